@@ -1,0 +1,922 @@
+/* BTF from the debug model, as GCC 16 makes it (dwarf2ctf.cc → ctfc.cc
+   → btfout.cc):
+
+   1. Translate: walk the unit's top-level DIEs in order; each type is
+      translated once, referenced types first, except that a struct or
+      union takes its id before its members.  Variables, functions and
+      tags go to their own lists.
+   2. Order: without -gprune-btf, ids run types, VARs, FUNCs, tags,
+      DATASECs.  With it, a depth-first walk from the functions' and
+      variables' types decides which types exist and their ids; pointers
+      from struct members to otherwise unused structs become FWDs.
+   3. Output: header, records, main strings, auxiliary strings, with -dA
+      comments in GCC's words.  */
+#include "btf_gen.h"
+
+#include "btf_format.h"
+
+#include <string.h>
+
+typedef struct Rec Rec;
+
+typedef struct RecMember {
+  const char *name;
+  uint32_t name_off;
+  Rec *type;
+  int64_t bit_offset;
+  int32_t bit_size;
+} RecMember;
+
+typedef struct RecEnum {
+  const char *name;
+  uint32_t name_off;
+  int64_t value;
+} RecEnum;
+
+typedef struct RecParam {
+  const char *name;
+  uint32_t name_off; /* auxiliary table */
+  Rec *type;
+} RecParam;
+
+typedef struct RecEntry {
+  Rec *var; /* a VAR (or FUNC) record */
+  const char *sym;
+  uint32_t size;
+} RecEntry;
+
+struct Rec {
+  uint8_t kind;
+  bool kflag;
+  bool name_aux;     /* name offset is in the auxiliary table */
+  bool used;         /* pruning: reached */
+  uint32_t id;       /* BTF id, 0 until assigned */
+  const char *name;
+  uint32_t name_off;
+  uint32_t size;
+  uint32_t int_enc;
+  Rec *ref;          /* referenced type (NULL = void) */
+  Rec *index;        /* ARRAY index type */
+  uint32_t nelems;
+  uint32_t linkage;  /* FUNC, VAR */
+  int32_t component_idx;
+  Rec *tag_target;   /* DECL_TAG: the tagged VAR / FUNC / STRUCT record */
+  Die *tag_func;     /* DECL_TAG on a function or parameter: its DIE */
+  RecMember *members;
+  RecEnum *enums;
+  RecParam *params;
+  VEC(RecEntry) entries; /* DATASEC */
+  uint32_t vlen;
+  Die *die;
+  Rec *fixup_fwd;    /* pruning: FWD that replaces this pointer's target */
+};
+
+typedef struct Gen {
+  const DebugOptions *opts;
+  bool prune;
+  VEC(Rec *) types; /* translated types, in creation order */
+  VEC(Rec *) vars;
+  VEC(Rec *) funcs;
+  VEC(Rec *) tags;
+  VEC(Rec *) datasecs;
+  VEC(Rec *) order; /* final emission order */
+  VEC(Rec *) fwds;  /* pruning: FWDs made for pointers */
+  Buf str;          /* main string table */
+  Buf aux;          /* auxiliary string table */
+  bool have_void, have_unknown;
+  Rec unknown;      /* sentinel: a type BTF cannot express */
+} Gen;
+
+/* --- Strings: GCC appends every name, without merging --- */
+
+static uint32_t add_str(Buf *tab, const char *s) {
+  if (!s || !*s)
+    return 0;
+  uint32_t off = (uint32_t)tab->len;
+  buf_append(tab, s, strlen(s) + 1);
+  return off;
+}
+
+static Rec *new_rec(Gen *g, uint8_t kind, const char *name, Die *die) {
+  Rec *r = NEW(Rec);
+  r->kind = kind;
+  r->name = name;
+  r->die = die;
+  r->name_off = add_str(&g->str, name);
+  return r;
+}
+
+/* CTF's void and "unknown" types are created once, keep a string in the
+   main table, and never become BTF records.  */
+static Rec *void_type(Gen *g) {
+  if (!g->have_void) {
+    g->have_void = true;
+    add_str(&g->str, "void");
+  }
+  return NULL;
+}
+
+static Rec *unknown_type(Gen *g) {
+  if (!g->have_unknown) {
+    g->have_unknown = true;
+    add_str(&g->str, "unknown");
+  }
+  return &g->unknown;
+}
+
+static Rec *emittable(Gen *g, Rec *r) { return r == &g->unknown ? NULL : r; }
+
+/* --- Translation --- */
+
+static Rec *gen_type(Gen *g, Die *d);
+
+static uint32_t round_pow2(int64_t n) {
+  uint32_t p = 1;
+  while ((int64_t)p < n)
+    p *= 2;
+  return p;
+}
+
+static Rec *gen_base(Gen *g, Die *d) {
+  switch (d->encoding) {
+  case ATE_BOOLEAN:
+  case ATE_SIGNED:
+  case ATE_SIGNED_CHAR:
+  case ATE_UNSIGNED:
+  case ATE_UNSIGNED_CHAR: {
+    Rec *r = new_rec(g, BTF_KIND_INT, d->name, d);
+    r->size = round_pow2(d->size);
+    uint32_t enc = 0;
+    if (d->encoding == ATE_SIGNED || d->encoding == ATE_SIGNED_CHAR)
+      enc = BTF_INT_SIGNED;
+    else if (d->encoding == ATE_BOOLEAN)
+      enc = BTF_INT_BOOL;
+    r->int_enc = (enc << 24) | (uint32_t)((d->size * 8) & 0xff);
+    return r;
+  }
+  case ATE_FLOAT:
+  case ATE_COMPLEX_FLOAT: {
+    /* Only the C float, double and long double formats are
+       representable; other widths become CTF's unknown type.  */
+    int64_t bits = d->size * 8;
+    int64_t unit = d->encoding == ATE_COMPLEX_FLOAT ? bits / 2 : bits;
+    int64_t ld_bits = target.arch == ARCH_BPF ? 64 : 128;
+    if (unit != 32 && unit != 64 && unit != ld_bits)
+      return unknown_type(g);
+    Rec *r = new_rec(g, BTF_KIND_FLOAT, d->name, d);
+    r->size = round_pow2(d->size);
+    return r;
+  }
+  default:
+    return unknown_type(g);
+  }
+}
+
+/* Create TYPE_TAG records for the annotation chain ANNOT over TARGET,
+   innermost (last in the chain) first; returns the chain head.  */
+static Rec *gen_type_tags(Gen *g, Die *annot, Rec *target) {
+  if (!annot)
+    return target;
+  Rec *inner = gen_type_tags(g, annot->annot, target);
+  if (annot->annot_name && strcmp(annot->annot_name, "btf_type_tag") != 0)
+    return inner;
+  Rec *t = NEW(Rec);
+  t->kind = BTF_KIND_TYPE_TAG;
+  t->name = annot->annot_value;
+  t->name_aux = true;
+  t->name_off = add_str(&g->aux, annot->annot_value);
+  t->ref = emittable(g, inner);
+  vec_push(&g->tags, t);
+  return t;
+}
+
+/* DECL_TAG records for a decl-tag chain on TARGET (component IDX).  */
+static void gen_decl_tags(Gen *g, Die *annot, Rec *target, Die *func,
+                          int32_t idx) {
+  for (Die *a = annot; a; a = a->annot) {
+    if (strcmp(a->annot_name, "btf_decl_tag") != 0)
+      continue;
+    Rec *t = NEW(Rec);
+    t->kind = BTF_KIND_DECL_TAG;
+    t->name = a->annot_value;
+    t->name_aux = true;
+    t->name_off = add_str(&g->aux, a->annot_value);
+    t->tag_target = target;
+    t->tag_func = func;
+    t->component_idx = idx;
+    vec_push(&g->tags, t);
+  }
+}
+
+static Rec *gen_record(Gen *g, Die *d) {
+  bool is_union = d->kind == DIE_UNION;
+  if (d->declaration) {
+    Rec *r = new_rec(g, BTF_KIND_FWD, d->name, d);
+    r->kflag = is_union;
+    d->user = r;
+    vec_push(&g->types, r);
+    return r;
+  }
+  Rec *r = new_rec(g, is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT, d->name, d);
+  r->size = (uint32_t)d->size;
+  r->vlen = (uint32_t)d->nmembers;
+  r->members = NEW_ARRAY(RecMember, d->nmembers > 0 ? d->nmembers : 1);
+  d->user = r;
+  vec_push(&g->types, r);
+  for (int i = 0; i < d->nmembers; i++) {
+    DieMember *dm = &d->members[i];
+    RecMember *m = &r->members[i];
+    m->type = emittable(g, gen_type(g, dm->type));
+    m->name = dm->name;
+    m->name_off = add_str(&g->str, dm->name);
+    m->bit_offset = dm->bit_offset;
+    m->bit_size = dm->bit_size;
+    if (dm->bit_size > 0 && dm->bit_size <= 255 && dm->bit_offset <= 0xffffff)
+      r->kflag = true;
+    gen_decl_tags(g, dm->annot, r, NULL, i);
+  }
+  return r;
+}
+
+static Rec *gen_enum(Gen *g, Die *d) {
+  bool big = d->size > 4;
+  Rec *r = new_rec(g, big ? BTF_KIND_ENUM64 : BTF_KIND_ENUM, d->name, d);
+  d->user = r;
+  vec_push(&g->types, r);
+  if (d->declaration)
+    return r;
+  r->size = (uint32_t)d->size;
+  r->kflag = d->encoding == ATE_SIGNED;
+  r->vlen = (uint32_t)d->nenums;
+  r->enums = NEW_ARRAY(RecEnum, d->nenums > 0 ? d->nenums : 1);
+  for (int i = 0; i < d->nenums; i++) {
+    r->enums[i].name = d->enums[i].name;
+    r->enums[i].name_off = add_str(&g->str, d->enums[i].name);
+    r->enums[i].value = d->enums[i].value;
+  }
+  return r;
+}
+
+static Rec *gen_array(Gen *g, Die *d) {
+  Rec *elem = emittable(g, gen_type(g, d->type));
+  Die *index_die = NULL;
+  /* The index type is GCC's sizetype, "long unsigned int".  */
+  for (Die *x = d->list_next; x; x = x->list_next)
+    if (x->kind == DIE_BASE && x->encoding == ATE_UNSIGNED && x->size == 8 &&
+        !x->annot && strcmp(x->name, "long unsigned int") == 0) {
+      index_die = x;
+      break;
+    }
+  if (!index_die)
+    for (Die *x = d->list_prev; x; x = x->list_prev)
+      if (x->kind == DIE_BASE && x->encoding == ATE_UNSIGNED && x->size == 8 &&
+          !x->annot && strcmp(x->name, "long unsigned int") == 0) {
+        index_die = x;
+        break;
+      }
+  Rec *index = index_die ? emittable(g, gen_type(g, index_die)) : NULL;
+  Rec *r = elem;
+  for (int i = d->ndims - 1; i >= 0; i--) {
+    Rec *a = new_rec(g, BTF_KIND_ARRAY, NULL, d);
+    a->ref = r;
+    a->index = index;
+    a->nelems = d->dims[i] < 0 ? 0 : (uint32_t)d->dims[i];
+    vec_push(&g->types, a);
+    r = a;
+  }
+  return r;
+}
+
+/* A FUNC_PROTO for a function type or a subprogram (which names it and
+   its parameters, and carries decl tags).  */
+static Rec *gen_proto(Gen *g, Die *d, bool subprogram) {
+  Rec *ret = d->type ? emittable(g, gen_type(g, d->type)) : void_type(g);
+  Rec *r = new_rec(g, BTF_KIND_FUNC_PROTO, subprogram ? d->name : NULL, d);
+  vec_push(&g->types, r);
+  if (!subprogram)
+    d->user = r;
+  r->ref = ret;
+  int n = d->nparams;
+  r->vlen = (uint32_t)(n + (d->variadic ? 1 : 0));
+  r->params = NEW_ARRAY(RecParam, r->vlen > 0 ? r->vlen : 1);
+  for (int i = 0; i < n; i++) {
+    DieParam *dp = &d->params[i];
+    r->params[i].type = emittable(g, gen_type(g, dp->type));
+    r->params[i].name = dp->name;
+    r->params[i].name_off = add_str(&g->aux, dp->name);
+    if (subprogram)
+      gen_decl_tags(g, dp->annot, NULL, d, i);
+  }
+  if (d->variadic) {
+    r->params[n].type = void_type(g);
+    r->params[n].name = NULL;
+  }
+  return r;
+}
+
+static Rec *gen_type(Gen *g, Die *d) {
+  if (!d)
+    return void_type(g);
+  if (d->user)
+    return d->user;
+  Rec *r = NULL;
+  switch (d->kind) {
+  case DIE_BASE:
+    r = gen_base(g, d);
+    if (r != &g->unknown)
+      vec_push(&g->types, r);
+    break;
+  case DIE_POINTER: {
+    Rec *pointee = emittable(g, gen_type(g, d->type));
+    if (d->user)
+      return d->user; /* reached through a cycle */
+    Rec *target = gen_type_tags(g, d->annot, pointee);
+    r = new_rec(g, BTF_KIND_PTR, NULL, d);
+    r->ref = target;
+    vec_push(&g->types, r);
+    break;
+  }
+  case DIE_TYPEDEF: {
+    Rec *target = emittable(g, gen_type(g, d->type));
+    if (d->user)
+      return d->user;
+    r = new_rec(g, BTF_KIND_TYPEDEF, d->name, d);
+    r->ref = target;
+    vec_push(&g->types, r);
+    break;
+  }
+  case DIE_CONST:
+  case DIE_VOLATILE:
+  case DIE_RESTRICT: {
+    Rec *target = emittable(g, gen_type(g, d->type));
+    if (d->user)
+      return d->user;
+    uint8_t k = d->kind == DIE_CONST ? BTF_KIND_CONST
+              : d->kind == DIE_VOLATILE ? BTF_KIND_VOLATILE
+                                        : BTF_KIND_RESTRICT;
+    r = new_rec(g, k, NULL, d);
+    r->ref = target;
+    vec_push(&g->types, r);
+    break;
+  }
+  case DIE_ATOMIC:
+    r = gen_type(g, d->type); /* BTF has no _Atomic: use the type */
+    break;
+  case DIE_STRUCT:
+  case DIE_UNION:
+    return gen_record(g, d);
+  case DIE_ENUM:
+    return gen_enum(g, d);
+  case DIE_ARRAY:
+    r = gen_array(g, d);
+    break;
+  case DIE_VECTOR:
+    r = unknown_type(g);
+    break;
+  case DIE_SUBROUTINE:
+    return gen_proto(g, d, false);
+  default:
+    return NULL;
+  }
+  d->user = r;
+  return r;
+}
+
+static void gen_variable(Gen *g, Die *d) {
+  Rec *type = gen_type(g, d->type);
+  Rec *v = new_rec(g, BTF_KIND_VAR, d->name, d);
+  v->ref = emittable(g, type);
+  v->linkage = d->is_extern ? BTF_VAR_GLOBAL_EXTERN
+               : d->external ? BTF_VAR_GLOBAL_ALLOCATED
+                             : BTF_VAR_STATIC;
+  d->user = v;
+  if (type == &g->unknown) {
+    v->kind = 0; /* not emitted */
+    return;
+  }
+  gen_decl_tags(g, d->annot, v, NULL, -1);
+}
+
+static Rec *variable_decl_annot_target(Die *d) { return d->user; }
+
+static void gen_subprogram(Gen *g, Die *d) {
+  Rec *proto = gen_proto(g, d, true);
+  Rec *f = NEW(Rec);
+  f->kind = BTF_KIND_FUNC;
+  f->name = d->name;
+  f->name_off = proto->name_off;
+  f->ref = proto;
+  f->die = d;
+  f->linkage = d->is_extern ? BTF_FUNC_EXTERN
+               : d->external ? BTF_FUNC_GLOBAL
+                             : BTF_FUNC_STATIC;
+  d->user = f;
+  gen_decl_tags(g, d->annot, NULL, d, -1);
+}
+
+static void translate(Gen *g, DebugUnit *u) {
+  for (Die *d = u->first; d; d = d->list_next) {
+    switch (d->kind) {
+    case DIE_VARIABLE:
+      gen_variable(g, d);
+      break;
+    case DIE_SUBPROGRAM:
+      gen_subprogram(g, d);
+      break;
+    case DIE_ANNOTATION:
+      break;
+    default:
+      gen_type(g, d);
+      break;
+    }
+  }
+  for (size_t i = 0; i < u->vars.len; i++) {
+    Rec *v = u->vars.data[i]->user;
+    if (v && v->kind == BTF_KIND_VAR)
+      vec_push(&g->vars, v);
+  }
+  for (size_t i = 0; i < u->funcs.len; i++) {
+    Rec *f = u->funcs.data[i]->user;
+    if (f)
+      vec_push(&g->funcs, f);
+  }
+  /* Decl tags on functions and parameters point at the FUNC record.  */
+  for (size_t i = 0; i < g->tags.len; i++) {
+    Rec *t = g->tags.data[i];
+    if (t->tag_func)
+      t->tag_target = t->tag_func->user;
+  }
+  (void)variable_decl_annot_target;
+}
+
+/* --- DATASEC --- */
+
+static const char *section_name(Die *v) {
+  switch (v->seccat) {
+  case SECCAT_BSS: return ".bss";
+  case SECCAT_DATA: return ".data";
+  case SECCAT_RODATA: return ".rodata";
+  case SECCAT_NAMED: return v->section;
+  default: return NULL;
+  }
+}
+
+static void add_entry(Gen *g, const char *sec, Rec *rec, uint32_t size,
+                      const char *sym) {
+  Rec *ds = NULL;
+  for (size_t i = 0; i < g->datasecs.len; i++)
+    if (strcmp(g->datasecs.data[i]->name, sec) == 0)
+      ds = g->datasecs.data[i];
+  if (!ds) {
+    ds = NEW(Rec);
+    ds->kind = BTF_KIND_DATASEC;
+    ds->name = sec;
+    ds->name_aux = true;
+    vec_push(&g->datasecs, ds);
+  }
+  RecEntry e = {rec, sym, size};
+  vec_push(&ds->entries, e);
+}
+
+static void build_datasecs(Gen *g) {
+  for (size_t i = 0; i < g->funcs.len; i++) {
+    Rec *f = g->funcs.data[i];
+    Decl *d = f->die->decl;
+    if (f->linkage == BTF_FUNC_EXTERN && d && d->first->section)
+      add_entry(g, d->first->section, f, 0, f->name);
+  }
+  for (size_t i = 0; i < g->vars.len; i++) {
+    Rec *v = g->vars.data[i];
+    const char *sec = section_name(v->die);
+    if (!sec)
+      continue;
+    Decl *d = v->die->decl;
+    add_entry(g, sec, v, (uint32_t)v->die->var_size,
+              d && d->asm_name ? d->asm_name : v->name);
+  }
+  /* DATASEC names go last into the auxiliary table (btf_finish).  */
+  for (size_t i = 0; i < g->datasecs.len; i++) {
+    Rec *ds = g->datasecs.data[i];
+    ds->name_off = add_str(&g->aux, ds->name);
+    ds->vlen = (uint32_t)ds->entries.len;
+  }
+}
+
+/* --- Pruning (-gprune-btf) --- */
+
+static bool is_sou(const Rec *r) {
+  return r && (r->kind == BTF_KIND_STRUCT || r->kind == BTF_KIND_UNION);
+}
+
+typedef struct Fixup {
+  Rec *pointer;
+  Rec *pointee;
+} Fixup;
+
+typedef struct Pruner {
+  Gen *g;
+  VEC(Fixup) fixups;
+} Pruner;
+
+/* GCC's btf_add_used_type: add R and what it references in pre-order;
+   CHECK_PTR: reached below a struct/union member; SEEN_PTR: a pointer is
+   on the path since then.  */
+static void add_used(Pruner *pr, Rec *r, bool check_ptr, bool seen_ptr) {
+  Gen *g = pr->g;
+  if (!r)
+    return;
+  if (r->used) {
+    bool single_ref = r->kind == BTF_KIND_PTR || r->kind == BTF_KIND_TYPEDEF ||
+                      r->kind == BTF_KIND_CONST || r->kind == BTF_KIND_VOLATILE ||
+                      r->kind == BTF_KIND_RESTRICT || r->kind == BTF_KIND_TYPE_TAG;
+    if (single_ref && !check_ptr) {
+      /* A concrete use of a type added earlier behind a pointer: drop
+         its fixup and add what it refers to.  */
+      for (size_t i = 0; i < pr->fixups.len; i++)
+        if (pr->fixups.data[i].pointer == r)
+          pr->fixups.data[i] = pr->fixups.data[--pr->fixups.len];
+      add_used(pr, r->ref, check_ptr, seen_ptr);
+    }
+    return;
+  }
+  r->used = true;
+  vec_push(&g->order, r);
+  /* The main string table is rebuilt from what is used.  */
+  r->name_off = add_str(&g->str, r->name);
+  r->name_aux = false;
+  switch (r->kind) {
+  case BTF_KIND_PTR:
+  case BTF_KIND_TYPEDEF:
+  case BTF_KIND_CONST:
+  case BTF_KIND_VOLATILE:
+  case BTF_KIND_RESTRICT:
+  case BTF_KIND_TYPE_TAG:
+    if (check_ptr && !seen_ptr)
+      seen_ptr = r->kind == BTF_KIND_PTR;
+    if (check_ptr && seen_ptr && r->kind != BTF_KIND_TYPEDEF &&
+        is_sou(r->ref) && !r->ref->used) {
+      Fixup f = {r, r->ref};
+      vec_push(&pr->fixups, f);
+      break;
+    }
+    add_used(pr, r->ref, check_ptr, seen_ptr);
+    break;
+  case BTF_KIND_ARRAY:
+    add_used(pr, r->ref, false, false);
+    add_used(pr, r->index, false, false);
+    break;
+  case BTF_KIND_STRUCT:
+  case BTF_KIND_UNION:
+    for (uint32_t i = 0; i < r->vlen; i++) {
+      add_used(pr, r->members[i].type, true, false);
+      r->members[i].name_off = add_str(&g->str, r->members[i].name);
+    }
+    break;
+  case BTF_KIND_ENUM:
+  case BTF_KIND_ENUM64:
+    for (uint32_t i = 0; i < r->vlen; i++)
+      r->enums[i].name_off = add_str(&g->str, r->enums[i].name);
+    break;
+  case BTF_KIND_FUNC_PROTO:
+    add_used(pr, r->ref, false, false);
+    for (uint32_t i = 0; i < r->vlen; i++)
+      add_used(pr, r->params[i].type, false, false);
+    break;
+  default:
+    break;
+  }
+}
+
+static void prune(Gen *g) {
+  Pruner pr = {g, {0}};
+  g->str.len = 0;
+  buf_putc(&g->str, 0);
+  /* Members of variables in the .maps section count as used directly. */
+  for (size_t i = 0; i < g->vars.len; i++) {
+    Rec *v = g->vars.data[i];
+    const char *sec = section_name(v->die);
+    if (sec && strcmp(sec, ".maps") == 0 && is_sou(v->ref))
+      for (uint32_t m = 0; m < v->ref->vlen; m++)
+        add_used(&pr, v->ref->members[m].type, false, false);
+  }
+  for (size_t i = 0; i < g->funcs.len; i++) {
+    Rec *f = g->funcs.data[i];
+    add_used(&pr, f->ref, false, false);
+    f->name_off = add_str(&g->str, f->name);
+  }
+  for (size_t i = 0; i < g->vars.len; i++) {
+    Rec *v = g->vars.data[i];
+    add_used(&pr, v->ref, false, false);
+    v->name_off = add_str(&g->str, v->name);
+  }
+  /* Decl tags survive with their target.  */
+  for (size_t i = 0; i < g->tags.len; i++) {
+    Rec *t = g->tags.data[i];
+    if (t->kind != BTF_KIND_DECL_TAG || !t->tag_target)
+      continue;
+    Rec *target = t->tag_target;
+    bool alive = target->kind == BTF_KIND_VAR || target->kind == BTF_KIND_FUNC
+                     ? true
+                     : target->used;
+    if (alive) {
+      t->used = true;
+      t->name_off = add_str(&g->str, t->name);
+      t->name_aux = false;
+      vec_push(&g->order, t);
+    }
+  }
+  /* Pointers still waiting for an unused struct get a FWD.  */
+  for (size_t i = 0; i < pr.fixups.len; i++) {
+    Fixup *f = &pr.fixups.data[i];
+    if (f->pointee->used)
+      continue;
+    Rec *fwd = NULL;
+    for (size_t j = 0; j < g->fwds.len; j++)
+      if (g->fwds.data[j]->die == f->pointee->die)
+        fwd = g->fwds.data[j];
+    if (!fwd) {
+      fwd = NEW(Rec);
+      fwd->kind = BTF_KIND_FWD;
+      fwd->name = f->pointee->name;
+      fwd->die = f->pointee->die;
+      /* GCC's pruning FWDs always have kflag 0, even for unions.  */
+      fwd->name_off = add_str(&g->str, fwd->name);
+      fwd->used = true;
+      vec_push(&g->fwds, fwd);
+      vec_push(&g->order, fwd);
+    }
+    f->pointer->fixup_fwd = fwd;
+  }
+  /* Type tags are in the type block already (reached through pointers);
+     drop the unused ones from the tag list.  */
+  vec_free(&pr.fixups);
+}
+
+/* --- Ids and output --- */
+
+static void assign_ids(Gen *g) {
+  uint32_t id = 1;
+  if (g->prune) {
+    for (size_t i = 0; i < g->order.len; i++)
+      g->order.data[i]->id = id++;
+  } else {
+    for (size_t i = 0; i < g->types.len; i++) {
+      vec_push(&g->order, g->types.data[i]);
+      g->types.data[i]->id = id++;
+    }
+  }
+  for (size_t i = 0; i < g->vars.len; i++) {
+    vec_push(&g->order, g->vars.data[i]);
+    g->vars.data[i]->id = id++;
+  }
+  for (size_t i = 0; i < g->funcs.len; i++) {
+    vec_push(&g->order, g->funcs.data[i]);
+    g->funcs.data[i]->id = id++;
+  }
+  if (!g->prune) {
+    for (size_t i = 0; i < g->tags.len; i++) {
+      vec_push(&g->order, g->tags.data[i]);
+      g->tags.data[i]->id = id++;
+    }
+  }
+  for (size_t i = 0; i < g->datasecs.len; i++) {
+    vec_push(&g->order, g->datasecs.data[i]);
+    g->datasecs.data[i]->id = id++;
+  }
+}
+
+static const char *const kind_names[] = {
+    "UNKN", "INT", "PTR", "ARRAY", "STRUCT", "UNION", "ENUM",
+    "FWD", "TYPEDEF", "VOLATILE", "CONST", "RESTRICT", "FUNC",
+    "FUNC_PROTO", "VAR", "DATASEC", "FLOAT", "DECL_TAG", "TYPE_TAG",
+    "ENUM64"};
+
+/* The record a reference to R really points at (pruning FWDs).  */
+static Rec *ref_target(const Rec *from, Rec *r) {
+  if (from && from->fixup_fwd)
+    return from->fixup_fwd;
+  return r;
+}
+
+/* The word and comment for a type reference (btf_asm_type_ref).  */
+static void emit_ref(Section *s, const char *prefix, Rec *r) {
+  if (!r || !r->id) {
+    sec_dataf(s, 4, 0, "%s: void", prefix);
+    return;
+  }
+  uint8_t k = r->kind == BTF_KIND_ENUM64 ? BTF_KIND_ENUM : r->kind;
+  const char *name = r->name_off && r->name && k != BTF_KIND_FUNC_PROTO
+                         ? r->name : "";
+  sec_dataf(s, 4, r->id, "%s: (BTF_KIND_%s '%s')", prefix, kind_names[k], name);
+}
+
+static uint32_t trailing_bytes(const Rec *r) {
+  switch (r->kind) {
+  case BTF_KIND_INT: return 4;
+  case BTF_KIND_ARRAY: return 12;
+  case BTF_KIND_STRUCT:
+  case BTF_KIND_UNION: return 12 * r->vlen;
+  case BTF_KIND_ENUM: return 8 * r->vlen;
+  case BTF_KIND_ENUM64: return 12 * r->vlen;
+  case BTF_KIND_FUNC_PROTO: return 8 * r->vlen;
+  case BTF_KIND_VAR: return 4;
+  case BTF_KIND_DATASEC: return 12 * r->vlen;
+  case BTF_KIND_DECL_TAG: return 4;
+  default: return 0;
+  }
+}
+
+static uint32_t name_word(const Gen *g, const Rec *r) {
+  if (!r->name_off)
+    return 0;
+  return r->name_aux ? r->name_off + (uint32_t)g->str.len : r->name_off;
+}
+
+static void emit_record(Gen *g, Section *s, Rec *r, bool bpf) {
+  const char *name = r->name_off && r->name ? r->name : "";
+  if (r->kind == BTF_KIND_FUNC_PROTO)
+    name = "";
+  uint32_t nw = r->kind == BTF_KIND_FUNC_PROTO ? 0 : name_word(g, r);
+  sec_dataf(s, 4, nw, "TYPE %u BTF_KIND_%s '%s'", r->id, kind_names[r->kind], name);
+  uint32_t vlen = r->kind == BTF_KIND_FUNC ? r->linkage : r->vlen;
+  uint32_t info = BTF_INFO(r->kind, r->kflag, vlen);
+  switch (r->kind) {
+  case BTF_KIND_FUNC:
+    sec_dataf(s, 4, info, "btt_info: kind=%u, kflag=%u, linkage=%u", r->kind,
+              (unsigned)r->kflag, r->linkage);
+    break;
+  case BTF_KIND_VAR:
+    sec_data(s, 4, info, "btv_info");
+    break;
+  case BTF_KIND_DATASEC:
+    sec_dataf(s, 4, info, "btt_info: n_entries=%u", r->vlen);
+    break;
+  default:
+    sec_dataf(s, 4, info, "btt_info: kind=%u, kflag=%u, vlen=%u", r->kind,
+              (unsigned)r->kflag, vlen);
+  }
+  switch (r->kind) {
+  case BTF_KIND_INT:
+  case BTF_KIND_FLOAT:
+  case BTF_KIND_STRUCT:
+  case BTF_KIND_UNION:
+  case BTF_KIND_ENUM:
+  case BTF_KIND_ENUM64:
+    sec_dataf(s, 4, r->size, "btt_size: %uB", r->size);
+    break;
+  case BTF_KIND_ARRAY:
+  case BTF_KIND_FWD:
+    sec_data(s, 4, 0, "(unused)");
+    break;
+  case BTF_KIND_DATASEC:
+    sec_data(s, 4, 0, "btt_size");
+    break;
+  case BTF_KIND_VAR:
+    emit_ref(s, "btv_type", r->ref);
+    break;
+  case BTF_KIND_DECL_TAG:
+    if (r->tag_target && r->tag_target->kind == BTF_KIND_VAR)
+      sec_dataf(s, 4, r->tag_target->id, "btt_type: (BTF_KIND_VAR '%s')",
+                r->tag_target->name);
+    else
+      emit_ref(s, "btt_type", r->tag_target);
+    break;
+  default:
+    emit_ref(s, "btt_type", ref_target(r, r->ref));
+    break;
+  }
+  switch (r->kind) {
+  case BTF_KIND_INT:
+    sec_data(s, 4, r->int_enc, "bti_encoding");
+    break;
+  case BTF_KIND_ARRAY:
+    emit_ref(s, "bta_elem_type", r->ref);
+    emit_ref(s, "bta_index_type", r->index);
+    sec_data(s, 4, r->nelems, "bta_nelems");
+    break;
+  case BTF_KIND_STRUCT:
+  case BTF_KIND_UNION:
+    for (uint32_t i = 0; i < r->vlen; i++) {
+      RecMember *m = &r->members[i];
+      sec_dataf(s, 4, m->name_off, "MEMBER '%s' idx=%u", m->name ? m->name : "", i);
+      bool bf = m->bit_size > 0;
+      bool representable = bf && m->bit_size <= 255 && m->bit_offset <= 0xffffff;
+      if (bf && !representable)
+        sec_data(s, 4, 0, "btm_type: void");
+      else
+        emit_ref(s, "btm_type", m->type);
+      uint32_t off = (uint32_t)m->bit_offset;
+      if (representable)
+        off |= (uint32_t)m->bit_size << 24;
+      sec_data(s, 4, off, "btm_offset");
+    }
+    break;
+  case BTF_KIND_ENUM:
+    for (uint32_t i = 0; i < r->vlen; i++) {
+      sec_dataf(s, 4, r->enums[i].name_off, "ENUM_CONST '%s' idx=%u",
+                r->enums[i].name, i);
+      sec_data(s, 4, (uint32_t)r->enums[i].value, "bte_value");
+    }
+    break;
+  case BTF_KIND_ENUM64:
+    for (uint32_t i = 0; i < r->vlen; i++) {
+      sec_dataf(s, 4, r->enums[i].name_off, "ENUM_CONST '%s' idx=%u",
+                r->enums[i].name, i);
+      sec_data(s, 4, (uint32_t)r->enums[i].value, "bte_value_lo32");
+      sec_data(s, 4, (uint32_t)((uint64_t)r->enums[i].value >> 32), "bte_value_hi32");
+    }
+    break;
+  case BTF_KIND_FUNC_PROTO:
+    for (uint32_t i = 0; i < r->vlen; i++) {
+      RecParam *prm = &r->params[i];
+      uint32_t off = prm->name_off ? prm->name_off + (uint32_t)g->str.len : 0;
+      sec_dataf(s, 4, off, "farg_name '%s'", prm->name_off ? prm->name : "");
+      emit_ref(s, "farg_type", prm->type);
+    }
+    break;
+  case BTF_KIND_VAR:
+    sec_data(s, 4, r->linkage, "btv_linkage");
+    break;
+  case BTF_KIND_DECL_TAG:
+    sec_dataf(s, 4, (uint32_t)r->component_idx, "component_idx=%d", r->component_idx);
+    break;
+  case BTF_KIND_DATASEC:
+    for (size_t i = 0; i < r->entries.len; i++) {
+      RecEntry *e = &r->entries.data[i];
+      sec_dataf(s, 4, e->var->id, "bts_type: (BTF_KIND_%s '%s')",
+                kind_names[e->var->kind], e->var->name);
+      if (bpf)
+        sec_symref(s, 4, e->sym, 0, "bts_offset");
+      else
+        sec_data(s, 4, 0, "bts_offset");
+      sec_data(s, 4, e->size, "bts_size");
+    }
+    break;
+  default:
+    break;
+  }
+}
+
+/* Write one string table with GCC's per-string comments.  */
+static void emit_strings(Section *s, const Buf *tab, uint32_t base,
+                         const char *what) {
+  size_t pos = 0;
+  while (pos < tab->len) {
+    const char *str = tab->data + pos;
+    size_t len = strlen(str);
+    sec_stringf(s, str, len, "%s, str_pos = 0x%x", what, (unsigned)(base + pos));
+    pos += len + 1;
+  }
+}
+
+static void output(Gen *g, ObjFile *obj) {
+  bool bpf = target.arch == ARCH_BPF;
+  Section *s = section_new(".BTF", SEC_PROGBITS, 0, 1, g->opts->keep_items,
+                           g->opts->annotate);
+  uint32_t ntypes = (uint32_t)g->order.len;
+  uint32_t vbytes = 0;
+  for (size_t i = 0; i < g->order.len; i++)
+    vbytes += trailing_bytes(g->order.data[i]);
+  uint32_t type_len = 12 * ntypes + vbytes;
+  uint32_t str_len = (uint32_t)(g->str.len + g->aux.len);
+  bool empty = ntypes == 0;
+  sec_label(s, ".Lbtf0");
+  sec_data(s, 2, BTF_MAGIC, "btf_magic");
+  sec_data(s, 1, BTF_VERSION, "btf_version");
+  sec_data(s, 1, 0, "btf_flags");
+  sec_data(s, 4, BTF_HEADER_SIZE, "btf_hdr_len");
+  sec_data(s, 4, 0, "type_off");
+  sec_dataf(s, 4, empty ? 0 : type_len, "type_len: ntypes=%u, vlen=%u", ntypes, vbytes);
+  sec_data(s, 4, empty ? 0 : type_len, "str_off");
+  sec_data(s, 4, empty ? 0 : str_len, "str_len");
+  for (size_t i = 0; i < g->order.len; i++)
+    emit_record(g, s, g->order.data[i], bpf);
+  emit_strings(s, &g->str, 0, "btf_string");
+  emit_strings(s, &g->aux, (uint32_t)g->str.len, "btf_aux_string");
+  vec_push(&obj->sections, s);
+}
+
+void btf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
+  Gen g = {0};
+  g.opts = opts;
+  g.prune = opts->prune_btf > 0 ||
+            (opts->prune_btf < 0 && target.arch == ARCH_BPF);
+  g.unknown.kind = 0;
+  buf_putc(&g.str, 0);
+  buf_putc(&g.aux, 0);
+  translate(&g, unit);
+  if (g.prune)
+    prune(&g);
+  build_datasecs(&g);
+  assign_ids(&g);
+  output(&g, obj);
+  buf_free(&g.str);
+  buf_free(&g.aux);
+  vec_free(&g.types);
+  vec_free(&g.vars);
+  vec_free(&g.funcs);
+  vec_free(&g.tags);
+  vec_free(&g.datasecs);
+  vec_free(&g.order);
+  vec_free(&g.fwds);
+}

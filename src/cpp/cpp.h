@@ -1,0 +1,82 @@
+/* The preprocessor: C17 + GNU extensions, as GCC's cpp behaves.
+
+   Usage:
+     CppOptions o = {...};
+     Cpp *cpp = cpp_new(&o);
+     if (!cpp_open_main(cpp, "file.c")) ...;     // error already reported
+     for (const Token *t; (t = cpp_next(cpp))->kind != TK_EOF; ) ...
+   or, for -E, cpp_write_preprocessed(cpp, out).  */
+#ifndef BTFCC_CPP_H
+#define BTFCC_CPP_H
+
+#include "../util/options.h"
+#include "token.h"
+
+typedef enum { MACRO_DEFINE, MACRO_UNDEF } MacroCmdKind;
+
+typedef struct MacroCmd {
+  MacroCmdKind kind;
+  const char *text; /* -D text ("NAME", "NAME=VALUE", "F(x)=x") or -U NAME */
+} MacroCmd;
+
+typedef struct CppOptions {
+  /* Search lists, in GCC's order: "" for the including file's directory
+     (quote form only), quote_dirs (-iquote), then bracket_dirs (-I),
+     system_dirs (-isystem), default_dirs (unless nostdinc), after_dirs
+     (-idirafter).  */
+  const char **quote_dirs;
+  size_t n_quote_dirs;
+  const char **bracket_dirs;
+  size_t n_bracket_dirs;
+  const char **system_dirs;
+  size_t n_system_dirs;
+  const char **after_dirs;
+  size_t n_after_dirs;
+  bool nostdinc;
+  MacroCmd *macro_cmds; /* applied in order after the predefined macros */
+  size_t n_macro_cmds;
+  const char **include_files; /* -include, processed before the main file */
+  size_t n_include_files;
+  bool undef_predefined; /* -undef */
+  bool no_line_markers;  /* -P: -E output without line markers */
+  /* Most tokens one top-level macro expansion may produce before it is
+     cut off with an error (0 = the default, 1 << 25).  */
+  uint32_t max_expansion_tokens;
+} CppOptions;
+
+typedef struct Cpp Cpp;
+
+Cpp *cpp_new(const CppOptions *opts);
+/* Open the main source file ("-" = stdin, named "<stdin>").  Reports an
+   error and returns false if it cannot be read.  */
+bool cpp_open_main(Cpp *cpp, const char *path);
+/* Like cpp_open_main, for a main file held in memory (TEXT need not be
+   NUL-terminated; it is copied).  NAME is what __FILE__ and diagnostics
+   show; "" includes are searched relative to the current directory.  */
+bool cpp_open_buffer(Cpp *cpp, const char *name, const char *text, size_t len);
+/* Next fully preprocessed token.  The pointer is valid until the next
+   call; TK_EOF repeats at the end.  */
+const Token *cpp_next(Cpp *cpp);
+/* -E: preprocess everything and write it as text with line markers.  */
+void cpp_write_preprocessed(Cpp *cpp, FILE *out);
+/* -dM -E: preprocess everything, then write a `#define NAME VALUE` line
+   for every macro still defined (GCC's spelling), in definition order.  */
+void cpp_write_macros(Cpp *cpp, FILE *out);
+/* Frees everything the preprocessor allocated, including the file texts
+   that token spellings and the source-file table point into: call it
+   only after the last diagnostic.  Only one Cpp may exist at a time.  */
+void cpp_free(Cpp *cpp);
+
+/* The directories searched for <...> by default (the host GCC's, found at
+   build time), overridable with BTFCC_SYSTEM_INCLUDE (colon-separated).  */
+const char *const *cpp_default_include_dirs(size_t *n);
+
+/* Hooks the preprocessor calls; implemented by the parser.  */
+/* __has_attribute / __has_c_attribute value: 0 if unknown, else the
+   version number GCC reports (non-zero).  scope is NULL for plain names,
+   "gnu" etc. for scoped ones.  std_syntax is true for __has_c_attribute. */
+long attr_has_attribute(const char *scope, const char *name, bool std_syntax);
+/* __has_builtin value.  */
+bool builtin_is_known(const char *name);
+
+#endif

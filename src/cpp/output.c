@@ -1,0 +1,182 @@
+/* -E and -dM output.
+
+   -E prints tokens as gcc -E does: a line marker `# LINE "FILE" FLAGS`
+   when a file is entered (flag 1) or left (2), with 3 for a system
+   header and 4 for an implicitly extern "C" one; up to 8 blank lines to
+   keep tokens on their source line, a marker beyond that; the first token
+   of a line indented to its source column; a space between tokens where
+   the source had white space or where the two would otherwise lex as one;
+   every pragma on a line of its own.  */
+#include "cpp_internal.h"
+
+#include <string.h>
+
+typedef struct Writer {
+  Cpp *cpp;
+  FILE *out;
+  Buf buf;
+  uint32_t file;  /* srcfile id of the output position */
+  uint32_t line;  /* presumed line of the output position */
+  uint8_t flags;  /* EV_SYSTEM / EV_EXTERN_C of the current file */
+  bool printed;   /* something is on the current output line */
+  bool resync;    /* check the position before the next token */
+  bool markers;   /* not -P */
+  bool have_prev;
+  Token prev;
+} Writer;
+
+static void flush_some(Writer *w) {
+  if (w->buf.len >= (1u << 16)) {
+    fwrite(w->buf.data, 1, w->buf.len, w->out);
+    w->buf.len = 0;
+  }
+}
+
+static void end_line(Writer *w) {
+  if (w->printed) {
+    buf_putc(&w->buf, '\n');
+    w->line++;
+    w->printed = false;
+  }
+}
+
+static void put_marker(Writer *w, uint32_t file, uint32_t line,
+                       unsigned flags) {
+  end_line(w);
+  if (w->markers) {
+    buf_printf(&w->buf, "# %u \"", line);
+    for (const char *p = srcfile_get(file)->name; *p; p++) {
+      if (*p == '\\' || *p == '"')
+        buf_putc(&w->buf, '\\');
+      buf_putc(&w->buf, *p);
+    }
+    buf_putc(&w->buf, '"');
+    for (int k = 0; k < 4; k++)
+      if (flags & (1u << k))
+        buf_printf(&w->buf, " %d", k + 1);
+    buf_putc(&w->buf, '\n');
+  }
+  w->file = file;
+  w->line = line;
+  w->have_prev = false;
+}
+
+/* Move the output to the line of LOC: newlines or a marker.  */
+static void move_to(Writer *w, SrcLoc loc) {
+  uint32_t line = srcloc_line(loc);
+  if (loc.file != w->file) {
+    put_marker(w, loc.file, line, w->flags);
+    return;
+  }
+  end_line(w);
+  if (line >= w->line && line < w->line + 8) {
+    while (w->line < line) {
+      buf_putc(&w->buf, '\n');
+      w->line++;
+    }
+  } else if (w->markers) {
+    put_marker(w, loc.file, line, w->flags);
+  } else {
+    w->line = line;
+  }
+}
+
+static void put_token(Writer *w, const Token *t) {
+  bool bol = t->flags & TF_BOL;
+  if (bol || w->resync) {
+    if (bol || t->loc.file != w->file || srcloc_line(t->loc) != w->line)
+      move_to(w, t->loc);
+    w->resync = false;
+  }
+  if (!w->printed) {
+    if (bol) {
+      for (uint32_t c = 1; c < t->loc.col; c++)
+        buf_putc(&w->buf, ' ');
+    } else if (t->flags & TF_SPACE) {
+      buf_putc(&w->buf, ' ');
+    }
+  } else if ((t->flags & TF_SPACE) ||
+             (w->have_prev && tokens_would_paste(&w->prev, t))) {
+    buf_putc(&w->buf, ' ');
+  }
+  buf_append(&w->buf, t->text, t->len);
+  w->printed = true;
+  w->prev = *t;
+  w->have_prev = true;
+}
+
+static void put_pragma(Writer *w, const Token *start) {
+  Cpp *cpp = w->cpp;
+  uint32_t line = srcloc_line(start->loc);
+  end_line(w);
+  if (start->loc.file != w->file || line < w->line || line >= w->line + 8)
+    put_marker(w, start->loc.file, line, w->flags);
+  else
+    move_to(w, start->loc);
+  buf_putc(&w->buf, '#');
+  buf_append(&w->buf, start->text, start->len);
+  Token t, prev;
+  bool first = true;
+  for (;;) {
+    cpp_get_token(cpp, &t);
+    if (t.kind == TK_PRAGMA_END || t.kind == TK_EOF)
+      break;
+    if (first || (t.flags & TF_SPACE) || tokens_would_paste(&prev, &t))
+      buf_putc(&w->buf, ' ');
+    buf_append(&w->buf, t.text, t.len);
+    prev = t;
+    first = false;
+  }
+  cpp->pending_flags = 0;
+  buf_putc(&w->buf, '\n');
+  w->line++;
+  w->printed = false;
+  w->resync = true;
+  w->have_prev = false;
+}
+
+void cpp_write_preprocessed(Cpp *cpp, FILE *out) {
+  Writer w = {.cpp = cpp, .out = out, .markers = !cpp->opts.no_line_markers};
+  cpp->preprocess_only = true;
+  for (;;) {
+    Token t;
+    cpp_get_token(cpp, &t);
+    if (t.kind == TK_EOF)
+      break;
+    if (t.kind == TK_EVENT) {
+      put_marker(&w, t.loc.file, srcloc_line(t.loc), t.len);
+      w.flags = (uint8_t)(t.len & (EV_SYSTEM | EV_EXTERN_C));
+      continue;
+    }
+    if (cpp->pending_flags) {
+      /* the first token of a macro expansion goes where the macro was */
+      if (cpp->pending_flags & TF_BOL)
+        t.loc = cpp->pending_loc;
+      t.flags |= cpp->pending_flags;
+      cpp->pending_flags = 0;
+    }
+    if (t.kind == TK_PRAGMA)
+      put_pragma(&w, &t);
+    else
+      put_token(&w, &t);
+    flush_some(&w);
+  }
+  end_line(&w);
+  fwrite(w.buf.data, 1, w.buf.len, out);
+  buf_free(&w.buf);
+}
+
+void cpp_write_macros(Cpp *cpp, FILE *out) {
+  while (cpp_next(cpp)->kind != TK_EOF)
+    ;
+  Buf b = {0};
+  for (size_t i = 0; i < cpp->macros.len; i++) {
+    const Macro *m = cpp->macros.data[i];
+    if (m->kind == MK_BUILTIN || m->name->macro != m)
+      continue;
+    macro_print_definition(&b, m);
+    buf_putc(&b, '\n');
+  }
+  fwrite(b.data, 1, b.len, out);
+  buf_free(&b);
+}

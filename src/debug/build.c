@@ -1,0 +1,721 @@
+/* Build the DIE graph of a translation unit in GCC's order.
+
+   GCC creates DIEs at these moments, and so do we:
+   - a file-scope typedef, or struct/union/enum definition: when declared;
+   - a file-scope variable (also an extern declaration): when declared;
+   - functions: after the whole unit, in symbol-table order (reverse of
+     node creation: definitions as they were parsed, then the undefined
+     functions the bodies call, in the order the bodies are analysed);
+   - a type: the first time a DIE refers to it, appended to the unit
+     after the referring DIE.  Qualifier DIEs are the exception: they go
+     right after their base DIE's group (GCC's modified_type_die).
+   Then, unless -fno-eliminate-unused-debug-types, GCC's pruning keeps
+   only what variables, functions and base types reach.  */
+#include "debug.h"
+
+#include <string.h>
+
+typedef struct Builder {
+  DebugUnit *unit;
+  const DebugOptions *opts;
+  VEC(Die *) annots; /* hash-consed annotation DIEs */
+} Builder;
+
+/* --- The unit's child list --- */
+
+static void list_append(DebugUnit *u, Die *d) {
+  d->list_prev = u->last;
+  d->list_next = NULL;
+  if (u->last)
+    u->last->list_next = d;
+  else
+    u->first = d;
+  u->last = d;
+  d->on_list = true;
+}
+
+static void list_insert_after(DebugUnit *u, Die *after, Die *d) {
+  d->list_prev = after;
+  d->list_next = after->list_next;
+  if (after->list_next)
+    after->list_next->list_prev = d;
+  else
+    u->last = d;
+  after->list_next = d;
+  d->on_list = true;
+}
+
+static Die *new_die(Builder *b, DieKind kind, bool top_level) {
+  Die *d = NEW(Die);
+  d->kind = kind;
+  if (top_level)
+    list_append(b->unit, d);
+  return d;
+}
+
+/* --- Annotations --- */
+
+/* The annotation DIE chain for TAGS (GCC order), shared when an equal
+   chain (name, value, rest) exists.  */
+static Die *annotation_chain(Builder *b, const char *name, BtfTag *tags) {
+  if (!tags)
+    return NULL;
+  Die *rest = annotation_chain(b, name, tags->next);
+  for (size_t i = 0; i < b->annots.len; i++) {
+    Die *a = b->annots.data[i];
+    if (a->annot_name == name && a->annot_value == tags->value && a->annot == rest)
+      return a;
+  }
+  Die *a = new_die(b, DIE_ANNOTATION, true);
+  a->annot_name = name;
+  a->annot_value = tags->value;
+  a->annot = rest;
+  vec_push(&b->annots, a);
+  return a;
+}
+
+static const char *const TYPE_TAG_NAME = "btf_type_tag";
+static const char *const DECL_TAG_NAME = "btf_decl_tag";
+
+/* --- Types --- */
+
+static Die *die_for_type(Builder *b, Type *t);
+
+static bool type_is_local(Type *t) {
+  switch (t->kind) {
+  case TY_STRUCT:
+  case TY_UNION:
+  case TY_ENUM:
+    return t->u.rec->scope_depth > 0;
+  case TY_TYPEDEF:
+    return !t->u.tdef->file_scope;
+  default:
+    return false;
+  }
+}
+
+static uint8_t base_encoding(TypeKind k, const DebugOptions *o) {
+  switch (k) {
+  case TY_BOOL:
+    return ATE_BOOLEAN;
+  case TY_CHAR:
+    return o->signed_char ? ATE_SIGNED_CHAR : ATE_UNSIGNED_CHAR;
+  case TY_SCHAR:
+    return ATE_SIGNED_CHAR;
+  case TY_UCHAR:
+    return ATE_UNSIGNED_CHAR;
+  case TY_SHORT: case TY_INT: case TY_LONG: case TY_LLONG: case TY_INT128:
+    return ATE_SIGNED;
+  case TY_USHORT: case TY_UINT: case TY_ULONG: case TY_ULLONG:
+  case TY_UINT128:
+    return ATE_UNSIGNED;
+  case TY_DECIMAL32: case TY_DECIMAL64: case TY_DECIMAL128:
+    return ATE_DECIMAL_FLOAT;
+  default:
+    return ATE_FLOAT;
+  }
+}
+
+/* A base-type DIE for kind K (shared per kind: GCC has one DIE per base
+   type node).  */
+static Die *base_die(Builder *b, Type *t) {
+  Die *d = new_die(b, DIE_BASE, true);
+  d->name = type_base_name((TypeKind)t->kind);
+  d->size = t->size;
+  d->encoding = base_encoding((TypeKind)t->kind, b->opts);
+  d->src_type = t;
+  return d;
+}
+
+static Die *complex_die(Builder *b, Type *t) {
+  Die *d = new_die(b, DIE_BASE, true);
+  Type *c = type_canon(t->base);
+  Buf name = {0};
+  buf_printf(&name, "complex %s", type_base_name((TypeKind)c->kind));
+  d->name = arena_strndup(&perm, name.data, name.len);
+  buf_free(&name);
+  d->size = type_size(t);
+  d->encoding = type_is_integer(c) ? 0x80 /* GCC's lo_user complex int */
+                                   : ATE_COMPLEX_FLOAT;
+  d->src_type = t;
+  return d;
+}
+
+/* The qualifier DIE kinds in GCC's dwarf_qual_info order.  */
+static const struct {
+  unsigned q;
+  DieKind kind;
+} qual_info[] = {
+    {Q_CONST, DIE_CONST},
+    {Q_VOLATILE, DIE_VOLATILE},
+    {Q_RESTRICT, DIE_RESTRICT},
+    {Q_ATOMIC, DIE_ATOMIC},
+};
+
+static unsigned popcount(unsigned v) {
+  unsigned n = 0;
+  for (; v; v &= v - 1)
+    n++;
+  return n;
+}
+
+/* The existing variant of T with the most of QUALS (a strict subset),
+   as GCC's get_nearest_type_subqualifiers picks it.  */
+static unsigned nearest_subquals(Type *t, unsigned quals) {
+  Type *m = t->main;
+  unsigned best = 0, best_n = 0;
+  for (Type *v = m; v; v = v == m ? m->next_variant : v->next_variant) {
+    if (v->tags != t->tags || v->align != t->align ||
+        (v->flags & TYF_USER_ALIGN) != (t->flags & TYF_USER_ALIGN))
+      continue;
+    unsigned q = v->quals;
+    if ((q & ~quals) || q == quals)
+      continue;
+    if (popcount(q) > best_n) {
+      best = q;
+      best_n = popcount(q);
+    }
+  }
+  return best;
+}
+
+/* If D is a qualifier DIE, the DIE it ultimately qualifies (through
+   other qualifier DIEs), else NULL.  */
+static Die *qualified_base(Die *d) {
+  if (!d)
+    return NULL;
+  if (d->kind != DIE_CONST && d->kind != DIE_VOLATILE &&
+      d->kind != DIE_RESTRICT && d->kind != DIE_ATOMIC)
+    return NULL;
+  while (d && (d->kind == DIE_CONST || d->kind == DIE_VOLATILE ||
+               d->kind == DIE_RESTRICT || d->kind == DIE_ATOMIC))
+    d = d->type;
+  return d;
+}
+
+/* Qualifier DIEs for T (t->quals != 0) over the nearest less-qualified
+   variant, placed after the base DIE's group when it is top-level.  */
+static Die *qualified_die(Builder *b, Type *t) {
+  unsigned sub = nearest_subquals(t, t->quals);
+  Type *subt = t;
+  /* Find the variant with exactly SUB quals.  */
+  for (Type *v = t->main; v; v = v == t->main ? t->main->next_variant : v->next_variant)
+    if (v->quals == sub && v->tags == t->tags && v->align == t->align &&
+        (v->flags & TYF_USER_ALIGN) == (t->flags & TYF_USER_ALIGN)) {
+      subt = v;
+      break;
+    }
+  if (subt == t) {
+    subt = type_unqualified(t);
+    sub = 0;
+  }
+  Die *mod = die_for_type(b, subt);
+  bool local = type_is_local(t->main);
+  /* The group: the base DIE and the qualifier DIEs right after it.  */
+  Die *first = NULL, *last = NULL;
+  if (!local && mod && mod->on_list) {
+    first = qualified_base(mod);
+    if (!first || !first->on_list)
+      first = mod;
+    last = first;
+    while (last->list_next && qualified_base(last->list_next) == first)
+      last = last->list_next;
+  }
+  unsigned have = sub;
+  for (size_t i = 0; i < ARRAY_LEN(qual_info); i++) {
+    if (!(qual_info[i].q & t->quals & ~sub))
+      continue;
+    unsigned want = have | qual_info[i].q;
+    /* Reuse an existing qualifier DIE of the group with these quals.  */
+    Die *found = NULL;
+    if (first && first != last) {
+      for (Die *d = first->list_next;; d = d->list_next) {
+        unsigned q = 0;
+        for (Die *x = d; x && x != first; x = x->type)
+          for (size_t j = 0; j < ARRAY_LEN(qual_info); j++)
+            if (x->kind == qual_info[j].kind)
+              q |= qual_info[j].q;
+        if (q == want && d->type == mod) {
+          found = d;
+          break;
+        }
+        if (d == last)
+          break;
+      }
+    }
+    if (found) {
+      mod = found;
+      have = want;
+      continue;
+    }
+    Die *d = new_die(b, qual_info[i].kind, false);
+    if (first) {
+      list_insert_after(b->unit, last, d);
+      last = d;
+    } else if (!local) {
+      list_append(b->unit, d);
+    }
+    d->type = mod;
+    d->src_type = t;
+    mod = d;
+    have = want;
+  }
+  return mod;
+}
+
+typedef VEC(int64_t) DimVec;
+
+/* Element counts of nested arrays collapsed into one DIE, outer first.  */
+static Type *collect_dims(Type *t, DimVec *dims) {
+  Type *c = t;
+  while (c->kind == TY_ARRAY && !c->quals && !c->tags) {
+    vec_push(dims, (c->flags & TYF_VLA) ? -1 : c->u.array.len);
+    c = c->base;
+  }
+  return c;
+}
+
+static Die *record_die(Builder *b, Type *t) {
+  Record *r = t->u.rec;
+  DieKind k = t->kind == TY_STRUCT ? DIE_STRUCT
+            : t->kind == TY_UNION  ? DIE_UNION
+                                   : DIE_ENUM;
+  Die *d = new_die(b, k, !type_is_local(t));
+  t->debug = d;
+  d->name = r->name ? r->name->name : NULL;
+  d->src_type = t;
+  if (t->tags)
+    d->annot = annotation_chain(b, TYPE_TAG_NAME, t->tags);
+  if (!r->complete) {
+    d->declaration = true;
+    return d;
+  }
+  d->size = r->size;
+  if (k == DIE_ENUM) {
+    d->nenums = r->nenums;
+    d->enums = NEW_ARRAY(DieEnumerator, r->nenums > 0 ? r->nenums : 1);
+    for (int i = 0; i < r->nenums; i++) {
+      d->enums[i].name = r->enums[i].name->name;
+      d->enums[i].value = r->enums[i].value;
+    }
+    bool is_signed = r->enum_int && !(r->enum_int->flags & TYF_UNSIGNED);
+    d->encoding = is_signed ? ATE_SIGNED : ATE_UNSIGNED;
+    /* DWARF 5 gives enums a DW_AT_type: the underlying base type DIE is
+       created after the enum's.  */
+    if (r->enum_int)
+      d->type = die_for_type(b, r->enum_int);
+    return d;
+  }
+  d->nmembers = r->nmembers;
+  d->members = NEW_ARRAY(DieMember, r->nmembers > 0 ? r->nmembers : 1);
+  for (int i = 0; i < r->nmembers; i++) {
+    Member *m = &r->members[i];
+    DieMember *dm = &d->members[i];
+    dm->name = m->name ? m->name->name : NULL;
+    dm->bit_offset = m->bit_offset;
+    dm->bit_size = m->is_bitfield ? m->bit_width : 0;
+    dm->loc = m->loc;
+    dm->type = die_for_type(b, m->type);
+    if (m->decl_tags)
+      dm->annot = annotation_chain(b, DECL_TAG_NAME, m->decl_tags);
+  }
+  return d;
+}
+
+/* The DIE of a tagged variant of a non-qualified type.  */
+static Die *tagged_die(Builder *b, Type *t) {
+  Type *plain = t->main;
+  if (t->kind == TY_TYPEDEF || t->kind == TY_STRUCT || t->kind == TY_UNION ||
+      t->kind == TY_ENUM || t->kind == TY_PTR || t->kind == TY_ARRAY ||
+      t->kind == TY_FUNC || t->kind == TY_VECTOR || t->kind == TY_COMPLEX) {
+    /* A copy of the type's DIE carrying the annotation.  */
+    Die *d;
+    if (t->kind == TY_PTR) {
+      d = new_die(b, DIE_POINTER, true);
+      t->debug = d;
+      d->size = 8;
+      d->type = die_for_type(b, t->base);
+    } else if (t->kind == TY_TYPEDEF) {
+      d = new_die(b, DIE_TYPEDEF, !type_is_local(plain));
+      t->debug = d;
+      d->name = t->u.tdef->name->name;
+      d->type = die_for_type(b, t->base);
+    } else {
+      Die *base = die_for_type(b, plain);
+      d = new_die(b, base ? base->kind : DIE_BASE, true);
+      t->debug = d;
+      if (base) {
+        Die *keep_next = d->list_next, *keep_prev = d->list_prev;
+        *d = *base;
+        d->list_next = keep_next;
+        d->list_prev = keep_prev;
+        d->on_list = true;
+      }
+    }
+    d->src_type = t;
+    d->annot = annotation_chain(b, TYPE_TAG_NAME, t->tags);
+    return d;
+  }
+  Die *d = base_die(b, t);
+  t->debug = d;
+  d->annot = annotation_chain(b, TYPE_TAG_NAME, t->tags);
+  return d;
+}
+
+static Die *die_for_type(Builder *b, Type *t) {
+  if (!t)
+    return NULL;
+  if (t->debug)
+    return t->debug;
+  if (t->kind == TY_VOID && !t->quals && !t->tags)
+    return NULL;
+  Die *d;
+  if (t->quals) {
+    d = qualified_die(b, t);
+  } else if (t->tags) {
+    d = tagged_die(b, t);
+  } else if (t != t->main) {
+    /* A variant that differs only in alignment or flags: GCC gives
+       typedef variants their own DIE; others share the main's.  */
+    d = die_for_type(b, t->main);
+  } else {
+    switch (t->kind) {
+    case TY_PTR:
+      d = new_die(b, DIE_POINTER, true);
+      t->debug = d;
+      d->size = 8;
+      d->src_type = t;
+      d->type = die_for_type(b, t->base);
+      break;
+    case TY_TYPEDEF:
+      d = new_die(b, DIE_TYPEDEF, !type_is_local(t));
+      t->debug = d;
+      d->name = t->u.tdef->name->name;
+      d->src_type = t;
+      d->decl = t->u.tdef;
+      d->type = die_for_type(b, t->base);
+      if (t->u.tdef->decl_tags)
+        d->annot = annotation_chain(b, DECL_TAG_NAME, t->u.tdef->decl_tags);
+      break;
+    case TY_STRUCT:
+    case TY_UNION:
+    case TY_ENUM:
+      d = record_die(b, t);
+      break;
+    case TY_ARRAY: {
+      d = new_die(b, DIE_ARRAY, true);
+      t->debug = d;
+      d->src_type = t;
+      DimVec dims = {0};
+      Type *elem = collect_dims(t, &dims);
+      d->ndims = (int)dims.len;
+      d->dims = NEW_ARRAY(int64_t, dims.len);
+      memcpy(d->dims, dims.data, dims.len * sizeof(int64_t));
+      vec_free(&dims);
+      /* GCC creates the subrange index type (sizetype) before the
+         element type.  */
+      die_for_type(b, ty_ulong);
+      d->type = die_for_type(b, elem);
+      break;
+    }
+    case TY_VECTOR:
+      d = new_die(b, DIE_VECTOR, true);
+      t->debug = d;
+      d->src_type = t;
+      d->size = t->size;
+      die_for_type(b, ty_ulong);
+      d->type = die_for_type(b, t->base);
+      break;
+    case TY_FUNC: {
+      d = new_die(b, DIE_SUBROUTINE, true);
+      t->debug = d;
+      d->src_type = t;
+      d->prototyped = !(t->flags & TYF_OLDSTYLE);
+      d->variadic = (t->flags & TYF_VARIADIC) != 0;
+      d->type = die_for_type(b, t->base);
+      d->nparams = t->u.func.nparams;
+      d->params = NEW_ARRAY(DieParam, d->nparams > 0 ? d->nparams : 1);
+      for (int i = 0; i < d->nparams; i++)
+        d->params[i].type = die_for_type(b, t->u.func.params[i].type);
+      break;
+    }
+    case TY_COMPLEX:
+      d = complex_die(b, t);
+      break;
+    default:
+      d = base_die(b, t);
+      break;
+    }
+  }
+  t->debug = d;
+  return d;
+}
+
+/* --- Declarations --- */
+
+/* GCC's section category for a defined variable (varasm.cc
+   categorize_decl_for_section, PIE on x86-64 like the host GCC).  */
+static SectionCategory var_section(Decl *d, const char **named) {
+  Decl *f = d->first;
+  const char *sec = d->section ? d->section : f->section;
+  if (sec) {
+    *named = sec;
+    return SECCAT_NAMED;
+  }
+  if (d->is_thread_local || f->is_thread_local)
+    return SECCAT_NONE;
+  if (!f->defined)
+    return SECCAT_NONE;
+  unsigned q = type_all_quals(d->type);
+  Type *c = type_canon(d->type);
+  while (c->kind == TY_ARRAY) {
+    q |= type_all_quals(c->base);
+    c = type_canon(c->base);
+  }
+  bool readonly = (q & Q_CONST) && !(q & Q_VOLATILE);
+  bool has_init = d->has_init;
+  bool zero_init = !has_init || d->init_all_zero;
+  bool reloc = d->init_has_reloc;
+  if (!(q & Q_CONST) && zero_init)
+    return SECCAT_BSS;
+  if (readonly && !reloc)
+    return SECCAT_RODATA;
+  if (reloc && target.arch != ARCH_BPF)
+    return SECCAT_NONE; /* .data.rel(.ro)(.local) under PIE */
+  return SECCAT_DATA;
+}
+
+static Die *variable_die(Builder *b, Decl *d) {
+  Die *v = new_die(b, DIE_VARIABLE, true);
+  v->name = d->name->name;
+  v->decl = d;
+  v->external = d->sc != SC_STATIC;
+  v->declaration = !d->defined && d->sc == SC_EXTERN;
+  v->type = die_for_type(b, d->type);
+  if (d->first->decl_tags)
+    v->annot = annotation_chain(b, DECL_TAG_NAME, d->first->decl_tags);
+  return v;
+}
+
+static Die *subprogram_die(Builder *b, Decl *d) {
+  Die *f = new_die(b, DIE_SUBPROGRAM, true);
+  Decl *def = d;
+  f->name = d->name->name;
+  f->decl = d;
+  f->external = d->sc != SC_STATIC;
+  f->is_extern = !d->first->defined;
+  f->declaration = f->is_extern;
+  Type *ft = type_canon(d->type);
+  f->prototyped = !(ft->flags & TYF_OLDSTYLE);
+  f->variadic = (ft->flags & TYF_VARIADIC) != 0;
+  f->type = die_for_type(b, ft->base);
+  int n = ft->u.func.nparams;
+  bool named = def->defined && def->def_params && def->n_def_params == n;
+  if (def->defined && def->def_params && (ft->flags & TYF_OLDSTYLE))
+    n = def->n_def_params, named = true;
+  f->nparams = n;
+  f->params = NEW_ARRAY(DieParam, n > 0 ? n : 1);
+  for (int i = 0; i < n; i++) {
+    Param *prm = named ? &def->def_params[i] : &ft->u.func.params[i];
+    f->params[i].type = die_for_type(b, prm->type);
+    if (named) {
+      f->params[i].name = prm->name ? prm->name->name : NULL;
+      f->params[i].loc = prm->loc;
+      if (prm->decl_tags)
+        f->params[i].annot = annotation_chain(b, DECL_TAG_NAME, prm->decl_tags);
+    }
+  }
+  /* Locals and types the body uses: their DIEs come after the function's
+     own (children of the subprogram in DWARF).  */
+  for (int i = 0; i < def->n_locals; i++)
+    if (def->locals[i]->sc != SC_STATIC && def->locals[i]->sc != SC_EXTERN)
+      die_for_type(b, def->locals[i]->type);
+  for (int i = 0; i < def->n_used_types; i++)
+    die_for_type(b, def->used_types[i]);
+  if (d->first->decl_tags)
+    f->annot = annotation_chain(b, DECL_TAG_NAME, d->first->decl_tags);
+  return f;
+}
+
+/* --- Pruning (-feliminate-unused-debug-types) --- */
+
+static void mark_die(Die *d);
+
+static void mark_chain(Die *a) {
+  for (; a; a = a->annot)
+    a->kept = true;
+}
+
+static void mark_die(Die *d) {
+  while (d && !d->kept) {
+    d->kept = true;
+    mark_chain(d->annot);
+    for (int i = 0; i < d->nmembers; i++) {
+      mark_die(d->members[i].type);
+      mark_chain(d->members[i].annot);
+    }
+    for (int i = 0; i < d->nparams; i++) {
+      mark_die(d->params[i].type);
+      mark_chain(d->params[i].annot);
+    }
+    d = d->type;
+  }
+}
+
+/* --- The unit --- */
+
+/* Every file-scope entity once: the last declaration seen for it.  */
+typedef struct Entity {
+  Decl *first;
+  Decl *last;
+  Die *die;
+} Entity;
+
+DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {
+  Builder b = {0};
+  b.unit = NEW(DebugUnit);
+  b.opts = opts;
+  b.unit->main_file = tu->main_file;
+  VEC(Decl *) funcs = {0};
+  VEC(Decl *) var_entities = {0};
+  /* Declaration events in source order.  */
+  for (size_t i = 0; i < tu->decls.len; i++) {
+    Decl *d = tu->decls.data[i];
+    switch (d->kind) {
+    case DECL_TYPEDEF:
+      die_for_type(&b, d->type);
+      break;
+    case DECL_TAG:
+      if (d->tag_is_definition)
+        die_for_type(&b, d->tag_type);
+      break;
+    case DECL_VAR: {
+      Decl *f = d->first;
+      if (!f->debug) {
+        f->debug = variable_die(&b, d);
+        vec_push(&var_entities, f);
+      } else {
+        /* A redeclaration: the entity's DIE describes the latest one.  */
+        Die *v = f->debug;
+        v->decl = d;
+        v->type = die_for_type(&b, d->type);
+        if (d->defined)
+          v->declaration = false;
+        if (f->decl_tags)
+          v->annot = annotation_chain(&b, DECL_TAG_NAME, f->decl_tags);
+      }
+      break;
+    }
+    case DECL_FUNC:
+      if (!d->first->debug) {
+        d->first->debug = (void *)1; /* seen */
+        vec_push(&funcs, d->first);
+      }
+      if (d->defined)
+        d->first->defined = true;
+      break;
+    default:
+      break;
+    }
+  }
+  /* Functions: symbol-table order is the reverse of node creation, where
+     defined functions get their node when defined and referenced
+     undefined ones after all bodies.  */
+  VEC(Decl *) nodes = {0};
+  for (size_t i = 0; i < funcs.len; i++)
+    if (funcs.data[i]->defined)
+      vec_push(&nodes, funcs.data[i]);
+  for (size_t i = 0; i < funcs.len; i++)
+    if (!funcs.data[i]->defined && funcs.data[i]->used)
+      vec_push(&nodes, funcs.data[i]);
+  for (size_t i = nodes.len; i-- > 0;) {
+    Decl *f = nodes.data[i];
+    /* The latest declaration carries the composite type and the
+       definition's parameter names.  */
+    Decl *last = f;
+    for (size_t j = 0; j < tu->decls.len; j++) {
+      Decl *d = tu->decls.data[j];
+      if (d->kind == DECL_FUNC && d->first == f && (d->defined || !last->defined))
+        last = d;
+    }
+    Die *fd = subprogram_die(&b, last);
+    fd->is_extern = !f->defined;
+    f->debug = fd;
+    vec_push(&b.unit->funcs, fd);
+  }
+  /* Variables: reverse of varpool node creation (definitions in order,
+     then referenced externs).  */
+  VEC(Decl *) vnodes = {0};
+  for (size_t i = 0; i < var_entities.len; i++)
+    if (var_entities.data[i]->defined)
+      vec_push(&vnodes, var_entities.data[i]);
+  for (size_t i = 0; i < var_entities.len; i++) {
+    Decl *f = var_entities.data[i];
+    if (!f->defined && (f->used || !opts->eliminate_unused_types))
+      vec_push(&vnodes, f);
+  }
+  for (size_t i = vnodes.len; i-- > 0;) {
+    Decl *f = vnodes.data[i];
+    Die *v = f->debug;
+    Decl *d = v->decl;
+    v->is_extern = !f->defined;
+    v->seccat = f->defined ? var_section(d, &v->section)
+                           : (d->section || f->section ? SECCAT_NAMED : SECCAT_NONE);
+    if (v->seccat == SECCAT_NAMED && !v->section)
+      v->section = d->section ? d->section : f->section;
+    int64_t size = type_size(d->type);
+    v->var_size = type_kind(d->type) == TY_VOID ? 1 : size < 0 ? 0 : size;
+    vec_push(&b.unit->vars, v);
+  }
+  /* Pruning.  */
+  if (opts->eliminate_unused_types) {
+    for (size_t i = 0; i < b.unit->vars.len; i++)
+      mark_die(b.unit->vars.data[i]);
+    for (size_t i = 0; i < b.unit->funcs.len; i++) {
+      Die *f = b.unit->funcs.data[i];
+      mark_die(f);
+      Decl *d = f->decl;
+      for (int k = 0; k < d->n_locals; k++)
+        if (d->locals[k]->type->debug)
+          mark_die(d->locals[k]->type->debug);
+      for (int k = 0; k < d->n_used_types; k++)
+        mark_die(die_for_type(&b, d->used_types[k]));
+    }
+    for (Die *d = b.unit->first; d; d = d->list_next)
+      if (d->kind == DIE_BASE && !d->annot)
+        d->kept = true; /* GCC keeps every base type DIE */
+  } else {
+    for (Die *d = b.unit->first; d; d = d->list_next)
+      d->kept = true;
+    for (size_t i = 0; i < b.unit->vars.len; i++)
+      mark_die(b.unit->vars.data[i]);
+    for (size_t i = 0; i < b.unit->funcs.len; i++)
+      mark_die(b.unit->funcs.data[i]);
+  }
+  /* Drop what pruning did not keep, then number the survivors.  */
+  uint32_t n = 0;
+  for (Die *d = b.unit->first; d;) {
+    Die *next = d->list_next;
+    if (!d->kept) {
+      if (d->list_prev)
+        d->list_prev->list_next = d->list_next;
+      else
+        b.unit->first = d->list_next;
+      if (d->list_next)
+        d->list_next->list_prev = d->list_prev;
+      else
+        b.unit->last = d->list_prev;
+      d->on_list = false;
+    } else {
+      d->order = n++;
+    }
+    d = next;
+  }
+  b.unit->count = n;
+  vec_free(&funcs);
+  vec_free(&var_entities);
+  vec_free(&nodes);
+  vec_free(&vnodes);
+  vec_free(&b.annots);
+  return b.unit;
+}

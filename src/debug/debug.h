@@ -1,0 +1,134 @@
+/* The debug-information model: a DWARF-like graph of DIEs that every
+   emitter (BTF now, DWARF later) reads.
+
+   It is built from a translation unit the way GCC's dwarf2out builds its
+   DIEs: one DIE per distinct type (variants included), created in GCC's
+   order, top-level DIEs kept in a compile-unit child list whose order is
+   what GCC's BTF generation walks.  Annotation DIEs carry btf_decl_tag and
+   btf_type_tag values, chained as in GCC (seed 003).  */
+#ifndef BTFCC_DEBUG_H
+#define BTFCC_DEBUG_H
+
+#include "../parse/parse.h"
+
+typedef struct Die Die;
+
+typedef enum {
+  DIE_BASE,
+  DIE_POINTER,
+  DIE_CONST,
+  DIE_VOLATILE,
+  DIE_RESTRICT,
+  DIE_ATOMIC,
+  DIE_TYPEDEF,
+  DIE_STRUCT,
+  DIE_UNION,
+  DIE_ENUM,
+  DIE_ARRAY,
+  DIE_SUBROUTINE, /* function type */
+  DIE_VECTOR,     /* DW_TAG_array_type with DW_AT_GNU_vector */
+  DIE_VARIABLE,
+  DIE_SUBPROGRAM,
+  DIE_ANNOTATION,
+} DieKind;
+
+/* DW_ATE_* base type encodings.  */
+enum {
+  ATE_BOOLEAN = 0x2,
+  ATE_COMPLEX_FLOAT = 0x3,
+  ATE_FLOAT = 0x4,
+  ATE_SIGNED = 0x5,
+  ATE_SIGNED_CHAR = 0x6,
+  ATE_UNSIGNED = 0x7,
+  ATE_UNSIGNED_CHAR = 0x8,
+  ATE_DECIMAL_FLOAT = 0xf,
+};
+
+typedef struct DieMember {
+  const char *name; /* NULL when unnamed */
+  Die *type;
+  int64_t bit_offset;
+  int32_t bit_size; /* 0 when not a bit-field */
+  Die *annot;       /* btf_decl_tag chain */
+  SrcLoc loc;
+} DieMember;
+
+typedef struct DieParam {
+  const char *name; /* NULL when unnamed (types, declarations) */
+  Die *type;
+  Die *annot;       /* btf_decl_tag chain */
+  SrcLoc loc;
+} DieParam;
+
+typedef struct DieEnumerator {
+  const char *name;
+  int64_t value;
+} DieEnumerator;
+
+/* Where a variable lives: the DATASEC it belongs to.  */
+typedef enum {
+  SECCAT_NONE,   /* no DATASEC entry (TLS, data.rel, extern ...) */
+  SECCAT_BSS,
+  SECCAT_DATA,
+  SECCAT_RODATA,
+  SECCAT_NAMED,  /* explicit section attribute */
+} SectionCategory;
+
+struct Die {
+  DieKind kind;
+  uint32_t order;     /* position among the unit's top-level DIEs */
+  const char *name;
+  Die *type;          /* referenced type; NULL means void */
+  int64_t size;       /* bytes: base, pointer, struct, union, enum */
+  uint8_t encoding;   /* base: ATE_*; enum: ATE_SIGNED/ATE_UNSIGNED */
+  bool declaration;   /* incomplete struct/union/enum; extern decl */
+  bool external;      /* variable / function with external linkage */
+  bool prototyped;
+  bool variadic;
+  bool is_extern;     /* DECL_EXTERNAL (not defined in this unit) */
+  bool kept;          /* survives unused-type elimination */
+  bool on_list;       /* placed in the unit's child list */
+  Die *annot;         /* DW_AT_GNU_annotation: head of the chain */
+  /* DIE_ANNOTATION */
+  const char *annot_name;  /* "btf_decl_tag" or "btf_type_tag" */
+  const char *annot_value;
+  /* children */
+  DieMember *members;
+  int nmembers;
+  DieParam *params;
+  int nparams;
+  DieEnumerator *enums;
+  int nenums;
+  int64_t *dims;      /* DIE_ARRAY: element counts, outer first; -1 = [] */
+  int ndims;
+  /* DIE_VARIABLE */
+  SectionCategory seccat;
+  const char *section; /* SECCAT_NAMED */
+  int64_t var_size;
+  Decl *decl;
+  Type *src_type;
+  Die *list_next;     /* unit child list */
+  Die *list_prev;
+  void *user;         /* emitter-private (e.g. BTF id) */
+};
+
+typedef struct DebugOptions {
+  bool annotate;              /* -dA */
+  bool keep_items;            /* assembler output wanted (-S) */
+  int prune_btf;              /* -gprune-btf: 1, -gno-prune-btf: 0, default -1 */
+  bool eliminate_unused_types;/* -feliminate-unused-debug-types (default) */
+  int optimize;               /* -O level */
+  bool signed_char;           /* plain char is signed */
+} DebugOptions;
+
+typedef struct DebugUnit {
+  Die *first, *last;  /* top-level DIEs in GCC's compile-unit order */
+  uint32_t count;
+  VEC(Die *) vars;    /* variables, in GCC's FOR_EACH_VARIABLE order */
+  VEC(Die *) funcs;   /* functions, in GCC's FOR_EACH_FUNCTION order */
+  const char *main_file;
+} DebugUnit;
+
+DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts);
+
+#endif

@@ -1,0 +1,128 @@
+/* btfcc: compile each input through preprocessor, parser, debug model and
+   the BTF generator into an object file or assembler text.  */
+#include "../btf/btf_gen.h"
+#include "options.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The output name for INPUT with SUFFIX (".o", ".s"): its basename with
+   the extension replaced, as GCC names it.  */
+static char *default_output(const char *input, const char *suffix) {
+  const char *base = strrchr(input, '/');
+  base = base ? base + 1 : input;
+  if (!strcmp(input, "-"))
+    base = "-";
+  const char *dot = strrchr(base, '.');
+  size_t n = dot ? (size_t)(dot - base) : strlen(base);
+  char *out = xmalloc(n + strlen(suffix) + 1);
+  memcpy(out, base, n);
+  strcpy(out + n, suffix);
+  return out;
+}
+
+static CppOptions cpp_options(Options *o) {
+  CppOptions c = {0};
+  c.quote_dirs = o->quote_dirs.data;
+  c.n_quote_dirs = o->quote_dirs.len;
+  c.bracket_dirs = o->bracket_dirs.data;
+  c.n_bracket_dirs = o->bracket_dirs.len;
+  c.system_dirs = o->system_dirs.data;
+  c.n_system_dirs = o->system_dirs.len;
+  c.after_dirs = o->after_dirs.data;
+  c.n_after_dirs = o->after_dirs.len;
+  c.nostdinc = o->nostdinc;
+  c.macro_cmds = o->macro_cmds.data;
+  c.n_macro_cmds = o->macro_cmds.len;
+  c.include_files = o->include_files.data;
+  c.n_include_files = o->include_files.len;
+  c.undef_predefined = o->undef;
+  return c;
+}
+
+static FILE *open_output(const char *name, bool binary) {
+  if (!strcmp(name, "-"))
+    return stdout;
+  FILE *f = fopen(name, binary ? "wb" : "w");
+  if (!f)
+    fprintf(stderr, "btfcc: fatal error: cannot open '%s' for writing: %s\n",
+            name, strerror(errno));
+  return f;
+}
+
+static bool close_output(FILE *f, const char *name) {
+  bool ok = !ferror(f);
+  if (f != stdout)
+    ok = fclose(f) == 0 && ok;
+  else
+    ok = fflush(f) == 0 && ok;
+  if (!ok)
+    fprintf(stderr, "btfcc: fatal error: error writing '%s'\n", name);
+  return ok;
+}
+
+/* Compile one input; returns false on any error.  */
+static bool compile(Options *o, const char *input) {
+  CppOptions copts = cpp_options(o);
+  Cpp *cpp = cpp_new(&copts);
+  if (!cpp_open_main(cpp, input)) {
+    cpp_free(cpp);
+    return false;
+  }
+  unsigned errors_before = diag_error_count();
+  if (o->mode == MODE_PREPROCESS) {
+    const char *name = o->output ? o->output : "-";
+    FILE *out = open_output(name, false);
+    if (!out)
+      return false;
+    if (o->dump_macros) {
+      while (cpp_next(cpp)->kind != TK_EOF)
+        ;
+      cpp_write_macros(cpp, out);
+    } else {
+      cpp_write_preprocessed(cpp, out);
+    }
+    cpp_free(cpp);
+    return close_output(out, name) && diag_error_count() == errors_before;
+  }
+  TransUnit *tu = parse_translation_unit_from(cpp);
+  tu->main_file = input;
+  cpp_free(cpp);
+  if (diag_error_count() != errors_before)
+    return false;
+  if (o->mode == MODE_SYNTAX)
+    return true;
+  o->debug.keep_items = o->mode == MODE_ASSEMBLY;
+  ObjFile obj = {0};
+  obj.source_name = !strcmp(input, "-") ? "<stdin>" : input;
+  if (o->want_btf) {
+    DebugUnit *unit = debug_build(tu, &o->debug);
+    btf_generate(unit, &o->debug, &obj);
+  }
+  bool is_asm = o->mode == MODE_ASSEMBLY;
+  char *def = o->output ? NULL : default_output(input, is_asm ? ".s" : ".o");
+  const char *name = o->output ? o->output : def;
+  FILE *out = open_output(name, !is_asm);
+  bool ok = out != NULL;
+  if (ok) {
+    ok = is_asm ? asm_write(out, &obj) : elf_write(out, &obj);
+    ok = close_output(out, name) && ok;
+  }
+  free(def);
+  obj_free(&obj);
+  return ok;
+}
+
+int main(int argc, char **argv) {
+  progname = "btfcc";
+  diag_init();
+  Options o;
+  if (!options_parse(argc, argv, &o))
+    return 1;
+  bool ok = true;
+  for (size_t i = 0; i < o.inputs.len; i++)
+    if (!compile(&o, o.inputs.data[i]))
+      ok = false;
+  return ok ? 0 : 1;
+}

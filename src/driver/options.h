@@ -1,0 +1,36 @@
+/* btfcc's command line: GCC-compatible options.  */
+#ifndef BTFCC_DRIVER_OPTIONS_H
+#define BTFCC_DRIVER_OPTIONS_H
+
+#include "../cpp/cpp.h"
+#include "../debug/debug.h"
+
+typedef enum {
+  MODE_LINK,       /* no -c/-S/-E: would link (unsupported) */
+  MODE_OBJECT,     /* -c */
+  MODE_ASSEMBLY,   /* -S */
+  MODE_PREPROCESS, /* -E */
+  MODE_SYNTAX,     /* -fsyntax-only */
+} Mode;
+
+typedef struct Options {
+  Mode mode;
+  bool dump_macros; /* -dM (with -E) */
+  const char *output;
+  VEC(const char *) inputs;
+  bool lang_c_forced; /* -x c */
+  VEC(const char *) quote_dirs, bracket_dirs, system_dirs, after_dirs,
+      include_files;
+  VEC(MacroCmd) macro_cmds;
+  bool nostdinc;
+  bool undef;
+  DebugOptions debug;
+  bool want_btf;   /* -gbtf */
+  bool want_dwarf; /* -g, -gdwarf* */
+} Options;
+
+/* Parse argv into OPTS; on a bad option, prints an error and returns
+   false.  --help and --version print and exit.  */
+bool options_parse(int argc, char **argv, Options *opts);
+
+#endif

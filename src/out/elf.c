@@ -1,0 +1,747 @@
+/* An ELF64 relocatable object, written directly, laid out as GAS lays out
+   the object for the same assembler text (binutils 2.40 checked):
+
+     [0] null, .text, .data, .bss (always present, as GAS creates them),
+     each section of the ObjFile followed by its .rela/.rel section,
+     .comment (the .ident string), .note.GNU-stack (x86-64),
+     .symtab, .strtab, .shstrtab.
+
+   Symbols: the STT_FILE symbol, section symbols, local labels that do
+   not start with ".L", then the global and undefined symbols.  GAS on
+   x86-64 keeps only the section symbols that relocations use; on BPF it
+   keeps one for every section.  References to local names become
+   references to their section's symbol plus the offset, as in GAS.
+
+   Relocations: x86-64 uses RELA (R_X86_64_8/16/32/64, nothing stored in
+   place).  BPF uses REL with the addend stored in place, and the
+   relocation numbers of LLVM, the kernel and binutils >= 2.41:
+   R_BPF_64_ABS64 = 2, R_BPF_64_ABS32 = 3.  (Binutils 2.40 still used its
+   own numbers for these, 12 and 11.)  BPF's GAS also pads each section
+   to a multiple of its alignment; so do we.  */
+#include "section.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+  SHT_NULL = 0, SHT_PROGBITS = 1, SHT_SYMTAB = 2, SHT_STRTAB = 3,
+  SHT_RELA = 4, SHT_NOBITS = 8, SHT_REL = 9,
+};
+enum { SHF_MERGE = 0x10, SHF_STRINGS = 0x20, SHF_INFO_LINK = 0x40 };
+enum { STB_LOCAL = 0, STB_GLOBAL = 1 };
+enum { STT_NOTYPE = 0, STT_OBJECT = 1, STT_FUNC = 2, STT_SECTION = 3,
+       STT_FILE = 4 };
+enum { SHN_UNDEF = 0, SHN_ABS = 0xfff1 };
+enum { EM_X86_64 = 62, EM_BPF = 247 };
+enum { EHDR_SIZE = 64, SHDR_SIZE = 64, SYM_SIZE = 24, RELA_SIZE = 24,
+       REL_SIZE = 16 };
+enum {
+  R_X86_64_64 = 1, R_X86_64_32 = 10, R_X86_64_16 = 12, R_X86_64_8 = 14,
+  R_BPF_64_ABS64 = 2, R_BPF_64_ABS32 = 3,
+};
+
+/* --- Encoding in the object's byte order --- */
+
+static bool big_endian(void) { return target.big_endian; }
+
+static void put_n(Buf *b, uint64_t v, unsigned size) {
+  char tmp[8];
+  for (unsigned i = 0; i < size; i++) {
+    unsigned shift = big_endian() ? (size - 1 - i) * 8 : i * 8;
+    tmp[i] = (char)((v >> shift) & 0xff);
+  }
+  buf_append(b, tmp, size);
+}
+static void put16(Buf *b, uint64_t v) { put_n(b, v, 2); }
+static void put32(Buf *b, uint64_t v) { put_n(b, v, 4); }
+static void put64(Buf *b, uint64_t v) { put_n(b, v, 8); }
+
+/* --- The sections of the output file --- */
+
+typedef struct OutSec {
+  const char *name;
+  char *owned_name;  /* name made here, freed with the section */
+  uint32_t name_off; /* in .shstrtab */
+  uint32_t type;
+  uint64_t flags;
+  uint64_t align;
+  uint64_t entsize;
+  uint32_t link, info;
+  const Section *src; /* content from the ObjFile, or NULL */
+  Buf own;            /* content made here (tables, patched copies) */
+  bool use_own;
+  uint64_t size;      /* sh_size */
+  uint64_t offset;    /* sh_offset */
+  uint32_t sym;       /* index of its section symbol, 0 if none */
+  bool sym_used;      /* a relocation refers to its section symbol */
+} OutSec;
+
+/* What a name refers to, for relocations and the symbol table.  */
+typedef enum { NAME_SECTION, NAME_LABEL, NAME_SYMBOL, NAME_UNDEF } NameKind;
+
+typedef struct NameEnt {
+  const char *name;
+  uint32_t hash;
+  uint8_t kind;     /* NameKind */
+  uint32_t sec;     /* output section index (SECTION, LABEL, defined SYMBOL) */
+  uint64_t value;   /* offset in that section */
+  const ObjSymbol *osym; /* NAME_SYMBOL */
+  uint32_t symidx;  /* symtab index when it has its own entry, else 0 */
+  bool keep_local;  /* a .L label that a relocation must name itself */
+} NameEnt;
+
+typedef struct Elf {
+  const ObjFile *obj;
+  VEC(OutSec) secs;
+  uint32_t *sec_of_src; /* obj section i -> output section index */
+  /* Name table: open addressing over entries.  */
+  VEC(NameEnt) names;
+  uint32_t *slots; /* entry index + 1, 0 = empty */
+  size_t nslots;
+  uint32_t symtab_sec, strtab_sec, shstrtab_sec;
+  uint32_t nlocal;
+} Elf;
+
+static uint32_t add_sec(Elf *e, const char *name, uint32_t type,
+                        uint64_t flags, uint64_t align) {
+  OutSec s = {0};
+  s.name = name;
+  s.type = type;
+  s.flags = flags;
+  s.align = align ? align : 1;
+  vec_push(&e->secs, s);
+  return (uint32_t)e->secs.len - 1;
+}
+
+/* A section of the ObjFile, and right after it (where GAS puts it) its
+   relocation section if it has relocations.  */
+static uint32_t add_content_sec(Elf *e, const Section *src) {
+  uint32_t i = add_sec(e, src->name, src->sh_type, src->sh_flags, src->align);
+  OutSec *s = &e->secs.data[i];
+  s->src = src;
+  s->entsize = src->entsize;
+  if ((src->sh_flags & SEC_FLAG_MERGE) && !s->entsize)
+    s->entsize = 1;
+  if (src->relocs.len) {
+    bool rela = target.arch == ARCH_X86_64;
+    size_t len = strlen(src->name) + 6;
+    char *name = xmalloc(len);
+    snprintf(name, len, "%s%s", rela ? ".rela" : ".rel", src->name);
+    uint32_t r = add_sec(e, name, rela ? SHT_RELA : SHT_REL, SHF_INFO_LINK, 8);
+    e->secs.data[r].owned_name = name;
+    e->secs.data[r].entsize = rela ? RELA_SIZE : REL_SIZE;
+    e->secs.data[r].info = i; /* the section it applies to */
+  }
+  return i;
+}
+
+/* --- Name lookup --- */
+
+static NameEnt *find_name(Elf *e, const char *name) {
+  if (!e->nslots)
+    return NULL;
+  uint32_t h = hash_bytes(name, strlen(name));
+  for (size_t i = h & (e->nslots - 1);; i = (i + 1) & (e->nslots - 1)) {
+    uint32_t slot = e->slots[i];
+    if (!slot)
+      return NULL;
+    NameEnt *n = &e->names.data[slot - 1];
+    if (n->hash == h && strcmp(n->name, name) == 0)
+      return n;
+  }
+}
+
+static void rehash(Elf *e, size_t nslots) {
+  free(e->slots);
+  e->slots = xcalloc(nslots, sizeof *e->slots);
+  e->nslots = nslots;
+  for (size_t k = 0; k < e->names.len; k++) {
+    size_t i = e->names.data[k].hash & (nslots - 1);
+    while (e->slots[i])
+      i = (i + 1) & (nslots - 1);
+    e->slots[i] = (uint32_t)k + 1;
+  }
+}
+
+/* Add NAME unless it is known already (the first definition wins: symbols
+   are entered before labels, labels before section names).  */
+static NameEnt *add_name(Elf *e, const char *name, NameKind kind) {
+  NameEnt *old = find_name(e, name);
+  if (old)
+    return old;
+  NameEnt n = {0};
+  n.name = name;
+  n.hash = hash_bytes(name, strlen(name));
+  n.kind = (uint8_t)kind;
+  vec_push(&e->names, n);
+  if ((e->names.len + 1) * 2 > e->nslots)
+    rehash(e, e->nslots ? e->nslots * 2 : 64);
+  else {
+    size_t i = n.hash & (e->nslots - 1);
+    while (e->slots[i])
+      i = (i + 1) & (e->nslots - 1);
+    e->slots[i] = (uint32_t)e->names.len;
+  }
+  return &e->names.data[e->names.len - 1];
+}
+
+static bool is_local_label(const char *name) {
+  return name[0] == '.' && name[1] == 'L';
+}
+
+/* A name that gets a symbol of its own: a global or undefined symbol, or a
+   local symbol that GAS keeps (a defined non-global, a non-.L label).  */
+static bool own_symbol(const NameEnt *n) {
+  switch ((NameKind)n->kind) {
+  case NAME_SYMBOL:
+    return true;
+  case NAME_LABEL:
+    return !is_local_label(n->name) || n->keep_local;
+  case NAME_UNDEF:
+    return true;
+  case NAME_SECTION:
+    return false;
+  }
+  return false;
+}
+
+/* Is N referenced through its section symbol (a local definition)?  */
+static bool via_section(const NameEnt *n) {
+  if (n->kind == NAME_SECTION || n->kind == NAME_LABEL)
+    return true;
+  return n->kind == NAME_SYMBOL && n->osym->section && !n->osym->global;
+}
+
+/* Sections with bytes of their own (and so a section symbol in GAS).  */
+static bool is_content_sec(const Elf *e, uint32_t i) {
+  const OutSec *s = &e->secs.data[i];
+  return i > 0 && (s->type == SHT_PROGBITS || s->type == SHT_NOBITS ||
+                   s->type == SEC_NOTE) &&
+         strcmp(s->name, ".note.GNU-stack") != 0;
+}
+
+/* Does a relocation for N + ADDEND go through N's section symbol?  GAS
+   keeps the symbol itself for a nonzero addend into a merge section: the
+   linker may move the string the symbol marks.  */
+static bool reloc_via_section(const Elf *e, const NameEnt *n, int64_t addend) {
+  if (!via_section(n))
+    return false;
+  if (n->kind == NAME_SECTION || addend == 0)
+    return true;
+  return !(e->secs.data[n->sec].flags & SEC_FLAG_MERGE);
+}
+
+static uint32_t out_index_of(Elf *e, const char *section_name) {
+  for (uint32_t i = 1; i < e->secs.len; i++)
+    if (is_content_sec(e, i) && strcmp(e->secs.data[i].name, section_name) == 0)
+      return i;
+  fatal("internal error: symbol in unknown section %s", section_name);
+}
+
+static void collect_names(Elf *e) {
+  const ObjFile *obj = e->obj;
+  for (size_t i = 0; i < obj->symbols.len; i++) {
+    const ObjSymbol *sym = &obj->symbols.data[i];
+    NameEnt *n = add_name(e, sym->name, NAME_SYMBOL);
+    if (n->osym)
+      continue;
+    n->osym = sym;
+    if (sym->section) {
+      n->sec = out_index_of(e, sym->section);
+      n->value = sym->value;
+    }
+  }
+  for (size_t i = 0; i < obj->sections.len; i++) {
+    const Section *s = obj->sections.data[i];
+    for (size_t k = 0; k < s->labels.len; k++) {
+      NameEnt *n = add_name(e, s->labels.data[k].name, NAME_LABEL);
+      if (n->kind == NAME_LABEL && !n->sec) {
+        n->sec = e->sec_of_src[i];
+        n->value = s->labels.data[k].offset;
+      }
+    }
+  }
+  for (uint32_t i = 1; i < e->secs.len; i++) {
+    if (!is_content_sec(e, i))
+      continue;
+    NameEnt *n = add_name(e, e->secs.data[i].name, NAME_SECTION);
+    if (n->kind == NAME_SECTION && !n->sec)
+      n->sec = i;
+  }
+}
+
+/* --- Section list --- */
+
+static bool same_name(const Section *s, const char *name) {
+  return strcmp(s->name, name) == 0;
+}
+
+static void build_section_list(Elf *e) {
+  const ObjFile *obj = e->obj;
+  e->sec_of_src = xcalloc(obj->sections.len + 1, sizeof *e->sec_of_src);
+  add_sec(e, "", SHT_NULL, 0, 0);
+  e->secs.data[0].align = 0;
+
+  /* GAS's three standard sections, unless the ObjFile has its own.  */
+  static const struct {
+    const char *name;
+    uint32_t type;
+    uint64_t flags;
+  } std[] = {
+      {".text", SHT_PROGBITS, SEC_FLAG_ALLOC | SEC_FLAG_EXEC},
+      {".data", SHT_PROGBITS, SEC_FLAG_ALLOC | SEC_FLAG_WRITE},
+      {".bss", SHT_NOBITS, SEC_FLAG_ALLOC | SEC_FLAG_WRITE},
+  };
+  for (size_t k = 0; k < ARRAY_LEN(std); k++) {
+    size_t i;
+    for (i = 0; i < obj->sections.len; i++)
+      if (same_name(obj->sections.data[i], std[k].name))
+        break;
+    if (i < obj->sections.len)
+      e->sec_of_src[i] = add_content_sec(e, obj->sections.data[i]);
+    else
+      add_sec(e, std[k].name, std[k].type, std[k].flags, 1);
+  }
+  bool has_stack_note = false;
+  for (size_t i = 0; i < obj->sections.len; i++) {
+    const Section *s = obj->sections.data[i];
+    if (e->sec_of_src[i])
+      continue; /* one of the standard three */
+    e->sec_of_src[i] = add_content_sec(e, s);
+    if (same_name(s, ".note.GNU-stack"))
+      has_stack_note = true;
+  }
+
+  uint32_t comment = add_sec(e, ".comment", SHT_PROGBITS,
+                             SHF_MERGE | SHF_STRINGS, 1);
+  e->secs.data[comment].entsize = 1;
+  e->secs.data[comment].use_own = true;
+  const char *ident = obj->ident ? obj->ident : BTFCC_IDENT;
+  buf_putc(&e->secs.data[comment].own, 0);
+  buf_append(&e->secs.data[comment].own, ident, strlen(ident) + 1);
+
+  if (target.arch == ARCH_X86_64 && !has_stack_note)
+    add_sec(e, ".note.GNU-stack", SHT_PROGBITS, 0, 1);
+  e->symtab_sec = add_sec(e, ".symtab", SHT_SYMTAB, 0, 8);
+  e->strtab_sec = add_sec(e, ".strtab", SHT_STRTAB, 0, 1);
+  e->shstrtab_sec = add_sec(e, ".shstrtab", SHT_STRTAB, 0, 1);
+}
+
+/* --- String tables --- */
+
+/* A string table in which a string that ends another shares its bytes, as
+   BFD builds them (".rela.refs" holds ".refs").  Add every string, then
+   strtab_finish, then ask for offsets.  */
+typedef struct StrTab {
+  VEC(const char *) strs;
+  uint32_t *offs;
+  Buf data;
+} StrTab;
+
+static uint32_t strtab_add(StrTab *t, const char *s) {
+  vec_push(&t->strs, s);
+  return (uint32_t)t->strs.len - 1;
+}
+
+static const StrTab *sort_tab; /* for the qsort comparison */
+
+/* Order by the reversed strings, so a string comes right before the
+   strings it ends; ties by index, so the order is total.  */
+static int cmp_reversed(const void *a, const void *b) {
+  uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+  const char *s = sort_tab->strs.data[i], *t = sort_tab->strs.data[j];
+  size_t ls = strlen(s), lt = strlen(t);
+  while (ls && lt) {
+    unsigned char cs = (unsigned char)s[--ls], ct = (unsigned char)t[--lt];
+    if (cs != ct)
+      return cs < ct ? -1 : 1;
+  }
+  if (ls != lt)
+    return ls < lt ? -1 : 1;
+  return i < j ? -1 : i > j;
+}
+
+static bool ends_with(const char *s, const char *tail) {
+  size_t ls = strlen(s), lt = strlen(tail);
+  return lt <= ls && memcmp(s + ls - lt, tail, lt) == 0;
+}
+
+static void strtab_finish(StrTab *t) {
+  size_t n = t->strs.len;
+  uint32_t *order = xcalloc(n + 1, sizeof *order);
+  uint32_t *host = xcalloc(n + 1, sizeof *host); /* index + 1, 0 = own */
+  t->offs = xcalloc(n + 1, sizeof *t->offs);
+  for (size_t i = 0; i < n; i++)
+    order[i] = (uint32_t)i;
+  sort_tab = t;
+  qsort(order, n, sizeof *order, cmp_reversed);
+  for (size_t k = 0; k + 1 < n; k++)
+    if (ends_with(t->strs.data[order[k + 1]], t->strs.data[order[k]]))
+      host[order[k]] = order[k + 1] + 1;
+  buf_putc(&t->data, 0);
+  for (size_t i = 0; i < n; i++) {
+    const char *s = t->strs.data[i];
+    if (!host[i] && *s) {
+      t->offs[i] = (uint32_t)t->data.len;
+      buf_append(&t->data, s, strlen(s) + 1);
+    }
+  }
+  /* A host comes later in the order, so walk backwards.  */
+  for (size_t k = n; k-- > 0;) {
+    uint32_t i = order[k];
+    if (host[i]) {
+      uint32_t h = host[i] - 1;
+      t->offs[i] = t->offs[h] + (uint32_t)(strlen(t->strs.data[h]) -
+                                           strlen(t->strs.data[i]));
+    }
+  }
+  free(order);
+  free(host);
+}
+
+static void strtab_free(StrTab *t) {
+  vec_free(&t->strs);
+  free(t->offs);
+  buf_free(&t->data);
+}
+
+/* --- Symbols --- */
+
+typedef struct PendingSym {
+  uint32_t name; /* StrTab index, or UINT32_MAX for none */
+  uint8_t bind, type;
+  uint32_t shndx;
+  uint64_t value, size;
+} PendingSym;
+
+typedef VEC(PendingSym) PendingSyms;
+
+static void add_sym(PendingSyms *syms, StrTab *t, const char *name,
+                    unsigned bind, unsigned type, uint32_t shndx,
+                    uint64_t value, uint64_t size) {
+  PendingSym p = {name ? strtab_add(t, name) : UINT32_MAX, (uint8_t)bind,
+                  (uint8_t)type, shndx, value, size};
+  vec_push(syms, p);
+}
+
+static void put_sym(Buf *b, uint32_t name, unsigned bind, unsigned type,
+                    uint32_t shndx, uint64_t value, uint64_t size) {
+  put32(b, name);
+  buf_putc(b, (char)((bind << 4) | type));
+  buf_putc(b, 0); /* st_other: default visibility */
+  put16(b, shndx);
+  put64(b, value);
+  put64(b, size);
+}
+
+/* Resolve every relocation's name, creating undefined globals for unknown
+   names and marking the section symbols in use.  */
+static void resolve_reloc_names(Elf *e) {
+  const ObjFile *obj = e->obj;
+  for (size_t i = 0; i < obj->sections.len; i++) {
+    const Section *s = obj->sections.data[i];
+    for (size_t k = 0; k < s->relocs.len; k++) {
+      const SecReloc *r = &s->relocs.data[k];
+      NameEnt *n = find_name(e, r->sym);
+      if (!n)
+        n = add_name(e, r->sym, NAME_UNDEF);
+      if (reloc_via_section(e, n, r->addend))
+        e->secs.data[n->sec].sym_used = true;
+      else if (n->kind == NAME_LABEL)
+        n->keep_local = true;
+    }
+  }
+}
+
+static unsigned symbol_type(const ObjSymbol *sym) {
+  if (!sym->section)
+    return STT_NOTYPE; /* GCC writes no .type for undefined symbols */
+  return sym->func ? STT_FUNC : sym->object ? STT_OBJECT : STT_NOTYPE;
+}
+
+static bool is_global(const NameEnt *ne) {
+  return ne->kind == NAME_UNDEF ||
+         (ne->kind == NAME_SYMBOL && (ne->osym->global || !ne->osym->section));
+}
+
+/* The symbol of a name that has one (own_symbol).  */
+static void add_name_sym(PendingSyms *syms, StrTab *t,
+                         const NameEnt *ne) {
+  if (ne->kind == NAME_LABEL) {
+    add_sym(syms, t, ne->name, STB_LOCAL, STT_NOTYPE, ne->sec, ne->value, 0);
+  } else if (ne->kind == NAME_UNDEF) {
+    add_sym(syms, t, ne->name, STB_GLOBAL, STT_NOTYPE, SHN_UNDEF, 0, 0);
+  } else {
+    bool def = ne->osym->section != NULL;
+    add_sym(syms, t, ne->name, is_global(ne) ? STB_GLOBAL : STB_LOCAL,
+            symbol_type(ne->osym), def ? ne->sec : SHN_UNDEF,
+            def ? ne->value : 0, def ? ne->osym->size : 0);
+  }
+}
+
+static void build_symtab(Elf *e) {
+  PendingSyms syms = {0};
+  StrTab names = {0};
+  add_sym(&syms, &names, NULL, 0, 0, SHN_UNDEF, 0, 0);
+  const char *src = e->obj->source_name ? e->obj->source_name : "<stdin>";
+  const char *slash = strrchr(src, '/');
+  add_sym(&syms, &names, slash ? slash + 1 : src, STB_LOCAL, STT_FILE,
+          SHN_ABS, 0, 0);
+
+  bool all_section_syms = target.arch == ARCH_BPF;
+  for (uint32_t i = 1; i < e->secs.len; i++) {
+    OutSec *s = &e->secs.data[i];
+    if (!is_content_sec(e, i) || !(all_section_syms || s->sym_used))
+      continue;
+    s->sym = (uint32_t)syms.len;
+    add_sym(&syms, &names, NULL, STB_LOCAL, STT_SECTION, i, 0, 0);
+  }
+
+  /* Locals with their own symbol, then globals, each in name-table order
+     (symbols in ObjFile order, then labels in section order, then names
+     first seen in relocations).  */
+  for (int pass = 0; pass < 2; pass++) {
+    if (pass == 1)
+      e->nlocal = (uint32_t)syms.len;
+    for (size_t k = 0; k < e->names.len; k++) {
+      NameEnt *ne = &e->names.data[k];
+      if (!own_symbol(ne) || is_global(ne) != (pass == 1))
+        continue;
+      ne->symidx = (uint32_t)syms.len;
+      add_name_sym(&syms, &names, ne);
+    }
+  }
+
+  strtab_finish(&names);
+  OutSec *st = &e->secs.data[e->symtab_sec];
+  st->use_own = true;
+  for (size_t i = 0; i < syms.len; i++) {
+    const PendingSym *p = &syms.data[i];
+    put_sym(&st->own, p->name == UINT32_MAX ? 0 : names.offs[p->name],
+            p->bind, p->type, p->shndx, p->value, p->size);
+  }
+  st->entsize = SYM_SIZE;
+  st->link = e->strtab_sec;
+  st->info = e->nlocal;
+  OutSec *str = &e->secs.data[e->strtab_sec];
+  str->use_own = true;
+  buf_append(&str->own, names.data.data, names.data.len);
+  strtab_free(&names);
+  vec_free(&syms);
+}
+
+/* --- Relocations --- */
+
+static uint32_t reloc_type(const Section *s, unsigned size) {
+  if (target.arch == ARCH_BPF) {
+    if (size == 4)
+      return R_BPF_64_ABS32;
+    if (size == 8)
+      return R_BPF_64_ABS64;
+  } else {
+    switch (size) {
+    case 1: return R_X86_64_8;
+    case 2: return R_X86_64_16;
+    case 4: return R_X86_64_32;
+    case 8: return R_X86_64_64;
+    }
+  }
+  fatal("internal error: no %u-byte relocation for this target (section %s)",
+        size, s->name);
+}
+
+/* Store V in SIZE bytes at P in the object's byte order.  */
+static void store_n(char *p, uint64_t v, unsigned size) {
+  for (unsigned i = 0; i < size; i++) {
+    unsigned shift = big_endian() ? (size - 1 - i) * 8 : i * 8;
+    p[i] = (char)((v >> shift) & 0xff);
+  }
+}
+
+/* BPF's GAS rounds every section up to its alignment.  */
+static uint64_t content_size(const Section *src) {
+  uint64_t size = src->bytes.len;
+  if (target.arch == ARCH_BPF && src->align > 1)
+    size = (size + src->align - 1) & ~((uint64_t)src->align - 1);
+  return size;
+}
+
+static void build_relocs(Elf *e) {
+  bool rela = target.arch == ARCH_X86_64;
+  for (uint32_t i = 1; i < e->secs.len; i++) {
+    OutSec *rs = &e->secs.data[i];
+    if (rs->type != SHT_RELA && rs->type != SHT_REL)
+      continue;
+    rs->link = e->symtab_sec;
+    rs->use_own = true;
+    OutSec *ts = &e->secs.data[rs->info];
+    const Section *src = ts->src;
+    if (!rela && !ts->use_own) {
+      /* REL keeps addends in place: work on a copy of the bytes.  */
+      ts->use_own = true;
+      buf_append(&ts->own, src->bytes.data, src->bytes.len);
+    }
+    for (size_t k = 0; k < src->relocs.len; k++) {
+      const SecReloc *r = &src->relocs.data[k];
+      NameEnt *n = find_name(e, r->sym);
+      uint32_t symidx;
+      int64_t addend = r->addend;
+      if (reloc_via_section(e, n, r->addend)) {
+        symidx = e->secs.data[n->sec].sym;
+        addend += (int64_t)n->value;
+      } else {
+        symidx = n->symidx;
+      }
+      uint64_t info = ((uint64_t)symidx << 32) | reloc_type(src, r->size);
+      put64(&rs->own, r->offset);
+      put64(&rs->own, info);
+      if (rela)
+        put64(&rs->own, (uint64_t)addend);
+      else
+        store_n(ts->own.data + r->offset, (uint64_t)addend, r->size);
+    }
+  }
+}
+
+/* --- Layout and output --- */
+
+static void build_shstrtab(Elf *e) {
+  StrTab names = {0};
+  for (uint32_t i = 1; i < e->secs.len; i++)
+    strtab_add(&names, e->secs.data[i].name);
+  strtab_finish(&names);
+  for (uint32_t i = 1; i < e->secs.len; i++)
+    e->secs.data[i].name_off = names.offs[i - 1];
+  OutSec *sh = &e->secs.data[e->shstrtab_sec];
+  sh->use_own = true;
+  buf_append(&sh->own, names.data.data, names.data.len);
+  strtab_free(&names);
+}
+
+static uint64_t align_up(uint64_t v, uint64_t a) {
+  return a > 1 ? (v + a - 1) & ~(a - 1) : v;
+}
+
+static uint64_t layout(Elf *e) {
+  uint64_t off = EHDR_SIZE;
+  for (uint32_t i = 1; i < e->secs.len; i++) {
+    OutSec *s = &e->secs.data[i];
+    /* A content section's own buffer, if any, is a patched copy.  */
+    s->size = s->src ? content_size(s->src) : s->own.len;
+    off = align_up(off, s->align);
+    s->offset = off;
+    if (s->type != SHT_NOBITS)
+      off += s->size;
+  }
+  return align_up(off, 8);
+}
+
+static void put_ehdr(Buf *b, uint64_t shoff, uint32_t shnum,
+                     uint32_t shstrndx) {
+  static const char ident[4] = {0x7f, 'E', 'L', 'F'};
+  buf_append(b, ident, 4);
+  buf_putc(b, 2);                     /* ELFCLASS64 */
+  buf_putc(b, big_endian() ? 2 : 1);  /* ELFDATA2MSB / ELFDATA2LSB */
+  buf_putc(b, 1);                     /* EV_CURRENT */
+  buf_putc(b, 0);                     /* ELFOSABI_NONE */
+  for (int i = 8; i < 16; i++)
+    buf_putc(b, 0);
+  put16(b, 1); /* ET_REL */
+  put16(b, target.arch == ARCH_BPF ? EM_BPF : EM_X86_64);
+  put32(b, 1); /* e_version */
+  put64(b, 0); /* e_entry */
+  put64(b, 0); /* e_phoff */
+  put64(b, shoff);
+  put32(b, 0); /* e_flags: GAS sets none for either target */
+  put16(b, EHDR_SIZE);
+  put16(b, 0); /* e_phentsize */
+  put16(b, 0); /* e_phnum */
+  put16(b, SHDR_SIZE);
+  put16(b, shnum);
+  put16(b, shstrndx);
+}
+
+static void put_shdr(Buf *b, const OutSec *s) {
+  put32(b, s->name_off);
+  put32(b, s->type);
+  put64(b, s->flags);
+  put64(b, 0); /* sh_addr */
+  put64(b, s->offset);
+  put64(b, s->size);
+  put32(b, s->link);
+  put32(b, s->info);
+  put64(b, s->align);
+  put64(b, s->entsize);
+}
+
+static bool write_bytes(FILE *out, const void *p, size_t n, uint64_t *pos) {
+  if (n && fwrite(p, 1, n, out) != n)
+    return false;
+  *pos += n;
+  return true;
+}
+
+static bool write_zeros(FILE *out, uint64_t n, uint64_t *pos) {
+  static const char zeros[64];
+  while (n) {
+    size_t k = n < sizeof zeros ? (size_t)n : sizeof zeros;
+    if (!write_bytes(out, zeros, k, pos))
+      return false;
+    n -= k;
+  }
+  return true;
+}
+
+static bool write_file(FILE *out, Elf *e, uint64_t shoff) {
+  Buf head = {0};
+  put_ehdr(&head, shoff, (uint32_t)e->secs.len, e->shstrtab_sec);
+  uint64_t pos = 0;
+  bool ok = write_bytes(out, head.data, head.len, &pos);
+  buf_free(&head);
+  for (uint32_t i = 1; ok && i < e->secs.len; i++) {
+    const OutSec *s = &e->secs.data[i];
+    if (s->type == SHT_NOBITS || s->size == 0)
+      continue;
+    ok = write_zeros(out, s->offset - pos, &pos);
+    const char *data = s->use_own ? s->own.data : s->src->bytes.data;
+    size_t have = s->use_own ? s->own.len : s->src->bytes.len;
+    if (ok)
+      ok = write_bytes(out, data, have, &pos);
+    if (ok && s->size > have) /* BPF alignment padding */
+      ok = write_zeros(out, s->size - have, &pos);
+  }
+  if (ok)
+    ok = write_zeros(out, shoff - pos, &pos);
+  Buf shdrs = {0};
+  for (uint32_t i = 0; i < e->secs.len; i++)
+    put_shdr(&shdrs, &e->secs.data[i]);
+  if (ok)
+    ok = write_bytes(out, shdrs.data, shdrs.len, &pos);
+  buf_free(&shdrs);
+  if (fflush(out) != 0 || ferror(out))
+    ok = false;
+  return ok;
+}
+
+bool elf_write(FILE *out, const ObjFile *obj) {
+  Elf e = {0};
+  e.obj = obj;
+  build_section_list(&e);
+  collect_names(&e);
+  resolve_reloc_names(&e);
+  build_symtab(&e);
+  build_relocs(&e);
+  build_shstrtab(&e);
+  uint64_t shoff = layout(&e);
+  bool ok = write_file(out, &e, shoff);
+
+  for (size_t i = 0; i < e.secs.len; i++) {
+    buf_free(&e.secs.data[i].own);
+    free(e.secs.data[i].owned_name);
+  }
+  vec_free(&e.secs);
+  vec_free(&e.names);
+  free(e.slots);
+  free(e.sec_of_src);
+  return ok;
+}

@@ -1,0 +1,139 @@
+/* One builder for every output section: bytes in target byte order, plus
+   (when assembler text is wanted) the items that produced them, each with
+   its GCC-style -dA comment.  Two renderers read it: GNU assembler text
+   (asm.c) and an ELF64 relocatable object (elf.c).
+
+   Comments are only formatted when the section is annotated (-dA), so the
+   object-file path pays nothing for them.  */
+#ifndef BTFCC_SECTION_H
+#define BTFCC_SECTION_H
+
+#include "../util/options.h"
+
+typedef enum {
+  ITEM_DATA,   /* fixed-size integer of size 1, 2, 4 or 8 */
+  ITEM_ULEB,   /* unsigned LEB128 */
+  ITEM_SLEB,   /* signed LEB128 */
+  ITEM_STRING, /* bytes plus terminating NUL */
+  ITEM_SYMREF, /* fixed-size reference to a symbol (needs a relocation) */
+  ITEM_LABEL,  /* a local label at this offset (no bytes) */
+} SecItemKind;
+
+typedef struct SecItem {
+  uint8_t kind;   /* SecItemKind */
+  uint8_t size;   /* bytes, for DATA and SYMREF */
+  uint32_t offset; /* byte offset in the section */
+  uint64_t value; /* DATA/ULEB/SLEB value, SYMREF addend */
+  const char *sym;     /* SYMREF symbol or LABEL name */
+  const char *comment; /* -dA comment or NULL */
+  uint32_t str_len;    /* STRING: length without the NUL */
+} SecItem;
+
+typedef struct SecReloc {
+  uint32_t offset;
+  uint8_t size;
+  const char *sym;
+  int64_t addend;
+} SecReloc;
+
+/* A label defined in a section (recorded whether or not items are kept,
+   so the object writer can resolve references to it).  */
+typedef struct SecLabel {
+  const char *name;
+  uint32_t offset;
+} SecLabel;
+
+typedef struct Section {
+  const char *name;  /* ".BTF" */
+  uint32_t sh_type;  /* SHT_PROGBITS ... */
+  uint64_t sh_flags; /* SHF_* */
+  uint32_t align;
+  uint32_t entsize;
+  Buf bytes;
+  bool keep_items; /* record items (needed for assembler output) */
+  bool annotate;   /* format -dA comments */
+  VEC(SecItem) items;
+  VEC(SecReloc) relocs;
+  VEC(SecLabel) labels;
+  Arena arena; /* copies of comments and symbol names */
+} Section;
+
+/* ELF section types and flags used by the writers.  */
+enum { SEC_PROGBITS = 1, SEC_NOTE = 7, SEC_NOBITS = 8 };
+enum { SEC_FLAG_WRITE = 1, SEC_FLAG_ALLOC = 2, SEC_FLAG_EXEC = 4,
+       SEC_FLAG_MERGE = 0x10, SEC_FLAG_STRINGS = 0x20, SEC_FLAG_TLS = 0x400 };
+
+/* ALIGN is in bytes (a power of two; 0 means 1).  A SEC_FLAG_MERGE
+   section starts with entsize 1 (GCC's "MS" string sections); set
+   s->entsize afterwards for other element sizes.  Comments and symbol
+   names passed to the sec_* calls are copied, so callers may pass
+   temporary buffers; NAME itself must outlive the section.  */
+Section *section_new(const char *name, uint32_t sh_type, uint64_t sh_flags,
+                     uint32_t align, bool keep_items, bool annotate);
+void section_free(Section *s);
+
+uint32_t sec_offset(const Section *s);
+
+/* Integer of SIZE bytes in target byte order.  comment may be NULL.  */
+void sec_data(Section *s, unsigned size, uint64_t value, const char *comment);
+/* Same, with a printf-style comment formatted only when annotating.  */
+void sec_dataf(Section *s, unsigned size, uint64_t value, const char *fmt, ...)
+    PRINTF_LIKE(4, 5);
+void sec_uleb(Section *s, uint64_t value, const char *comment);
+void sec_sleb(Section *s, int64_t value, const char *comment);
+/* LEN bytes of STR plus a NUL.  */
+void sec_string(Section *s, const char *str, size_t len, const char *comment);
+void sec_stringf(Section *s, const char *str, size_t len, const char *fmt, ...)
+    PRINTF_LIKE(4, 5);
+/* SIZE-byte reference to SYM (+ addend), resolved by the linker.  SYM
+   may be a symbol, a label of any section or a section name.  The bytes
+   stay 0 here; elf_write stores what the relocation format needs.  */
+void sec_symref(Section *s, unsigned size, const char *sym, int64_t addend,
+                const char *comment);
+void sec_label(Section *s, const char *label);
+
+/* Overwrite a DATA value already emitted at OFFSET (for back-patching
+   lengths); also updates the recorded item.  */
+void sec_patch(Section *s, uint32_t offset, unsigned size, uint64_t value);
+
+/* A symbol of the object file: defined (in a section) or undefined.
+   The writers place a defined symbol's label themselves (asm_write prints
+   `.globl`/`.type`/`.size` and `name:` at VALUE, which must fall on an
+   item boundary), so do not also sec_label it.  A reference to a name
+   that is neither a symbol, a label nor a section becomes an undefined
+   global, as with GAS.  */
+typedef struct ObjSymbol {
+  const char *name;
+  const char *section; /* NULL for undefined */
+  uint64_t value;
+  uint64_t size;
+  bool global;
+  bool object; /* STT_OBJECT (else STT_NOTYPE / STT_FUNC) */
+  bool func;
+} ObjSymbol;
+
+/* The producer string of `.ident` and of the ELF .comment section.  Not
+   "GCC: (...) x.y.z": tools that parse that form would take btfcc for a
+   GCC of version 0.1.0.  */
+#define BTFCC_IDENT "btfcc " BTFCC_VERSION
+
+typedef struct ObjFile {
+  const char *source_name; /* for .file and STT_FILE (directories dropped) */
+  const char *ident;       /* NULL: BTFCC_IDENT */
+  VEC(Section *) sections;
+  VEC(ObjSymbol) symbols;
+} ObjFile;
+
+/* Free the sections (section_free) and both vectors; names stay the
+   caller's.  */
+void obj_free(ObjFile *obj);
+
+/* Renderers.  Both return false (with errno set) on write failure.
+   asm_write needs sections built with keep_items.  elf_write lays the
+   object out as GAS does for the same assembler text: .text, .data and
+   .bss first, each relocation section right after its section, then
+   .comment, .note.GNU-stack (x86-64), .symtab, .strtab, .shstrtab.  */
+bool asm_write(FILE *out, const ObjFile *obj);
+bool elf_write(FILE *out, const ObjFile *obj);
+
+#endif

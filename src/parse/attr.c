@@ -1,0 +1,907 @@
+/* Attributes: GNU __attribute__((...)) and C23 [[...]] syntax, the table
+   of attributes we know, and how each applies to declarations and types
+   (GCC's rules: an attribute that needs a type, written on a declaration,
+   applies to the declaration's whole type).  Also #pragma handling.  */
+#include "parser.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum {
+  AT_DECL,      /* needs a declaration */
+  AT_TYPE,      /* needs a type */
+  AT_EITHER,    /* applies to what it is given */
+  AT_FUNC_TYPE, /* needs a function type */
+  AT_STMT,      /* statement attributes (fallthrough, assume) */
+} AttrTarget;
+
+typedef struct AttrSpec {
+  const char *name;
+  int8_t min_args, max_args; /* max -1: any */
+  uint8_t target;            /* AttrTarget */
+  bool takes_ident;          /* first argument may be a bare identifier */
+} AttrSpec;
+
+/* GCC's attributes that real code uses.  The ones with an effect on types
+   or debug information are handled below; the rest are accepted and have
+   no effect on what btfcc emits.  */
+static const AttrSpec attr_specs[] = {
+    {"access", 1, 3, AT_FUNC_TYPE, true},
+    {"alias", 1, 1, AT_DECL, false},
+    {"aligned", 0, 1, AT_EITHER, false},
+    {"alloc_align", 1, 1, AT_FUNC_TYPE, false},
+    {"alloc_size", 1, 2, AT_FUNC_TYPE, false},
+    {"always_inline", 0, 0, AT_DECL, false},
+    {"artificial", 0, 0, AT_DECL, false},
+    {"assume", 1, 1, AT_STMT, false},
+    {"assume_aligned", 1, 2, AT_FUNC_TYPE, false},
+    {"btf_decl_tag", 1, 1, AT_DECL, false},
+    {"btf_type_tag", 1, 1, AT_TYPE, false},
+    {"cdecl", 0, 0, AT_FUNC_TYPE, false},
+    {"cleanup", 1, 1, AT_DECL, true},
+    {"cold", 0, 0, AT_DECL, false},
+    {"common", 0, 0, AT_DECL, false},
+    {"const", 0, 0, AT_DECL, false},
+    {"constructor", 0, 1, AT_DECL, false},
+    {"copy", 1, 1, AT_EITHER, false},
+    {"counted_by", 1, 1, AT_DECL, true},
+    {"deprecated", 0, 1, AT_EITHER, false},
+    {"designated_init", 0, 0, AT_TYPE, false},
+    {"destructor", 0, 1, AT_DECL, false},
+    {"error", 1, 1, AT_DECL, false},
+    {"expected_throw", 0, 0, AT_DECL, false},
+    {"externally_visible", 0, 0, AT_DECL, false},
+    {"fallthrough", 0, 0, AT_STMT, false},
+    {"fd_arg", 1, 1, AT_FUNC_TYPE, false},
+    {"fd_arg_read", 1, 1, AT_FUNC_TYPE, false},
+    {"fd_arg_write", 1, 1, AT_FUNC_TYPE, false},
+    {"flag_enum", 0, 0, AT_TYPE, false},
+    {"flatten", 0, 0, AT_DECL, false},
+    {"format", 3, 3, AT_FUNC_TYPE, true},
+    {"format_arg", 1, 1, AT_FUNC_TYPE, false},
+    {"gnu_inline", 0, 0, AT_DECL, false},
+    {"hardbool", 0, 2, AT_TYPE, false},
+    {"hot", 0, 0, AT_DECL, false},
+    {"ifunc", 1, 1, AT_DECL, false},
+    {"leaf", 0, 0, AT_DECL, false},
+    {"malloc", 0, 2, AT_DECL, true},
+    {"may_alias", 0, 0, AT_TYPE, false},
+    {"maybe_unused", 0, 0, AT_EITHER, false},
+    {"mode", 1, 1, AT_EITHER, true},
+    {"ms_abi", 0, 0, AT_FUNC_TYPE, false},
+    {"ms_struct", 0, 0, AT_EITHER, false},
+    {"gcc_struct", 0, 0, AT_EITHER, false},
+    {"musttail", 0, 0, AT_STMT, false},
+    {"naked", 0, 0, AT_DECL, false},
+    {"no_icf", 0, 0, AT_DECL, false},
+    {"no_instrument_function", 0, 0, AT_DECL, false},
+    {"no_profile_instrument_function", 0, 0, AT_DECL, false},
+    {"no_reorder", 0, 0, AT_DECL, false},
+    {"no_sanitize", 1, -1, AT_DECL, false},
+    {"no_sanitize_address", 0, 0, AT_DECL, false},
+    {"no_sanitize_thread", 0, 0, AT_DECL, false},
+    {"no_sanitize_undefined", 0, 0, AT_DECL, false},
+    {"no_split_stack", 0, 0, AT_DECL, false},
+    {"no_stack_limit", 0, 0, AT_DECL, false},
+    {"no_stack_protector", 0, 0, AT_DECL, false},
+    {"noclone", 0, 0, AT_DECL, false},
+    {"nocommon", 0, 0, AT_DECL, false},
+    {"nodiscard", 0, 1, AT_EITHER, false},
+    {"noinit", 0, 0, AT_DECL, false},
+    {"noinline", 0, 0, AT_DECL, false},
+    {"noipa", 0, 0, AT_DECL, false},
+    {"nonnull", 0, -1, AT_FUNC_TYPE, false},
+    {"nonstring", 0, 0, AT_DECL, false},
+    {"noplt", 0, 0, AT_DECL, false},
+    {"noreturn", 0, 0, AT_EITHER, false},
+    {"nothrow", 0, 0, AT_DECL, false},
+    {"null_terminated_string_arg", 1, 1, AT_FUNC_TYPE, false},
+    {"objc_nullability", 1, 1, AT_EITHER, false},
+    {"optimize", 1, -1, AT_DECL, false},
+    {"packed", 0, 0, AT_EITHER, false},
+    {"patchable_function_entry", 1, 2, AT_DECL, false},
+    {"persistent", 0, 0, AT_DECL, false},
+    {"preserve_access_index", 0, 0, AT_TYPE, false},
+    {"pure", 0, 0, AT_DECL, false},
+    {"reproducible", 0, 0, AT_FUNC_TYPE, false},
+    {"retain", 0, 0, AT_DECL, false},
+    {"returns_nonnull", 0, 0, AT_FUNC_TYPE, false},
+    {"returns_twice", 0, 0, AT_DECL, false},
+    {"scalar_storage_order", 1, 1, AT_TYPE, false},
+    {"section", 1, 1, AT_DECL, false},
+    {"sentinel", 0, 1, AT_FUNC_TYPE, false},
+    {"simd", 0, 1, AT_DECL, false},
+    {"stack_protect", 0, 0, AT_DECL, false},
+    {"stdcall", 0, 0, AT_FUNC_TYPE, false},
+    {"strict_flex_array", 1, 1, AT_DECL, false},
+    {"symver", 1, 1, AT_DECL, false},
+    {"sysv_abi", 0, 0, AT_FUNC_TYPE, false},
+    {"target", 1, -1, AT_DECL, false},
+    {"target_clones", 1, -1, AT_DECL, false},
+    {"tls_model", 1, 1, AT_DECL, false},
+    {"transparent_union", 0, 0, AT_TYPE, false},
+    {"unavailable", 0, 1, AT_EITHER, false},
+    {"uninitialized", 0, 0, AT_DECL, false},
+    {"unsequenced", 0, 0, AT_FUNC_TYPE, false},
+    {"unused", 0, 0, AT_EITHER, false},
+    {"used", 0, 0, AT_DECL, false},
+    {"vector_size", 1, 1, AT_TYPE, false},
+    {"visibility", 1, 1, AT_DECL, false},
+    {"warn_if_not_aligned", 1, 1, AT_EITHER, false},
+    {"warn_unused_result", 0, 0, AT_FUNC_TYPE, false},
+    {"warning", 1, 1, AT_DECL, false},
+    {"weak", 0, 0, AT_DECL, false},
+    {"weakref", 0, 1, AT_DECL, false},
+    {"zero_call_used_regs", 1, 1, AT_DECL, false},
+    /* Target attributes: x86 and BPF.  */
+    {"regparm", 1, 1, AT_FUNC_TYPE, false},
+    {"fastcall", 0, 0, AT_FUNC_TYPE, false},
+    {"thiscall", 0, 0, AT_FUNC_TYPE, false},
+    {"force_align_arg_pointer", 0, 0, AT_FUNC_TYPE, false},
+    {"indirect_branch", 1, 1, AT_DECL, false},
+    {"function_return", 1, 1, AT_DECL, false},
+    {"indirect_return", 0, 0, AT_FUNC_TYPE, false},
+    {"nocf_check", 0, 0, AT_FUNC_TYPE, false},
+    {"cf_check", 0, 0, AT_DECL, false},
+    {"interrupt", 0, 0, AT_DECL, false},
+    {"no_caller_saved_registers", 0, 0, AT_DECL, false},
+    {"nodirect_extern_access", 0, 0, AT_EITHER, false},
+    {"kernel_helper", 1, 1, AT_DECL, false},
+};
+
+/* Standard C23 attributes and the value __has_c_attribute gives them.  */
+static const struct {
+  const char *name;
+  long version;
+} std_attrs[] = {
+    {"deprecated", 201904}, {"fallthrough", 201904}, {"maybe_unused", 201904},
+    {"nodiscard", 202003},  {"noreturn", 202202},    {"_Noreturn", 202202},
+    {"reproducible", 202207}, {"unsequenced", 202207},
+};
+
+static const AttrSpec *attr_spec(const char *name) {
+  for (size_t i = 0; i < ARRAY_LEN(attr_specs); i++)
+    if (strcmp(attr_specs[i].name, name) == 0)
+      return &attr_specs[i];
+  return NULL;
+}
+
+/* __foo__ and foo are the same attribute.  */
+static Ident *canonical_attr_name(Ident *id) {
+  const char *s = id->name;
+  size_t n = id->len;
+  if (n > 4 && s[0] == '_' && s[1] == '_' && s[n - 1] == '_' &&
+      s[n - 2] == '_')
+    return intern(s + 2, n - 4);
+  return id;
+}
+
+long attr_has_attribute(const char *scope, const char *name, bool std_syntax) {
+  Ident *id = canonical_attr_name(intern_cstr(name));
+  if (std_syntax && !scope) {
+    for (size_t i = 0; i < ARRAY_LEN(std_attrs); i++)
+      if (strcmp(std_attrs[i].name, id->name) == 0)
+        return std_attrs[i].version;
+    return 0;
+  }
+  if (scope && strcmp(scope, "gnu") != 0 && strcmp(scope, "__gnu__") != 0)
+    return 0;
+  return attr_spec(id->name) ? 1 : 0;
+}
+
+/* --- Parsing --- */
+
+bool at_std_attribute(Parser *p) {
+  return at_punct(p, P_LBRACKET) && at_punct_n(p, 1, P_LBRACKET);
+}
+
+bool at_attribute_start(Parser *p) {
+  return at_keyword(p) == KW_ATTRIBUTE || at_std_attribute(p);
+}
+
+/* The name of an attribute may be any identifier or keyword.  */
+static bool at_attr_name(Parser *p) { return peek(p, 0)->kind == TK_IDENT; }
+
+/* attribute-argument-list: expressions, or an identifier first.  */
+static void parse_attr_args(Parser *p, Attr *a, bool takes_ident) {
+  VEC(AttrArg) args = {0};
+  if (!at_punct(p, P_RPAREN)) {
+    do {
+      AttrArg arg = {0};
+      const Token *t = peek(p, 0);
+      arg.loc = t->loc;
+      bool bare_ident =
+          t->kind == TK_IDENT && !t->ident->keyword &&
+          (at_punct_n(p, 1, P_COMMA) || at_punct_n(p, 1, P_RPAREN));
+      if (bare_ident && (takes_ident || args.len == 0 || !lookup_ordinary(t->ident))) {
+        Token id = next(p);
+        arg.kind = AARG_IDENT;
+        arg.ident = id.ident;
+        /* An enumeration constant stands for its value.  */
+        Decl *d = lookup_ordinary(id.ident);
+        if (d && d->kind == DECL_ENUM_CONST && !takes_ident) {
+          arg.kind = AARG_INT;
+          arg.ival = d->enum_value;
+        }
+      } else if (t->kind == TK_STRING && (at_punct_n(p, 1, P_COMMA) ||
+                                          at_punct_n(p, 1, P_RPAREN) ||
+                                          peek(p, 1)->kind == TK_STRING)) {
+        Expr e;
+        parse_string_literal(p, &e);
+        arg.kind = AARG_STRING;
+        arg.str = e.str;
+        arg.str_len = e.str_len;
+        arg.str_width = e.str_width;
+        arg.str_is_u8 = e.str_u8;
+      } else {
+        bool saved = p->in_sizeof_typeof;
+        p->in_sizeof_typeof = true;
+        Expr e = parse_assign_expr(p);
+        p->in_sizeof_typeof = saved;
+        if (e.flags & EF_STRING) {
+          arg.kind = AARG_STRING;
+          arg.str = e.str;
+          arg.str_len = e.str_len;
+          arg.str_width = e.str_width;
+          arg.str_is_u8 = e.str_u8;
+        } else if (e.cv.kind == CV_INT) {
+          arg.kind = AARG_INT;
+          arg.ival = e.cv.i;
+        } else {
+          arg.kind = AARG_OTHER;
+        }
+      }
+      vec_push(&args, arg);
+    } while (accept_punct(p, P_COMMA));
+  }
+  a->nargs = (int)args.len;
+  a->args = args.len ? NEW_ARRAY(AttrArg, args.len) : NULL;
+  if (args.len)
+    memcpy(a->args, args.data, args.len * sizeof(AttrArg));
+  vec_free(&args);
+}
+
+static Attr *new_attr(Ident *scope, Ident *name, SrcLoc loc, bool std) {
+  Attr *a = NEW(Attr);
+  a->scope = scope;
+  a->name = canonical_attr_name(name);
+  a->loc = loc;
+  a->std_syntax = std;
+  return a;
+}
+
+/* __attribute__ ( ( attribute-list ) ), repeated.  */
+Attr *parse_gnu_attributes(Parser *p) {
+  Attr *head = NULL, **tail = &head;
+  while (at_keyword(p) == KW_ATTRIBUTE) {
+    next(p);
+    if (!expect_punct(p, P_LPAREN, NULL) || !expect_punct(p, P_LPAREN, NULL)) {
+      skip_balanced(p);
+      continue;
+    }
+    for (;;) {
+      if (at_punct(p, P_COMMA)) {
+        next(p);
+        continue;
+      }
+      if (at_punct(p, P_RPAREN))
+        break;
+      if (!at_attr_name(p)) {
+        diag_error(cur_loc(p), "expected identifier before %s",
+                   tok_desc(peek(p, 0)));
+        while (!at_eof(p) && !at_punct(p, P_RPAREN))
+          skip_balanced(p);
+        break;
+      }
+      Token name = next(p);
+      Attr *a = new_attr(NULL, name.ident, name.loc, false);
+      if (accept_punct(p, P_LPAREN)) {
+        const AttrSpec *spec = attr_spec(a->name->name);
+        parse_attr_args(p, a, !spec || spec->takes_ident);
+        if (!expect_punct(p, P_RPAREN, NULL))
+          while (!at_eof(p) && !at_punct(p, P_RPAREN))
+            skip_balanced(p);
+      }
+      *tail = a;
+      tail = &a->next;
+      if (!at_punct(p, P_COMMA))
+        break;
+    }
+    expect_punct(p, P_RPAREN, NULL);
+    expect_punct(p, P_RPAREN, NULL);
+  }
+  return head;
+}
+
+/* [[ attribute-list ]] with optional scopes (gnu::name), repeated.  */
+Attr *parse_std_attributes(Parser *p) {
+  Attr *head = NULL, **tail = &head;
+  while (at_std_attribute(p)) {
+    next(p);
+    next(p);
+    for (;;) {
+      if (accept_punct(p, P_COMMA))
+        continue;
+      if (at_punct(p, P_RBRACKET))
+        break;
+      if (!at_attr_name(p)) {
+        diag_error(cur_loc(p), "expected identifier before %s",
+                   tok_desc(peek(p, 0)));
+        while (!at_eof(p) && !at_punct(p, P_RBRACKET))
+          skip_balanced(p);
+        break;
+      }
+      Token name = next(p);
+      Ident *scope = NULL;
+      if (accept_punct(p, P_COLONCOLON) ||
+          (at_punct(p, P_COLON) && at_punct_n(p, 1, P_COLON) &&
+           (next(p), next(p), true))) {
+        scope = name.ident;
+        if (!at_attr_name(p)) {
+          diag_error(cur_loc(p), "expected identifier before %s",
+                     tok_desc(peek(p, 0)));
+          break;
+        }
+        name = next(p);
+      }
+      Attr *a = new_attr(scope ? canonical_attr_name(scope) : NULL,
+                         name.ident, name.loc, true);
+      bool gnu = scope && strcmp(a->scope->name, "gnu") == 0;
+      if (at_punct(p, P_LPAREN)) {
+        if (gnu || !scope) {
+          next(p);
+          const AttrSpec *spec = attr_spec(a->name->name);
+          parse_attr_args(p, a, !spec || spec->takes_ident);
+          expect_punct(p, P_RPAREN, NULL);
+        } else {
+          skip_balanced(p); /* foreign vendor attribute: ignore the body */
+        }
+      }
+      *tail = a;
+      tail = &a->next;
+      if (!at_punct(p, P_COMMA))
+        break;
+    }
+    expect_punct(p, P_RBRACKET, NULL);
+    expect_punct(p, P_RBRACKET, NULL);
+  }
+  return head;
+}
+
+Attr *parse_any_attributes(Parser *p) {
+  Attr *head = NULL;
+  while (at_attribute_start(p))
+    head = attr_concat(head, at_std_attribute(p) ? parse_std_attributes(p)
+                                                 : parse_gnu_attributes(p));
+  return head;
+}
+
+Attr *attr_concat(Attr *a, Attr *b) {
+  if (!a)
+    return b;
+  Attr *t = a;
+  while (t->next)
+    t = t->next;
+  t->next = b;
+  return a;
+}
+
+Attr *attr_find(Attr *list, const char *name) {
+  for (; list; list = list->next)
+    if (strcmp(list->name->name, name) == 0)
+      return list;
+  return NULL;
+}
+
+/* --- Checking --- */
+
+static const char *attr_quoted(const Attr *a) {
+  static char buf[128];
+  snprintf(buf, sizeof buf, "'%s'", a->name->name);
+  return buf;
+}
+
+/* The spec of A, or NULL after warning that it is ignored.  Foreign
+   scoped C23 attributes are ignored silently unless unknown.  */
+static const AttrSpec *checked_spec(const Attr *a) {
+  if (a->scope && strcmp(a->scope->name, "gnu") != 0) {
+    if (strcmp(a->scope->name, "clang") != 0)
+      diag_warning(a->loc, W_ATTRIBUTES, "'%s::%s' scoped attribute directive ignored",
+                   a->scope->name, a->name->name);
+    return NULL;
+  }
+  const AttrSpec *spec = attr_spec(a->name->name);
+  if (!spec) {
+    if (a->std_syntax)
+      diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+    else
+      diag_warning(a->loc, W_ATTRIBUTES, "%s attribute directive ignored",
+                   attr_quoted(a));
+    return NULL;
+  }
+  if (a->nargs < spec->min_args ||
+      (spec->max_args >= 0 && a->nargs > spec->max_args)) {
+    diag_error(a->loc, "wrong number of arguments specified for %s attribute",
+               attr_quoted(a));
+    return NULL;
+  }
+  return spec;
+}
+
+bool attr_is_type_attr(const Attr *a) {
+  const AttrSpec *spec = attr_spec(a->name->name);
+  return spec && (spec->target == AT_TYPE || spec->target == AT_FUNC_TYPE);
+}
+
+void attr_split(Attr *all, Attr **type_attrs, Attr **decl_attrs) {
+  Attr *th = NULL, **tt = &th, *dh = NULL, **dt = &dh;
+  for (Attr *a = all; a;) {
+    Attr *next = a->next;
+    a->next = NULL;
+    if (attr_is_type_attr(a)) {
+      *tt = a;
+      tt = &a->next;
+    } else {
+      *dt = a;
+      dt = &a->next;
+    }
+    a = next;
+  }
+  *type_attrs = th;
+  *decl_attrs = dh;
+}
+
+/* Validate a btf tag argument (GCC's btf_tag_args_ok); returns the value
+   (interned) or NULL after an error.  */
+static const char *btf_tag_value(const Attr *a) {
+  const AttrArg *arg = &a->args[0];
+  if (arg->kind != AARG_STRING) {
+    diag_error(a->loc, "%s attribute requires a string argument",
+               attr_quoted(a));
+    return NULL;
+  }
+  if (arg->str_width != 1) {
+    diag_error(a->loc, "unsupported wide string type argument in %s attribute",
+               attr_quoted(a));
+    return NULL;
+  }
+  return intern(arg->str, strlen(arg->str))->name;
+}
+
+static BtfTag *new_tag(const char *value, SrcLoc loc, BtfTag *next) {
+  BtfTag *g = NEW(BtfTag);
+  g->value = value;
+  g->loc = loc;
+  g->next = next;
+  return g;
+}
+
+static int64_t attr_int_arg(const Attr *a, int i, bool *ok) {
+  *ok = i < a->nargs && a->args[i].kind == AARG_INT;
+  return *ok ? a->args[i].ival : 0;
+}
+
+/* aligned(N): N must be a power of two; no argument means the biggest
+   alignment.  Returns 0 after an error.  */
+static uint32_t aligned_value(const Attr *a) {
+  if (a->nargs == 0)
+    return target_biggest_align();
+  bool ok;
+  int64_t v = attr_int_arg(a, 0, &ok);
+  if (!ok) {
+    diag_error(a->loc, "requested alignment is not an integer constant");
+    return 0;
+  }
+  if (v <= 0 || (v & (v - 1)) != 0) {
+    diag_error(a->loc, "requested alignment '%lld' is not a positive power of 2",
+               (long long)v);
+    return 0;
+  }
+  if (v > (1 << 28)) {
+    diag_error(a->loc, "requested alignment '%lld' exceeds maximum %u",
+               (long long)v, 1u << 28);
+    return 0;
+  }
+  return (uint32_t)v;
+}
+
+/* The integer type a mode attribute names, keeping T's signedness.  */
+static Type *mode_type(const Attr *a, Type *t) {
+  if (a->args[0].kind != AARG_IDENT) {
+    diag_error(a->loc, "%s attribute requires an identifier", attr_quoted(a));
+    return NULL;
+  }
+  Ident *m = canonical_attr_name(a->args[0].ident);
+  const char *s = m->name;
+  bool is_unsigned = type_is_integer(t) && !type_is_signed(t);
+  int64_t size = 0;
+  if (!strcmp(s, "QI") || !strcmp(s, "byte"))
+    size = 1;
+  else if (!strcmp(s, "HI"))
+    size = 2;
+  else if (!strcmp(s, "SI"))
+    size = 4;
+  else if (!strcmp(s, "DI") || !strcmp(s, "word") || !strcmp(s, "pointer") ||
+           !strcmp(s, "unwind_word"))
+    size = 8;
+  else if (!strcmp(s, "TI"))
+    size = 16;
+  else if (!strcmp(s, "SF"))
+    return type_basic(TY_FLOAT);
+  else if (!strcmp(s, "DF"))
+    return type_basic(TY_DOUBLE);
+  else if (!strcmp(s, "XF") || !strcmp(s, "TF"))
+    return type_basic(TY_LDOUBLE);
+  else if (!strcmp(s, "SC"))
+    return type_complex(ty_float);
+  else if (!strcmp(s, "DC"))
+    return type_complex(ty_double);
+  else if (!strcmp(s, "XC") || !strcmp(s, "TC"))
+    return type_complex(ty_ldouble);
+  else {
+    diag_error(a->loc, "unknown machine mode '%s'", m->name);
+    return NULL;
+  }
+  if (type_kind(t) == TY_ENUM) {
+    Record *r = type_canon(t)->u.rec;
+    if (r->complete)
+      layout_enum(r, false, size);
+    return t;
+  }
+  if (!type_is_integer(t) && !type_is_pointer(t)) {
+    diag_error(a->loc, "invalid pointer mode");
+    return NULL;
+  }
+  return type_int_of_size(size, is_unsigned);
+}
+
+/* vector_size applies to the scalar at the bottom of pointers, arrays and
+   functions (GCC's handle_vector_size_attribute).  */
+static Type *vectorize(Parser *p, const Attr *a, Type *t, int64_t bytes) {
+  Type *c = type_canon(t);
+  switch (c->kind) {
+  case TY_PTR:
+    return type_qualified(type_pointer(vectorize(p, a, c->base, bytes)),
+                          t->quals);
+  case TY_ARRAY:
+    return type_array(vectorize(p, a, c->base, bytes), c->u.array.len);
+  case TY_FUNC:
+    return type_function(vectorize(p, a, c->base, bytes), c->u.func.params,
+                         c->u.func.nparams, c->flags & TYF_VARIADIC,
+                         c->flags & TYF_OLDSTYLE);
+  default:
+    break;
+  }
+  if (!type_is_arith(t) || type_kind(t) == TY_COMPLEX) {
+    diag_error(a->loc, "invalid vector type for attribute %s", attr_quoted(a));
+    return t;
+  }
+  int64_t es = type_size(t);
+  if (bytes <= 0 || es <= 0 || bytes % es != 0 || ((bytes / es) & (bytes / es - 1))) {
+    diag_error(a->loc, "number of vector components %lld not a power of two",
+               es > 0 ? (long long)(bytes / es) : 0LL);
+    return t;
+  }
+  (void)p;
+  return type_vector(type_unqualified(t), bytes);
+}
+
+/* Apply one type attribute to T.  IN_PLACE: T is being defined (the
+   attribute modifies it rather than making a variant).  */
+static Type *apply_one_type_attr(Parser *p, Type *t, const Attr *a,
+                                 const AttrSpec *spec, bool in_place) {
+  const char *n = a->name->name;
+  if (!strcmp(n, "btf_type_tag")) {
+    const char *value = btf_tag_value(a);
+    if (!value)
+      return t;
+    if (type_kind(t) == TY_FUNC) {
+      diag_warning(a->loc, W_ATTRIBUTES,
+                   "%s attribute does not apply to functions", attr_quoted(a));
+      return t;
+    }
+    Type *c = type_canon(t);
+    if (!in_place && (c->kind == TY_STRUCT || c->kind == TY_UNION) &&
+        c->u.rec->complete && t->kind != TY_TYPEDEF) {
+      diag_warning(a->loc, W_ATTRIBUTES,
+                   "ignoring attributes applied to '%s' after definition",
+                   type_name(c->main));
+      return t;
+    }
+    if (in_place) {
+      t->tags = new_tag(value, a->loc, t->tags);
+      return t;
+    }
+    return type_with_tags(t, new_tag(value, a->loc, NULL));
+  }
+  if (!strcmp(n, "aligned")) {
+    uint32_t al = aligned_value(a);
+    if (!al)
+      return t;
+    Type *c = type_canon(t);
+    if (in_place && (c->kind == TY_STRUCT || c->kind == TY_UNION ||
+                     c->kind == TY_ENUM)) {
+      if (al > c->u.rec->user_align)
+        c->u.rec->user_align = al;
+      return t;
+    }
+    /* On a type (not a definition), aligned may only increase
+       alignment, except on a typedef where GCC lets it decrease.  */
+    return type_with_align(t, al);
+  }
+  if (!strcmp(n, "vector_size")) {
+    bool ok;
+    int64_t bytes = attr_int_arg(a, 0, &ok);
+    if (!ok) {
+      diag_error(a->loc, "%s attribute argument value is not an integer constant",
+                 attr_quoted(a));
+      return t;
+    }
+    return vectorize(p, a, t, bytes);
+  }
+  if (!strcmp(n, "mode")) {
+    Type *m = mode_type(a, t);
+    return m ? type_qualified(m, type_all_quals(t)) : t;
+  }
+  if (!strcmp(n, "may_alias"))
+    return in_place ? t : type_with_flags(t, TYF_MAY_ALIAS);
+  if (!strcmp(n, "transparent_union")) {
+    Type *c = type_canon(t);
+    if (c->kind != TY_UNION) {
+      diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+      return t;
+    }
+    return in_place ? t : type_with_flags(t, TYF_TRANSPARENT);
+  }
+  if (!strcmp(n, "packed")) {
+    Type *c = type_canon(t);
+    if (c->kind == TY_STRUCT || c->kind == TY_UNION || c->kind == TY_ENUM) {
+      if (in_place)
+        c->u.rec->packed = true;
+      else if (c->u.rec->complete)
+        diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+      return t;
+    }
+    diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+    return t;
+  }
+  if (spec->target == AT_FUNC_TYPE && type_kind(t) != TY_FUNC &&
+      !(type_is_pointer(t) && type_kind(type_canon(t)->base) == TY_FUNC)) {
+    diag_warning(a->loc, W_ATTRIBUTES, "%s attribute only applies to function types",
+                 attr_quoted(a));
+  }
+  return t; /* no effect on layout or debug information */
+}
+
+Type *apply_type_attrs(Parser *p, Type *t, Attr *attrs, bool in_place,
+                       SrcLoc loc) {
+  (void)loc;
+  for (Attr *a = attrs; a; a = a->next) {
+    const AttrSpec *spec = checked_spec(a);
+    if (!spec)
+      continue;
+    if (spec->target == AT_DECL) {
+      diag_warning(a->loc, W_ATTRIBUTES, "%s attribute does not apply to types",
+                   attr_quoted(a));
+      continue;
+    }
+    t = apply_one_type_attr(p, t, a, spec, in_place);
+  }
+  return t;
+}
+
+void apply_record_attrs(Parser *p, Record *r, Attr *attrs) {
+  for (Attr *a = attrs; a; a = a->next) {
+    const AttrSpec *spec = checked_spec(a);
+    if (!spec)
+      continue;
+    const char *n = a->name->name;
+    if (!strcmp(n, "packed"))
+      r->packed = true;
+    else if (!strcmp(n, "aligned")) {
+      uint32_t al = aligned_value(a);
+      if (al > r->user_align)
+        r->user_align = al;
+    } else if (!strcmp(n, "btf_type_tag")) {
+      /* Handled by the caller on the record's type (needs the Type).  */
+    } else if (spec->target == AT_DECL && strcmp(n, "deprecated") &&
+               strcmp(n, "unused")) {
+      diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+    }
+  }
+  (void)p;
+}
+
+BtfTag *attrs_btf_tags(Parser *p, Attr *attrs, bool type_tags, Attr **rest) {
+  (void)p;
+  BtfTag *tags = NULL;
+  Attr *rh = NULL, **rt = &rh;
+  const char *want = type_tags ? "btf_type_tag" : "btf_decl_tag";
+  for (Attr *a = attrs; a;) {
+    Attr *next = a->next;
+    if (!strcmp(a->name->name, want) && !a->scope) {
+      if (a->nargs != 1) {
+        diag_error(a->loc, "wrong number of arguments specified for %s attribute",
+                   attr_quoted(a));
+      } else {
+        const char *v = btf_tag_value(a);
+        if (v)
+          tags = new_tag(v, a->loc, tags);
+      }
+    } else {
+      a->next = NULL;
+      *rt = a;
+      rt = &a->next;
+    }
+    a = next;
+  }
+  if (rest)
+    *rest = rh;
+  return tags;
+}
+
+/* Merge a decl's new btf_decl_tags in front of the existing ones.  */
+static void add_decl_tag(BtfTag **list, const char *value, SrcLoc loc) {
+  *list = new_tag(value, loc, *list);
+}
+
+void apply_decl_attrs(Parser *p, Decl *d, Attr *attrs) {
+  for (Attr *a = attrs; a; a = a->next) {
+    const AttrSpec *spec = checked_spec(a);
+    if (!spec)
+      continue;
+    const char *n = a->name->name;
+    if (spec->target == AT_TYPE || spec->target == AT_FUNC_TYPE ||
+        !strcmp(n, "mode") ||
+        (!strcmp(n, "aligned") && d->kind == DECL_TYPEDEF)) {
+      if (spec->target == AT_FUNC_TYPE && type_kind(d->type) == TY_FUNC)
+        continue; /* function type attributes: no effect for us */
+      d->type = apply_one_type_attr(p, d->type, a, spec, false);
+      continue;
+    }
+    if (!strcmp(n, "btf_decl_tag")) {
+      const char *v = btf_tag_value(a);
+      if (v)
+        add_decl_tag(&d->decl_tags, v, a->loc);
+    } else if (!strcmp(n, "section")) {
+      if (a->args[0].kind != AARG_STRING)
+        diag_error(a->loc, "section attribute argument not a string constant");
+      else if (d->kind == DECL_VAR || d->kind == DECL_FUNC)
+        d->section = a->args[0].str;
+      else
+        diag_error(a->loc, "section attribute not allowed for '%s'",
+                   d->name ? d->name->name : "");
+    } else if (!strcmp(n, "aligned")) {
+      uint32_t al = aligned_value(a);
+      if (al && d->kind == DECL_VAR && al > type_align(d->type))
+        d->type = type_with_align(d->type, al);
+    } else if (!strcmp(n, "packed")) {
+      if (d->kind != DECL_TYPEDEF)
+        diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+      else
+        diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+    } else if (!strcmp(n, "used")) {
+      d->used = true;
+    }
+  }
+  d->attrs = attr_concat(d->attrs, attrs);
+}
+
+void apply_member_attrs(Parser *p, Member *m, Attr *attrs) {
+  for (Attr *a = attrs; a; a = a->next) {
+    const AttrSpec *spec = checked_spec(a);
+    if (!spec)
+      continue;
+    const char *n = a->name->name;
+    if (!strcmp(n, "packed")) {
+      m->packed = true;
+    } else if (!strcmp(n, "aligned")) {
+      uint32_t al = aligned_value(a);
+      if (al > m->user_align)
+        m->user_align = al;
+    } else if (!strcmp(n, "btf_decl_tag")) {
+      const char *v = btf_tag_value(a);
+      if (v)
+        add_decl_tag(&m->decl_tags, v, a->loc);
+    } else if (spec->target == AT_TYPE || !strcmp(n, "mode")) {
+      m->type = apply_one_type_attr(p, m->type, a, spec, false);
+    }
+  }
+  m->attrs = attr_concat(m->attrs, attrs);
+}
+
+void apply_param_attrs(Parser *p, Param *prm, Attr *attrs) {
+  for (Attr *a = attrs; a; a = a->next) {
+    const AttrSpec *spec = checked_spec(a);
+    if (!spec)
+      continue;
+    const char *n = a->name->name;
+    if (!strcmp(n, "btf_decl_tag")) {
+      const char *v = btf_tag_value(a);
+      if (v)
+        add_decl_tag(&prm->decl_tags, v, a->loc);
+    } else if (spec->target == AT_TYPE || !strcmp(n, "mode")) {
+      prm->type = apply_one_type_attr(p, prm->type, a, spec, false);
+    }
+  }
+}
+
+/* --- Pragmas the parser acts on --- */
+
+static bool pragma_ident_is(Parser *p, const char *s) {
+  const Token *t = peek(p, 0);
+  return t->kind == TK_IDENT && strcmp(t->ident->name, s) == 0;
+}
+
+/* #pragma pack(), pack(N), pack(push[,N]), pack(pop[,N]) */
+static void pragma_pack(Parser *p) {
+  SrcLoc loc = cur_loc(p);
+  if (!accept_punct(p, P_LPAREN)) {
+    diag_warning(loc, W_OTHER, "missing '(' after '#pragma pack' - ignored");
+    return;
+  }
+  if (accept_punct(p, P_RPAREN)) {
+    p->pack = 0;
+    return;
+  }
+  if (pragma_ident_is(p, "push")) {
+    next(p);
+    vec_push(&p->pack_stack, p->pack);
+    if (accept_punct(p, P_COMMA)) {
+      if (peek(p, 0)->kind == TK_IDENT)
+        next(p), accept_punct(p, P_COMMA);
+      if (peek(p, 0)->kind == TK_NUMBER)
+        p->pack = (uint32_t)strtoul(next(p).text, NULL, 0);
+    }
+  } else if (pragma_ident_is(p, "pop")) {
+    next(p);
+    if (p->pack_stack.len)
+      p->pack = p->pack_stack.data[--p->pack_stack.len];
+    else
+      diag_warning(loc, W_OTHER, "#pragma pack (pop) encountered without matching #pragma pack (push)");
+    while (!at_eof(p) && !at_punct(p, P_RPAREN))
+      next(p);
+  } else if (peek(p, 0)->kind == TK_NUMBER) {
+    unsigned long v = strtoul(next(p).text, NULL, 0);
+    if (v != 0 && v != 1 && v != 2 && v != 4 && v != 8 && v != 16)
+      diag_warning(loc, W_OTHER, "alignment must be a small power of two, not %lu", v);
+    else
+      p->pack = (uint32_t)v;
+  }
+  expect_punct(p, P_RPAREN, NULL);
+}
+
+/* #pragma clang attribute push(__attribute__((x)), apply_to = record) and
+   pop.  We accept and track them; the attributes in use there
+   (preserve_access_index) do not change layout.  */
+static void pragma_clang_attribute(Parser *p) {
+  if (pragma_ident_is(p, "push")) {
+    next(p);
+    Attr *a = NULL;
+    if (accept_punct(p, P_LPAREN)) {
+      a = parse_any_attributes(p);
+      while (!at_eof(p))
+        next(p);
+    }
+    vec_push(&p->clang_attr_stack, a);
+  } else if (pragma_ident_is(p, "pop")) {
+    next(p);
+    if (p->clang_attr_stack.len)
+      p->clang_attr_stack.len--;
+  }
+}
+
+void handle_pragma(Parser *p) {
+  if (pragma_ident_is(p, "pack")) {
+    next(p);
+    pragma_pack(p);
+  } else if (pragma_ident_is(p, "clang")) {
+    next(p);
+    if (pragma_ident_is(p, "attribute")) {
+      next(p);
+      pragma_clang_attribute(p);
+    }
+  }
+  while (!at_eof(p))
+    next(p);
+}

@@ -1,0 +1,1824 @@
+/* Declarations: specifiers, declarators, struct/union/enum, typedefs,
+   function definitions, and the translation unit.  */
+#include "parser.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* --- Translation-unit events --- */
+
+static void record_event(Parser *p, Decl *d) {
+  d->order = ++p->decl_order;
+  if (p->depth == 0)
+    vec_push(&p->tu->decls, d);
+}
+
+static Decl *new_decl(Parser *p, DeclKind kind, Ident *name, Type *type,
+                      SrcLoc loc) {
+  Decl *d = NEW(Decl);
+  d->kind = kind;
+  d->name = name;
+  d->type = type;
+  d->loc = loc;
+  d->first = d;
+  d->file_scope = p->depth == 0;
+  return d;
+}
+
+void note_body_type(Parser *p, Type *t) {
+  if (p->cur_func && t)
+    vec_push(&p->body_types, t);
+}
+
+/* --- Specifier classification --- */
+
+static bool is_type_keyword(int kw) {
+  switch (kw) {
+  case KW_VOID: case KW_CHAR: case KW_SHORT: case KW_INT: case KW_LONG:
+  case KW_FLOAT: case KW_DOUBLE: case KW_SIGNED: case KW_UNSIGNED:
+  case KW_BOOL: case KW_COMPLEX: case KW_IMAGINARY: case KW_STRUCT:
+  case KW_UNION: case KW_ENUM: case KW_TYPEOF: case KW_TYPEOF_UNQUAL:
+  case KW_AUTO_TYPE: case KW_INT128: case KW_BUILTIN_VA_LIST:
+  case KW_FLOAT16: case KW_FLOAT32: case KW_FLOAT64: case KW_FLOAT128:
+  case KW_FLOAT32X: case KW_FLOAT64X: case KW_FLOAT128X:
+  case KW_FLOAT128_GNU: case KW_FLOAT80: case KW_BF16: case KW_DECIMAL32:
+  case KW_DECIMAL64: case KW_DECIMAL128: case KW_BITINT:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static bool is_qualifier_keyword(int kw) {
+  return kw == KW_CONST || kw == KW_VOLATILE || kw == KW_RESTRICT ||
+         kw == KW_ATOMIC;
+}
+
+static bool is_storage_keyword(int kw) {
+  return kw == KW_TYPEDEF || kw == KW_EXTERN || kw == KW_STATIC ||
+         kw == KW_AUTO || kw == KW_REGISTER || kw == KW_INLINE ||
+         kw == KW_NORETURN || kw == KW_THREAD_LOCAL || kw == KW_CONSTEXPR;
+}
+
+static bool token_starts_specifier(Parser *p, const Token *t) {
+  int kw = keyword_of(t);
+  if (kw)
+    return is_type_keyword(kw) || is_qualifier_keyword(kw) ||
+           is_storage_keyword(kw) || kw == KW_ATTRIBUTE || kw == KW_ALIGNAS ||
+           kw == KW_EXTENSION;
+  return is_typedef_name(p, t);
+}
+
+bool at_declaration_start(Parser *p) {
+  const Token *t = peek(p, 0);
+  int kw = keyword_of(t);
+  if (kw == KW_STATIC_ASSERT)
+    return true;
+  if (kw == KW_EXTENSION) {
+    /* __extension__ may prefix a declaration or an expression.  */
+    int i = 1;
+    while (keyword_of(peek(p, i)) == KW_EXTENSION && i < LOOKAHEAD - 1)
+      i++;
+    return token_starts_specifier(p, peek(p, i)) &&
+           keyword_of(peek(p, i)) != KW_EXTENSION;
+  }
+  if (at_std_attribute(p))
+    return true;
+  if (t->kind == TK_IDENT && !kw && is_typedef_name(p, t)) {
+    /* A typedef name followed by ':' is a label.  */
+    return !at_punct_n(p, 1, P_COLON);
+  }
+  return token_starts_specifier(p, t);
+}
+
+bool keyword_starts_type_name(int kw) {
+  return is_type_keyword(kw) || is_qualifier_keyword(kw) ||
+         kw == KW_ATTRIBUTE || kw == KW_ALIGNAS;
+}
+
+bool at_type_name_start(Parser *p) {
+  const Token *t = peek(p, 0);
+  int kw = keyword_of(t);
+  if (kw == KW_EXTENSION)
+    return keyword_starts_type_name(keyword_of(peek(p, 1))) ||
+           is_typedef_name(p, peek(p, 1));
+  if (kw)
+    return keyword_starts_type_name(kw);
+  return is_typedef_name(p, t);
+}
+
+/* --- Declaration specifiers --- */
+
+enum {
+  SPEC_VOID = 1 << 0,
+  SPEC_BOOL = 1 << 2,
+  SPEC_CHAR = 1 << 4,
+  SPEC_SHORT = 1 << 6,
+  SPEC_INT = 1 << 8,
+  SPEC_LONG = 1 << 10,
+  SPEC_FLOAT = 1 << 12,
+  SPEC_DOUBLE = 1 << 14,
+  SPEC_OTHER = 1 << 16,
+  SPEC_SIGNED = 1 << 17,
+  SPEC_UNSIGNED = 1 << 18,
+  SPEC_INT128 = 1 << 19,
+  SPEC_COMPLEX = 1 << 20,
+};
+
+static Type *type_from_spec_bits(Parser *p, int bits, SrcLoc loc) {
+  bool cplx = bits & SPEC_COMPLEX;
+  bits &= ~SPEC_COMPLEX;
+  Type *t;
+  switch (bits) {
+  case SPEC_VOID: t = ty_void; break;
+  case SPEC_BOOL: t = ty_bool; break;
+  case SPEC_CHAR: t = ty_char; break;
+  case SPEC_SIGNED + SPEC_CHAR: t = ty_schar; break;
+  case SPEC_UNSIGNED + SPEC_CHAR: t = ty_uchar; break;
+  case SPEC_SHORT: case SPEC_SHORT + SPEC_INT: case SPEC_SIGNED + SPEC_SHORT:
+  case SPEC_SIGNED + SPEC_SHORT + SPEC_INT:
+    t = ty_short; break;
+  case SPEC_UNSIGNED + SPEC_SHORT: case SPEC_UNSIGNED + SPEC_SHORT + SPEC_INT:
+    t = ty_ushort; break;
+  case 0: case SPEC_INT: case SPEC_SIGNED: case SPEC_SIGNED + SPEC_INT:
+    t = ty_int; break;
+  case SPEC_UNSIGNED: case SPEC_UNSIGNED + SPEC_INT:
+    t = ty_uint; break;
+  case SPEC_LONG: case SPEC_LONG + SPEC_INT: case SPEC_SIGNED + SPEC_LONG:
+  case SPEC_SIGNED + SPEC_LONG + SPEC_INT:
+    t = ty_long; break;
+  case SPEC_UNSIGNED + SPEC_LONG: case SPEC_UNSIGNED + SPEC_LONG + SPEC_INT:
+    t = ty_ulong; break;
+  case 2 * SPEC_LONG: case 2 * SPEC_LONG + SPEC_INT:
+  case SPEC_SIGNED + 2 * SPEC_LONG: case SPEC_SIGNED + 2 * SPEC_LONG + SPEC_INT:
+    t = ty_llong; break;
+  case SPEC_UNSIGNED + 2 * SPEC_LONG:
+  case SPEC_UNSIGNED + 2 * SPEC_LONG + SPEC_INT:
+    t = ty_ullong; break;
+  case SPEC_INT128: case SPEC_SIGNED + SPEC_INT128: t = ty_int128; break;
+  case SPEC_UNSIGNED + SPEC_INT128: t = ty_uint128; break;
+  case SPEC_FLOAT: t = ty_float; break;
+  case SPEC_DOUBLE: t = ty_double; break;
+  case SPEC_LONG + SPEC_DOUBLE: t = ty_ldouble; break;
+  default:
+    diag_error(loc, "invalid combination of type specifiers");
+    t = ty_int;
+  }
+  (void)p;
+  if (cplx) {
+    if (bits == 0) {
+      /* GNU: _Complex alone means _Complex double.  */
+      t = ty_double;
+    }
+    t = type_complex(t);
+  }
+  return t;
+}
+
+static Type *parse_struct_or_union(Parser *p, DeclSpec *ds);
+static Type *parse_enum(Parser *p, DeclSpec *ds);
+static Type *parse_typeof(Parser *p, bool unqual);
+
+/* Keyword for a single-keyword floating type.  */
+static Type *float_keyword_type(int kw) {
+  switch (kw) {
+  case KW_FLOAT16: return type_basic(TY_FLOAT16);
+  case KW_FLOAT32: return type_basic(TY_FLOAT32);
+  case KW_FLOAT64: return type_basic(TY_FLOAT64);
+  case KW_FLOAT128: return type_basic(TY_FLOAT128);
+  case KW_FLOAT32X: return type_basic(TY_FLOAT32X);
+  case KW_FLOAT64X: return type_basic(TY_FLOAT64X);
+  case KW_FLOAT128X: return type_basic(TY_FLOAT128X);
+  case KW_FLOAT128_GNU: return type_basic(TY_FLOAT128_GNU);
+  case KW_FLOAT80: return type_basic(TY_LDOUBLE);
+  case KW_BF16: return type_basic(TY_BF16);
+  case KW_DECIMAL32: return type_basic(TY_DECIMAL32);
+  case KW_DECIMAL64: return type_basic(TY_DECIMAL64);
+  case KW_DECIMAL128: return type_basic(TY_DECIMAL128);
+  default: return NULL;
+  }
+}
+
+/* declaration-specifiers (C17 6.7), with GNU attributes and extensions.
+   Returns false if nothing was a specifier.  */
+bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage) {
+  memset(ds, 0, sizeof *ds);
+  ds->loc = cur_loc(p);
+  int bits = 0;
+  unsigned quals = 0;
+  Type *named = NULL; /* typedef name, struct, enum, typeof ... */
+  bool any = false;
+  Attr *type_std_attrs = NULL;
+  for (;;) {
+    const Token *t = peek(p, 0);
+    int kw = keyword_of(t);
+    if (kw == KW_ATTRIBUTE) {
+      ds->attrs = attr_concat(ds->attrs, parse_gnu_attributes(p));
+      any = true;
+      continue;
+    }
+    if (at_std_attribute(p)) {
+      if (!any) {
+        ds->std_attrs = attr_concat(ds->std_attrs, parse_std_attributes(p));
+      } else {
+        type_std_attrs = attr_concat(type_std_attrs, parse_std_attributes(p));
+      }
+      continue;
+    }
+    if (kw == KW_EXTENSION) {
+      next(p);
+      continue;
+    }
+    if (is_storage_keyword(kw)) {
+      Token tok = next(p);
+      any = true;
+      if (!allow_storage && kw != KW_REGISTER && kw != KW_INLINE) {
+        diag_error(tok.loc, "storage class specified for %s",
+                   "unnamed declaration");
+        continue;
+      }
+      switch (kw) {
+      case KW_INLINE: ds->is_inline = true; break;
+      case KW_NORETURN: ds->is_noreturn = true; break;
+      case KW_THREAD_LOCAL: ds->is_thread_local = true; break;
+      case KW_CONSTEXPR: ds->is_constexpr = true; break;
+      default: {
+        uint8_t sc = kw == KW_TYPEDEF ? SC_TYPEDEF : kw == KW_EXTERN ? SC_EXTERN
+                   : kw == KW_STATIC ? SC_STATIC : kw == KW_AUTO ? SC_AUTO
+                   : SC_REGISTER;
+        if (kw == KW_AUTO && lang.std >= 23 && !ds->sc) {
+          /* C23: auto may also be a type-inference specifier.  */
+        }
+        if (ds->sc && ds->sc != sc)
+          diag_error(tok.loc, "multiple storage classes in declaration specifiers");
+        else if (ds->sc == sc && sc != SC_NONE)
+          diag_error(tok.loc, "duplicate '%.*s'", (int)tok.len, tok.text);
+        ds->sc = sc;
+      }
+      }
+      continue;
+    }
+    if (is_qualifier_keyword(kw)) {
+      if (kw == KW_ATOMIC && at_punct_n(p, 1, P_LPAREN)) {
+        /* _Atomic ( type-name ) is a type specifier.  */
+        next(p);
+        next(p);
+        Type *at = parse_type_name(p);
+        expect_punct(p, P_RPAREN, NULL);
+        if (named || bits)
+          diag_error(t->loc, "two or more data types in declaration specifiers");
+        named = type_qualified(at, Q_ATOMIC);
+        ds->has_type_spec = true;
+        any = true;
+        continue;
+      }
+      next(p);
+      quals |= kw == KW_CONST ? Q_CONST : kw == KW_VOLATILE ? Q_VOLATILE
+             : kw == KW_RESTRICT ? Q_RESTRICT : Q_ATOMIC;
+      any = true;
+      continue;
+    }
+    if (kw == KW_ALIGNAS) {
+      Token tok = next(p);
+      expect_punct(p, P_LPAREN, NULL);
+      uint32_t al = 0;
+      if (at_type_name_start(p)) {
+        al = type_align(parse_type_name(p));
+      } else {
+        int64_t v;
+        bool u;
+        if (parse_int_const_expr(p, &v, &u)) {
+          if (v < 0 || (v & (v - 1)))
+            diag_error(tok.loc, "requested alignment %lld is not a positive power of 2",
+                       (long long)v);
+          else
+            al = (uint32_t)v;
+        }
+      }
+      expect_punct(p, P_RPAREN, NULL);
+      if (al > ds->alignas)
+        ds->alignas = al;
+      any = true;
+      continue;
+    }
+    if (kw && is_type_keyword(kw)) {
+      any = true;
+      ds->has_type_spec = true;
+      Type *single = float_keyword_type(kw);
+      if (single) {
+        next(p);
+        if (named || (bits & ~SPEC_COMPLEX))
+          diag_error(t->loc, "two or more data types in declaration specifiers");
+        named = single;
+        continue;
+      }
+      switch (kw) {
+      case KW_STRUCT:
+      case KW_UNION:
+        if (named || (bits & ~SPEC_COMPLEX))
+          diag_error(t->loc, "two or more data types in declaration specifiers");
+        named = parse_struct_or_union(p, ds);
+        continue;
+      case KW_ENUM:
+        if (named || bits)
+          diag_error(t->loc, "two or more data types in declaration specifiers");
+        named = parse_enum(p, ds);
+        continue;
+      case KW_TYPEOF:
+      case KW_TYPEOF_UNQUAL:
+        next(p);
+        if (named || bits)
+          diag_error(t->loc, "two or more data types in declaration specifiers");
+        named = parse_typeof(p, kw == KW_TYPEOF_UNQUAL);
+        continue;
+      case KW_AUTO_TYPE:
+        next(p);
+        named = NULL;
+        ds->type = NULL;
+        bits |= SPEC_OTHER; /* marker: resolved from the initializer */
+        ds->has_type_spec = true;
+        continue;
+      case KW_BUILTIN_VA_LIST:
+        next(p);
+        named = ty_va_list;
+        continue;
+      case KW_BITINT: {
+        next(p);
+        expect_punct(p, P_LPAREN, NULL);
+        int64_t n = 0;
+        bool u;
+        parse_int_const_expr(p, &n, &u);
+        expect_punct(p, P_RPAREN, NULL);
+        bool is_unsigned = bits & SPEC_UNSIGNED;
+        bits &= ~(SPEC_UNSIGNED | SPEC_SIGNED);
+        int64_t bytes = n <= 8 ? 1 : n <= 16 ? 2 : n <= 32 ? 4 : n <= 64 ? 8 : 16;
+        named = type_int_of_size(bytes, is_unsigned);
+        continue;
+      }
+      default:
+        break;
+      }
+      next(p);
+      int add = 0;
+      switch (kw) {
+      case KW_VOID: add = SPEC_VOID; break;
+      case KW_BOOL: add = SPEC_BOOL; break;
+      case KW_CHAR: add = SPEC_CHAR; break;
+      case KW_SHORT: add = SPEC_SHORT; break;
+      case KW_INT: add = SPEC_INT; break;
+      case KW_LONG: add = SPEC_LONG; break;
+      case KW_FLOAT: add = SPEC_FLOAT; break;
+      case KW_DOUBLE: add = SPEC_DOUBLE; break;
+      case KW_SIGNED: add = SPEC_SIGNED; break;
+      case KW_UNSIGNED: add = SPEC_UNSIGNED; break;
+      case KW_INT128: add = SPEC_INT128; break;
+      case KW_COMPLEX: add = SPEC_COMPLEX; break;
+      case KW_IMAGINARY: add = SPEC_COMPLEX; break;
+      }
+      if ((add == SPEC_SIGNED || add == SPEC_UNSIGNED) &&
+          (bits & (SPEC_SIGNED | SPEC_UNSIGNED))) {
+        if (bits & add)
+          diag_error(t->loc, "duplicate '%s'", add == SPEC_SIGNED ? "signed" : "unsigned");
+        else
+          diag_error(t->loc, "both 'signed' and 'unsigned' in declaration specifiers");
+        continue;
+      }
+      if (add == SPEC_LONG && (bits & (3 * SPEC_LONG)) == 2 * SPEC_LONG) {
+        diag_error(t->loc, "'long long long' is too long for GCC");
+        continue;
+      }
+      if (named && add != SPEC_COMPLEX) {
+        diag_error(t->loc, "two or more data types in declaration specifiers");
+        continue;
+      }
+      bits += add;
+      continue;
+    }
+    /* A typedef name is a type specifier only when no other type
+       specifier has been seen.  */
+    if (t->kind == TK_IDENT && !kw && !named && !bits &&
+        is_typedef_name(p, t)) {
+      /* `T :` in a struct is a bit-field named T?  No: a typedef name
+         followed by ':' at statement level is a label (handled by the
+         caller).  */
+      Token tok = next(p);
+      named = lookup_ordinary(tok.ident)->type;
+      Decl *td = lookup_ordinary(tok.ident);
+      named = td->type;
+      td->first->used = true;
+      ds->typedef_name = true;
+      ds->has_type_spec = true;
+      any = true;
+      continue;
+    }
+    break;
+  }
+  if (!any)
+    return false;
+  Type *base;
+  if (named) {
+    if (bits & SPEC_COMPLEX)
+      named = type_complex(named);
+    else if (bits)
+      diag_error(ds->loc, "two or more data types in declaration specifiers");
+    base = named;
+  } else if (bits & SPEC_OTHER) {
+    base = NULL; /* __auto_type */
+  } else {
+    if (!bits) {
+      /* Implicit int (C89) or a missing type specifier.  */
+      if (lang.std >= 99 && any && !ds->sc && !quals && !ds->attrs &&
+          !ds->is_inline) {
+        /* Only attributes or nothing: let the caller decide.  */
+      }
+    }
+    base = type_from_spec_bits(p, bits, ds->loc);
+    if (!bits)
+      base = ty_int;
+  }
+  if (base) {
+    if (quals)
+      base = type_qualified(base, quals);
+    if (type_std_attrs)
+      base = apply_type_attrs(p, base, type_std_attrs, false, ds->loc);
+  }
+  ds->type = base;
+  if (!ds->has_type_spec && !bits)
+    ds->type = base; /* int */
+  return true;
+}
+
+/* typeof ( expression ) | typeof ( type-name ) */
+static Type *parse_typeof(Parser *p, bool unqual) {
+  expect_punct(p, P_LPAREN, NULL);
+  Type *t;
+  if (at_type_name_start(p)) {
+    t = parse_type_name(p);
+  } else {
+    bool saved = p->in_sizeof_typeof;
+    p->in_sizeof_typeof = true;
+    Expr e = parse_expr(p);
+    p->in_sizeof_typeof = saved;
+    t = e.type ? e.type : ty_int;
+    if (e.flags & EF_BITFIELD)
+      diag_error(e.loc, "'typeof' applied to a bit-field");
+  }
+  expect_punct(p, P_RPAREN, NULL);
+  if (unqual) {
+    /* Strip qualifiers at the top level, through typedefs too.  */
+    if (type_all_quals(t))
+      t = type_unqualified(type_canon(t));
+  }
+  note_body_type(p, t);
+  return t;
+}
+
+/* --- struct / union --- */
+
+/* Find or create the tagged type NAME of KIND.  DEFINING: a definition
+   follows; DECLARING_ONLY: `struct S;` (declares in this scope).  */
+static Type *tag_type(Parser *p, TypeKind kind, Ident *name, SrcLoc loc,
+                      bool defining, bool declaring_only) {
+  Binding *b = lookup_tag(name);
+  bool this_scope = b && b->depth == p->depth;
+  if (b && (this_scope || (!defining && !declaring_only))) {
+    Type *t = b->type;
+    if (t->kind != kind) {
+      diag_error(loc, "'%s' defined as wrong kind of tag", name->name);
+      if (defining)
+        b = NULL; /* recover: make a fresh tag below */
+      else
+        return t;
+    } else {
+      return t;
+    }
+  }
+  Record *r = record_new(kind, name, loc);
+  r->scope_depth = p->depth;
+  Type *t = type_record(r);
+  bind_tag(p, name, t);
+  return t;
+}
+
+static void parse_struct_body(Parser *p, Record *r, Type *t);
+
+/* Record a tag declaration/definition event for debug information.  */
+static void record_tag_event(Parser *p, Type *t, SrcLoc loc, bool definition) {
+  Decl *d = new_decl(p, DECL_TAG, t->u.rec->name, t, loc);
+  d->rec = t->u.rec;
+  d->tag_type = t;
+  d->tag_is_definition = definition;
+  if (!t->u.rec->tag_decl)
+    t->u.rec->tag_decl = d;
+  record_event(p, d);
+}
+
+/* struct-or-union-specifier */
+static Type *parse_struct_or_union(Parser *p, DeclSpec *ds) {
+  Token kw = next(p);
+  TypeKind kind = keyword_of(&kw) == KW_STRUCT ? TY_STRUCT : TY_UNION;
+  Attr *attrs = parse_any_attributes(p);
+  Ident *name = NULL;
+  SrcLoc loc = kw.loc;
+  if (peek(p, 0)->kind == TK_IDENT && !peek(p, 0)->ident->keyword) {
+    Token n = next(p);
+    name = n.ident;
+    loc = n.loc;
+  }
+  if (!name && !at_punct(p, P_LBRACE)) {
+    diag_error(cur_loc(p), "expected '{' before %s", tok_desc(peek(p, 0)));
+    return ty_int;
+  }
+  if (!at_punct(p, P_LBRACE)) {
+    /* A reference, or a declaration `struct S;`.  */
+    bool decl_only = at_punct(p, P_SEMI) && !ds->has_type_spec &&
+                     !ds->typedef_name;
+    Type *t = tag_type(p, kind, name, loc, false, decl_only);
+    ds->declared_tag = decl_only;
+    ds->tag_type = t;
+    if (attrs)
+      t = apply_type_attrs(p, t, attrs, !t->u.rec->complete, loc);
+    if (decl_only)
+      record_tag_event(p, t, loc, false);
+    return t;
+  }
+  Type *t;
+  Record *r;
+  if (name) {
+    t = tag_type(p, kind, name, loc, true, false);
+    r = t->u.rec;
+    if (r->complete || r->being_defined) {
+      diag_error(loc, "redefinition of '%s %s'",
+                 kind == TY_STRUCT ? "struct" : "union", name->name);
+      r = record_new(kind, name, loc);
+      t = type_record(r);
+    }
+  } else {
+    r = record_new(kind, NULL, loc);
+    r->scope_depth = p->depth;
+    t = type_record(r);
+  }
+  r->def_loc = loc;
+  r->being_defined = true;
+  apply_record_attrs(p, r, attrs);
+  /* #pragma clang attribute push(...) applies to records.  */
+  for (size_t i = 0; i < p->clang_attr_stack.len; i++)
+    apply_record_attrs(p, r, p->clang_attr_stack.data[i]);
+  parse_struct_body(p, r, t);
+  /* Attributes after the closing brace belong to the type.  */
+  Attr *post = parse_any_attributes(p);
+  apply_record_attrs(p, r, post);
+  r->pack = p->pack;
+  layout_record(r);
+  r->being_defined = false;
+  t->flags &= (uint16_t)~TYF_INCOMPLETE;
+  t->size = r->size;
+  t->align = r->align;
+  Attr *all = attr_concat(attrs, post);
+  for (Attr *a = all; a; a = a->next)
+    if (!strcmp(a->name->name, "btf_type_tag") || !strcmp(a->name->name, "transparent_union")) {
+      Attr one = *a;
+      one.next = NULL;
+      t = apply_type_attrs(p, t, &one, true, a->loc);
+    }
+  ds->defined_tag = true;
+  ds->tag_type = t;
+  record_tag_event(p, t, loc, true);
+  return t;
+}
+
+/* Check a completed member type; returns false after an error.  */
+static bool check_member_type(Member *m, bool last, Record *r) {
+  Type *c = type_canon(m->type);
+  if (c->kind == TY_FUNC) {
+    diag_error(m->loc, "field '%s' declared as a function",
+               m->name ? m->name->name : "");
+    return false;
+  }
+  if (!type_is_complete(m->type)) {
+    if (c->kind == TY_ARRAY && c->u.array.len < 0) {
+      if (!last) {
+        diag_error(m->loc, "flexible array member not at end of struct");
+        return false;
+      }
+      r->has_flex = true;
+      return true;
+    }
+    diag_error(m->loc, "field '%s' has incomplete type",
+               m->name ? m->name->name : "");
+    return false;
+  }
+  return true;
+}
+
+/* struct-declaration-list between braces.  */
+static void parse_struct_body(Parser *p, Record *r, Type *t) {
+  (void)t;
+  expect_punct(p, P_LBRACE, NULL);
+  VEC(Member) members = {0};
+  while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
+    if (accept_punct(p, P_SEMI))
+      continue; /* extra semicolon (pedantic warning in GCC) */
+    if (at_keyword(p) == KW_STATIC_ASSERT) {
+      parse_static_assert(p);
+      continue;
+    }
+    DeclSpec ds;
+    SrcLoc loc = cur_loc(p);
+    if (!parse_decl_specifiers(p, &ds, false)) {
+      diag_error(loc, "expected specifier-qualifier-list before %s",
+                 tok_desc(peek(p, 0)));
+      skip_to_decl_end(p);
+      continue;
+    }
+    if (!ds.type) {
+      diag_error(loc, "'__auto_type' used with a member");
+      ds.type = ty_int;
+    }
+    /* Anonymous struct/union member (C11), or a useless declaration.  */
+    if (at_punct(p, P_SEMI)) {
+      next(p);
+      Type *c = type_canon(ds.type);
+      if ((c->kind == TY_STRUCT || c->kind == TY_UNION) &&
+          (ds.defined_tag || !c->u.rec->name || true)) {
+        if (!c->u.rec->name || ds.defined_tag ||
+            lang.gnu /* -fms-extensions-like: GCC accepts tagged anonymous only with -fms-extensions */) {
+          if (c->u.rec->name && !ds.defined_tag) {
+            diag_warning(loc, W_OTHER, "declaration does not declare anything");
+            continue;
+          }
+          Member m = {0};
+          m.type = ds.type;
+          m.bit_width = -1;
+          m.loc = loc;
+          apply_member_attrs(p, &m, ds.attrs);
+          vec_push(&members, m);
+          continue;
+        }
+      }
+      diag_warning(loc, W_OTHER, "declaration does not declare anything");
+      continue;
+    }
+    for (;;) {
+      Member m = {0};
+      m.bit_width = -1;
+      m.loc = cur_loc(p);
+      Declarator d = {0};
+      Attr *attrs = NULL;
+      if (!at_punct(p, P_COLON)) {
+        parse_declarator(p, &ds, &d, false);
+        m.name = d.name;
+        m.type = d.type;
+        m.loc = d.loc;
+        attrs = d.attrs;
+      } else {
+        m.type = ds.type;
+      }
+      if (accept_punct(p, P_COLON)) {
+        SrcLoc wl = cur_loc(p);
+        int64_t w;
+        bool u;
+        if (parse_int_const_expr(p, &w, &u)) {
+          Type *c = type_canon(m.type);
+          int64_t max_bits = type_size(m.type) * 8;
+          if (!type_is_integer(m.type)) {
+            diag_error(wl, "bit-field '%s' has invalid type",
+                       m.name ? m.name->name : "<anonymous>");
+          } else if (w < 0) {
+            diag_error(wl, "negative width in bit-field '%s'",
+                       m.name ? m.name->name : "<anonymous>");
+          } else if (w > max_bits) {
+            diag_error(wl, "width of '%s' exceeds its type",
+                       m.name ? m.name->name : "<anonymous>");
+          } else if (w == 0 && m.name) {
+            diag_error(wl, "zero width for bit-field '%s'", m.name->name);
+          } else {
+            m.is_bitfield = true;
+            m.bit_width = (int32_t)w;
+          }
+          (void)c;
+        }
+      }
+      attrs = attr_concat(attrs, parse_any_attributes(p));
+      /* Specifier attributes apply to each member; then the member's.  */
+      Attr *spec_copy = NULL, **tail = &spec_copy;
+      for (Attr *a = ds.attrs; a; a = a->next) {
+        Attr *c = NEW(Attr);
+        *c = *a;
+        c->next = NULL;
+        *tail = c;
+        tail = &c->next;
+      }
+      apply_member_attrs(p, &m, attr_concat(spec_copy, attrs));
+      vec_push(&members, m);
+      if (!accept_punct(p, P_COMMA))
+        break;
+    }
+    if (!accept_punct(p, P_SEMI)) {
+      if (at_punct(p, P_RBRACE))
+        diag_warning(cur_loc(p), W_OTHER, "no semicolon at end of struct or union");
+      else {
+        expect_punct(p, P_SEMI, "';', ',' or '}'");
+        skip_to_decl_end(p);
+      }
+    }
+  }
+  expect_punct(p, P_RBRACE, NULL);
+  /* Check member types and duplicate names.  */
+  VEC(Member) ok = {0};
+  for (size_t i = 0; i < members.len; i++)
+    if (check_member_type(&members.data[i], i + 1 == members.len, r))
+      vec_push(&ok, members.data[i]);
+  for (size_t i = 0; i < ok.len; i++)
+    for (size_t j = 0; j < i; j++)
+      if (ok.data[i].name && ok.data[i].name == ok.data[j].name) {
+        diag_error(ok.data[i].loc, "duplicate member '%s'", ok.data[i].name->name);
+        break;
+      }
+  r->nmembers = (int)ok.len;
+  r->members = ok.len ? NEW_ARRAY(Member, ok.len) : NULL;
+  if (ok.len)
+    memcpy(r->members, ok.data, ok.len * sizeof(Member));
+  vec_free(&members);
+  vec_free(&ok);
+}
+
+/* --- enum --- */
+
+static Type *parse_enum(Parser *p, DeclSpec *ds) {
+  Token kw = next(p);
+  Attr *attrs = parse_any_attributes(p);
+  Ident *name = NULL;
+  SrcLoc loc = kw.loc;
+  if (peek(p, 0)->kind == TK_IDENT && !peek(p, 0)->ident->keyword) {
+    Token n = next(p);
+    name = n.ident;
+    loc = n.loc;
+  }
+  Type *fixed = NULL;
+  if (at_punct(p, P_COLON) && (name || at_punct_n(p, 1, P_LBRACE) || true) &&
+      !at_punct_n(p, 1, P_COLON)) {
+    /* C23 enum with a fixed underlying type.  */
+    if (lang.std >= 23 || at_type_name_start(p) || true) {
+      next(p);
+      fixed = parse_type_name(p);
+    }
+  }
+  if (!name && !at_punct(p, P_LBRACE)) {
+    diag_error(cur_loc(p), "expected '{' before %s", tok_desc(peek(p, 0)));
+    return ty_int;
+  }
+  if (!at_punct(p, P_LBRACE)) {
+    bool decl_only = at_punct(p, P_SEMI) && !ds->has_type_spec;
+    Type *t = tag_type(p, TY_ENUM, name, loc, false, decl_only);
+    if (fixed && !t->u.rec->complete) {
+      t->u.rec->enum_int = type_canon(fixed);
+      t->u.rec->size = type_size(fixed);
+      t->u.rec->align = type_align(fixed);
+      t->u.rec->complete = true;
+    }
+    ds->declared_tag = decl_only;
+    ds->tag_type = t;
+    if (decl_only)
+      record_tag_event(p, t, loc, false);
+    return t;
+  }
+  Type *t;
+  if (name) {
+    t = tag_type(p, TY_ENUM, name, loc, true, false);
+    if (t->u.rec->complete && t->u.rec->nenums) {
+      diag_error(loc, "redeclaration of 'enum %s'", name->name);
+      Record *r = record_new(TY_ENUM, name, loc);
+      t = type_record(r);
+    }
+  } else {
+    Record *r = record_new(TY_ENUM, NULL, loc);
+    r->scope_depth = p->depth;
+    t = type_record(r);
+  }
+  Record *r = t->u.rec;
+  r->def_loc = loc;
+  next(p); /* { */
+  VEC(Enumerator) ens = {0};
+  int64_t value = 0;
+  bool value_unsigned = false;
+  bool first = true;
+  while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
+    const Token *nt = peek(p, 0);
+    if (nt->kind != TK_IDENT || nt->ident->keyword) {
+      diag_error(nt->loc, "expected identifier before %s", tok_desc(nt));
+      while (!at_eof(p) && !at_punct(p, P_RBRACE) && !at_punct(p, P_SEMI))
+        skip_balanced(p);
+      break;
+    }
+    Token n = next(p);
+    Attr *eattrs = parse_any_attributes(p);
+    (void)eattrs;
+    if (!first) {
+      if (!value_unsigned && value == INT64_MAX) {
+        diag_error(n.loc, "overflow in enumeration values");
+      }
+      value++;
+      if (value_unsigned && value == 0)
+        diag_error(n.loc, "overflow in enumeration values");
+    }
+    if (accept_punct(p, P_ASSIGN)) {
+      int64_t v;
+      bool u;
+      if (parse_int_const_expr(p, &v, &u)) {
+        value = v;
+        value_unsigned = u && v < 0;
+      }
+    }
+    first = false;
+    Enumerator e = {n.ident, value, value_unsigned, n.loc, NULL};
+    Decl *d = new_decl(p, DECL_ENUM_CONST, n.ident, NULL, n.loc);
+    d->enum_value = value;
+    bool fits_int = value >= INT32_MIN && value <= INT32_MAX && !value_unsigned;
+    d->type = fits_int ? ty_int
+              : value_unsigned || value > INT64_MAX / 2 ? ty_ulong : ty_long;
+    if (!fits_int && value >= 0 && value <= (int64_t)UINT32_MAX)
+      d->type = ty_uint;
+    if (fixed)
+      d->type = t;
+    Decl *prev = lookup_ordinary(n.ident);
+    Binding *pb = lookup_ordinary_binding(n.ident);
+    if (prev && pb->depth == p->depth)
+      diag_error(n.loc, "redeclaration of enumerator '%s'", n.ident->name);
+    bind_ordinary(p, n.ident, d);
+    e.decl = d;
+    vec_push(&ens, e);
+    if (!accept_punct(p, P_COMMA))
+      break;
+  }
+  expect_punct(p, P_RBRACE, NULL);
+  if (ens.len == 0)
+    diag_error(loc, "empty enum is invalid");
+  r->nenums = (int)ens.len;
+  r->enums = ens.len ? NEW_ARRAY(Enumerator, ens.len) : NULL;
+  if (ens.len)
+    memcpy(r->enums, ens.data, ens.len * sizeof(Enumerator));
+  vec_free(&ens);
+  Attr *post = parse_any_attributes(p);
+  Attr *all = attr_concat(attrs, post);
+  bool packed = attr_find(all, "packed") != NULL;
+  int64_t mode_size = 0;
+  Attr *mode = attr_find(all, "mode");
+  if (mode && mode->nargs == 1 && mode->args[0].kind == AARG_IDENT) {
+    const char *m = mode->args[0].ident->name;
+    while (*m == '_')
+      m++;
+    mode_size = !strncmp(m, "QI", 2) || !strncmp(m, "byte", 4) ? 1
+              : !strncmp(m, "HI", 2) ? 2 : !strncmp(m, "SI", 2) ? 4
+              : !strncmp(m, "DI", 2) || !strncmp(m, "word", 4) ? 8
+              : !strncmp(m, "TI", 2) ? 16 : 0;
+  }
+  if (fixed) {
+    r->enum_int = type_canon(fixed);
+    r->size = type_size(fixed);
+    r->align = type_align(fixed);
+    r->complete = true;
+  } else {
+    layout_enum(r, packed, mode_size);
+  }
+  for (Attr *a = all; a; a = a->next)
+    if (!strcmp(a->name->name, "aligned")) {
+      Attr one = *a;
+      one.next = NULL;
+      apply_type_attrs(p, t, &one, true, a->loc);
+      if (r->user_align > r->align)
+        r->align = r->user_align;
+    }
+  t->flags &= (uint16_t)~TYF_INCOMPLETE;
+  t->size = r->size;
+  t->align = r->align;
+  ds->defined_tag = true;
+  ds->tag_type = t;
+  record_tag_event(p, t, loc, true);
+  return t;
+}
+
+/* --- Declarators --- */
+
+typedef struct PtrOp {
+  unsigned quals;
+  Attr *attrs;
+  SrcLoc loc;
+} PtrOp;
+
+typedef enum { SUF_ARRAY, SUF_FUNC } SuffixKind;
+
+typedef struct SuffixOp {
+  SuffixKind kind;
+  SrcLoc loc;
+  Attr *attrs; /* C23 attributes after ] or ) */
+  /* array */
+  int64_t len; /* -1 for [] */
+  bool vla;
+  bool star;
+  unsigned quals; /* [const 3] in parameters */
+  /* function */
+  Param *params;
+  int nparams;
+  bool variadic;
+  bool oldstyle;
+  Ident **names;
+  int nnames;
+} SuffixOp;
+
+typedef struct DeclLevel {
+  PtrOp *ptrs;
+  int nptrs;
+  struct DeclLevel *inner;
+  Attr *inner_attrs; /* ( attributes declarator ) */
+  Ident *name;
+  SrcLoc name_loc;
+  Attr *name_attrs; /* C23 attributes after the identifier */
+  SuffixOp *sufs;
+  int nsufs;
+} DeclLevel;
+
+static void parse_params(Parser *p, SuffixOp *op);
+
+static bool at_param_list_start(Parser *p) {
+  /* After '(' in an abstract declarator: a parameter list if a type or
+     ')' follows.  */
+  return at_punct(p, P_RPAREN) || at_declaration_start(p) ||
+         at_punct(p, P_ELLIPSIS);
+}
+
+/* array-declarator suffix: [ static? qualifiers? static? expr? ] | [*] */
+static void parse_array_suffix(Parser *p, SuffixOp *op) {
+  op->kind = SUF_ARRAY;
+  op->loc = cur_loc(p);
+  next(p); /* [ */
+  op->len = -1;
+  for (;;) {
+    int kw = at_keyword(p);
+    if (kw == KW_STATIC) {
+      next(p);
+    } else if (is_qualifier_keyword(kw)) {
+      next(p);
+      op->quals |= kw == KW_CONST ? Q_CONST : kw == KW_VOLATILE ? Q_VOLATILE
+                 : kw == KW_RESTRICT ? Q_RESTRICT : Q_ATOMIC;
+    } else if (kw == KW_ATTRIBUTE) {
+      parse_gnu_attributes(p);
+    } else {
+      break;
+    }
+  }
+  if (at_punct(p, P_STAR) && at_punct_n(p, 1, P_RBRACKET)) {
+    next(p);
+    op->star = true;
+    op->vla = true;
+  } else if (!at_punct(p, P_RBRACKET)) {
+    SrcLoc el = cur_loc(p);
+    Expr e = parse_assign_expr(p);
+    e = expr_rvalue(p, e);
+    if (e.type && !type_is_integer(e.type)) {
+      diag_error(el, "size of array has non-integer type");
+    } else if (e.cv.kind == CV_INT) {
+      int64_t v = e.cv.i;
+      if (v < 0 && type_is_signed(e.type)) {
+        diag_error(el, "size of array is negative");
+        v = 1;
+      }
+      op->len = v;
+    } else if (e.type) {
+      op->vla = true;
+      if (p->depth == 0)
+        diag_error(el, "variably modified type at file scope");
+    }
+  }
+  expect_punct(p, P_RBRACKET, NULL);
+  if (at_std_attribute(p))
+    op->attrs = parse_std_attributes(p);
+}
+
+/* One level of declarator: pointer* ( direct-declarator ) suffixes.  */
+static DeclLevel *parse_declarator_level(Parser *p, bool abstract) {
+  DeclLevel *lv = arena_alloc(&p->scratch, sizeof(DeclLevel));
+  VEC(PtrOp) ptrs = {0};
+  while (at_punct(p, P_STAR) || (at_punct(p, P_CARET))) {
+    PtrOp op = {0};
+    op.loc = next(p).loc;
+    for (;;) {
+      int kw = at_keyword(p);
+      if (is_qualifier_keyword(kw) && !(kw == KW_ATOMIC && at_punct_n(p, 1, P_LPAREN))) {
+        next(p);
+        op.quals |= kw == KW_CONST ? Q_CONST : kw == KW_VOLATILE ? Q_VOLATILE
+                  : kw == KW_RESTRICT ? Q_RESTRICT : Q_ATOMIC;
+      } else if (kw == KW_ATTRIBUTE || at_std_attribute(p)) {
+        op.attrs = attr_concat(op.attrs, parse_any_attributes(p));
+      } else if (kw == KW_EXTENSION) {
+        next(p);
+      } else {
+        break;
+      }
+    }
+    vec_push(&ptrs, op);
+  }
+  if (ptrs.len) {
+    lv->nptrs = (int)ptrs.len;
+    lv->ptrs = arena_alloc(&p->scratch, sizeof(PtrOp) * ptrs.len);
+    memcpy(lv->ptrs, ptrs.data, sizeof(PtrOp) * ptrs.len);
+  }
+  vec_free(&ptrs);
+  /* direct-declarator */
+  const Token *t = peek(p, 0);
+  if (t->kind == TK_IDENT && !t->ident->keyword) {
+    /* In an abstract declarator a typedef name is a parameter type.  */
+    if (!abstract || !is_typedef_name(p, t)) {
+      Token n = next(p);
+      lv->name = n.ident;
+      lv->name_loc = n.loc;
+      if (at_std_attribute(p))
+        lv->name_attrs = parse_std_attributes(p);
+    }
+  } else if (at_punct(p, P_LPAREN)) {
+    /* Nested declarator, unless this is an abstract function suffix.  */
+    bool nested = true;
+    if (abstract) {
+      next(p);
+      if (at_param_list_start(p) && !at_attribute_start(p))
+        nested = false;
+      else if (at_attribute_start(p)) {
+        nested = true;
+      }
+      if (nested) {
+        Attr *ia = parse_any_attributes(p);
+        if (abstract && at_param_list_start(p) && !at_punct(p, P_STAR) &&
+            !at_punct(p, P_LPAREN) && !at_punct(p, P_LBRACKET)) {
+          /* ( attributes parameter-list ): a function suffix after all.  */
+          SuffixOp op = {0};
+          op.kind = SUF_FUNC;
+          op.loc = cur_loc(p);
+          parse_params(p, &op);
+          lv->nsufs = 1;
+          lv->sufs = arena_alloc(&p->scratch, sizeof(SuffixOp));
+          lv->sufs[0] = op;
+          goto suffixes;
+        }
+        lv->inner_attrs = ia;
+        lv->inner = parse_declarator_level(p, abstract);
+        expect_punct(p, P_RPAREN, NULL);
+      } else {
+        SuffixOp op = {0};
+        op.kind = SUF_FUNC;
+        op.loc = cur_loc(p);
+        parse_params(p, &op);
+        lv->nsufs = 1;
+        lv->sufs = arena_alloc(&p->scratch, sizeof(SuffixOp));
+        lv->sufs[0] = op;
+      }
+    } else {
+      next(p);
+      lv->inner_attrs = parse_any_attributes(p);
+      lv->inner = parse_declarator_level(p, abstract);
+      expect_punct(p, P_RPAREN, NULL);
+    }
+  } else if (!abstract) {
+    diag_error(t->loc, "expected identifier or '(' before %s", tok_desc(t));
+  }
+suffixes:;
+  VEC(SuffixOp) sufs = {0};
+  for (int i = 0; i < lv->nsufs; i++)
+    vec_push(&sufs, lv->sufs[i]);
+  for (;;) {
+    if (at_punct(p, P_LBRACKET) && !at_std_attribute(p)) {
+      SuffixOp op = {0};
+      parse_array_suffix(p, &op);
+      vec_push(&sufs, op);
+    } else if (at_punct(p, P_LPAREN)) {
+      SuffixOp op = {0};
+      op.kind = SUF_FUNC;
+      op.loc = cur_loc(p);
+      next(p);
+      parse_params(p, &op);
+      vec_push(&sufs, op);
+    } else {
+      break;
+    }
+  }
+  lv->nsufs = (int)sufs.len;
+  if (sufs.len) {
+    lv->sufs = arena_alloc(&p->scratch, sizeof(SuffixOp) * sufs.len);
+    memcpy(lv->sufs, sufs.data, sizeof(SuffixOp) * sufs.len);
+  }
+  vec_free(&sufs);
+  return lv;
+}
+
+/* Parameter adjustment (C17 6.7.6.3p7-8).  */
+static Type *adjust_param_type(Type *t, unsigned array_quals) {
+  Type *c = type_canon(t);
+  if (c->kind == TY_ARRAY)
+    return type_qualified(type_pointer(c->base), array_quals);
+  if (c->kind == TY_FUNC)
+    return type_pointer(t);
+  return t;
+}
+
+/* parameter-type-list or identifier-list, after '('; consumes ')'.  */
+static void parse_params(Parser *p, SuffixOp *op) {
+  VEC(Param) params = {0};
+  scope_push(p);
+  /* Old-style identifier list: f(a, b).  */
+  const Token *t = peek(p, 0);
+  if (t->kind == TK_IDENT && !t->ident->keyword && !is_typedef_name(p, t) &&
+      (at_punct_n(p, 1, P_COMMA) || at_punct_n(p, 1, P_RPAREN))) {
+    VEC(Ident *) names = {0};
+    do {
+      Token n = next(p);
+      if (n.kind != TK_IDENT) {
+        diag_error(n.loc, "expected identifier before %s", tok_desc(&n));
+        break;
+      }
+      vec_push(&names, n.ident);
+    } while (accept_punct(p, P_COMMA));
+    expect_punct(p, P_RPAREN, NULL);
+    op->oldstyle = true;
+    op->nnames = (int)names.len;
+    op->names = arena_alloc(&p->scratch, sizeof(Ident *) * names.len);
+    memcpy(op->names, names.data, sizeof(Ident *) * names.len);
+    vec_free(&names);
+    scope_pop(p);
+    return;
+  }
+  if (at_punct(p, P_RPAREN)) {
+    next(p);
+    op->oldstyle = lang.std < 23; /* f() has no prototype before C23 */
+    scope_pop(p);
+    return;
+  }
+  for (;;) {
+    if (accept_punct(p, P_ELLIPSIS)) {
+      op->variadic = true;
+      if (!params.len && lang.std < 23)
+        diag_error(p->prev.loc, "ISO C requires a named argument before '...'");
+      break;
+    }
+    DeclSpec ds;
+    SrcLoc loc = cur_loc(p);
+    if (!parse_decl_specifiers(p, &ds, false)) {
+      diag_error(loc, "expected declaration specifiers or '...' before %s",
+                 tok_desc(peek(p, 0)));
+      while (!at_eof(p) && !at_punct(p, P_RPAREN) && !at_punct(p, P_SEMI) &&
+             !at_punct(p, P_LBRACE))
+        skip_balanced(p);
+      break;
+    }
+    if (ds.sc && ds.sc != SC_REGISTER)
+      diag_error(loc, "storage class specified for parameter");
+    if (!ds.type) {
+      diag_error(loc, "'__auto_type' used in a parameter");
+      ds.type = ty_int;
+    }
+    Declarator d = {0};
+    parse_declarator(p, &ds, &d, true);
+    Attr *attrs = attr_concat(d.attrs, parse_any_attributes(p));
+    Param prm = {0};
+    prm.name = d.name;
+    prm.loc = d.name ? d.loc : loc;
+    prm.type = d.type;
+    /* Attributes on a parameter: decl tags for it, type attributes for
+       its type (as for any declaration).  */
+    apply_param_attrs(p, &prm, attr_concat(ds.attrs, attrs));
+    prm.type = adjust_param_type(prm.type, 0);
+    /* (void) means no parameters.  */
+    if (params.len == 0 && !d.name && type_is_void(prm.type) &&
+        prm.type == type_canon(prm.type) && !prm.type->quals &&
+        at_punct(p, P_RPAREN) && d.type == ds.type) {
+      break;
+    }
+    if (type_is_void(prm.type)) {
+      diag_error(prm.loc, "'void' must be the only parameter");
+      prm.type = ty_int;
+    }
+    if (d.name) {
+      Decl *pd = new_decl(p, DECL_PARAM, d.name, prm.type, d.loc);
+      bind_ordinary(p, d.name, pd);
+    }
+    vec_push(&params, prm);
+    if (!accept_punct(p, P_COMMA))
+      break;
+  }
+  expect_punct(p, P_RPAREN, NULL);
+  scope_pop(p);
+  op->nparams = (int)params.len;
+  if (params.len) {
+    op->params = NEW_ARRAY(Param, params.len);
+    memcpy(op->params, params.data, sizeof(Param) * params.len);
+  }
+  vec_free(&params);
+  if (at_std_attribute(p))
+    op->attrs = parse_std_attributes(p);
+}
+
+/* Build the type of one declarator level over BASE; returns decl
+   attributes found inside (GNU attributes that are not type attributes). */
+static Type *apply_level(Parser *p, DeclLevel *lv, Type *t, Declarator *out,
+                         Attr **decl_attrs) {
+  for (int i = 0; i < lv->nptrs; i++) {
+    PtrOp *op = &lv->ptrs[i];
+    t = type_pointer(t);
+    if (op->quals)
+      t = type_qualified(t, op->quals);
+    if (op->attrs) {
+      Attr *ta, *da;
+      attr_split(op->attrs, &ta, &da);
+      t = apply_type_attrs(p, t, ta, false, op->loc);
+      *decl_attrs = attr_concat(*decl_attrs, da);
+    }
+  }
+  for (int i = lv->nsufs - 1; i >= 0; i--) {
+    SuffixOp *op = &lv->sufs[i];
+    if (op->kind == SUF_ARRAY) {
+      Type *c = type_canon(t);
+      if (c->kind == TY_FUNC)
+        diag_error(op->loc, "declaration of '%s' as array of functions",
+                   out->name ? out->name->name : "type name");
+      else if (c->kind == TY_VOID || (!type_is_complete(t) && c->kind != TY_VOID &&
+                                      !(c->kind == TY_ARRAY && (c->flags & TYF_VLA))))
+        diag_error(op->loc, "array type has incomplete element type '%s'",
+                   type_name(t));
+      t = op->vla ? type_vla(t) : type_array(t, op->len);
+      if (op->quals) {
+        /* remembered for parameter adjustment */
+      }
+    } else {
+      Type *c = type_canon(t);
+      if (c->kind == TY_FUNC)
+        diag_error(op->loc, "'%s' declared as function returning a function",
+                   out->name ? out->name->name : "type name");
+      else if (c->kind == TY_ARRAY)
+        diag_error(op->loc, "'%s' declared as function returning an array",
+                   out->name ? out->name->name : "type name");
+      t = type_function(t, op->params, op->nparams, op->variadic, op->oldstyle);
+    }
+    if (op->attrs)
+      t = apply_type_attrs(p, t, op->attrs, false, op->loc);
+  }
+  if (lv->inner) {
+    if (lv->inner_attrs) {
+      Attr *ta, *da;
+      attr_split(lv->inner_attrs, &ta, &da);
+      t = apply_type_attrs(p, t, ta, false, lv->name_loc);
+      *decl_attrs = attr_concat(*decl_attrs, da);
+    }
+    return apply_level(p, lv->inner, t, out, decl_attrs);
+  }
+  out->name = lv->name;
+  out->loc = lv->name ? lv->name_loc : out->loc;
+  if (lv->name_attrs)
+    *decl_attrs = attr_concat(*decl_attrs, lv->name_attrs);
+  /* The declarator is a function declarator when the last derivation
+     applied is a function suffix.  */
+  if (lv->nsufs > 0 && lv->sufs[0].kind == SUF_FUNC) {
+    out->is_func_def_candidate = true;
+    out->params = lv->sufs[0].params;
+    out->nparams = lv->sufs[0].nparams;
+    out->params_oldstyle = lv->sufs[0].oldstyle;
+    out->oldstyle_names = lv->sufs[0].names;
+    out->n_oldstyle = lv->sufs[0].nnames;
+  } else {
+    out->is_func_def_candidate = false;
+  }
+  return t;
+}
+
+void parse_declarator(Parser *p, DeclSpec *ds, Declarator *d, bool abstract) {
+  memset(d, 0, sizeof *d);
+  d->loc = cur_loc(p);
+  DeclLevel *lv = parse_declarator_level(p, abstract);
+  Attr *decl_attrs = NULL;
+  d->type = apply_level(p, lv, ds->type ? ds->type : ty_int, d, &decl_attrs);
+  d->attrs = decl_attrs;
+}
+
+Type *parse_type_name(Parser *p) {
+  DeclSpec ds;
+  SrcLoc loc = cur_loc(p);
+  if (!parse_decl_specifiers(p, &ds, false)) {
+    diag_error(loc, "expected type name before %s", tok_desc(peek(p, 0)));
+    return ty_int;
+  }
+  if (!ds.type)
+    ds.type = ty_int;
+  Declarator d;
+  parse_declarator(p, &ds, &d, true);
+  if (d.name)
+    diag_error(d.loc, "expected ')' before '%s'", d.name->name);
+  Type *t = d.type;
+  /* Attributes in a type name apply to the type.  */
+  Attr *all = attr_concat(ds.attrs, d.attrs);
+  if (all) {
+    Attr *ta, *da;
+    attr_split(all, &ta, &da);
+    t = apply_type_attrs(p, t, ta, false, loc);
+  }
+  note_body_type(p, t);
+  return t;
+}
+
+/* _Static_assert ( constant-expression , string-literal ) ;  (C23: the
+   message is optional.)  */
+void parse_static_assert(Parser *p) {
+  Token kw = next(p);
+  expect_punct(p, P_LPAREN, NULL);
+  int64_t v = 1;
+  bool u;
+  bool ok = parse_int_const_expr(p, &v, &u);
+  Expr msg = {0};
+  if (accept_punct(p, P_COMMA)) {
+    if (peek(p, 0)->kind == TK_STRING)
+      parse_string_literal(p, &msg);
+    else
+      diag_error(cur_loc(p), "expected string literal before %s",
+                 tok_desc(peek(p, 0)));
+  }
+  expect_punct(p, P_RPAREN, NULL);
+  expect_punct(p, P_SEMI, NULL);
+  if (ok && v == 0) {
+    if (msg.str)
+      diag_error(kw.loc, "static assertion failed: \"%s\"", msg.str);
+    else
+      diag_error(kw.loc, "static assertion failed");
+  }
+}
+
+/* --- Declarations and definitions --- */
+
+/* Merge a new file-scope (or extern) declaration with a previous one of
+   the same name.  Returns false after reporting a conflict.  */
+static bool merge_with_previous(Parser *p, Decl *d, Decl *prev) {
+  if (prev->kind != d->kind) {
+    diag_error(d->loc, "'%s' redeclared as different kind of symbol",
+               d->name->name);
+    diag_note(prev->loc, "previous declaration of '%s' with type '%s'",
+              prev->name->name, type_name(prev->type));
+    return false;
+  }
+  if (d->kind == DECL_TYPEDEF) {
+    if (!types_compatible(d->type, prev->type, false)) {
+      diag_error(d->loc, "conflicting types for '%s'; have '%s'",
+                 d->name->name, type_name(d->type));
+      diag_note(prev->loc, "previous declaration of '%s' with type '%s'",
+                prev->name->name, type_name(prev->type));
+      return false;
+    }
+    return true;
+  }
+  if (!types_compatible(d->type, prev->type, false)) {
+    /* Old-style and prototype, or [] and [N], are compatible; anything
+       else conflicts.  */
+    diag_error(d->loc, "conflicting types for '%s'; have '%s'", d->name->name,
+               type_name(d->type));
+    diag_note(prev->loc, "previous declaration of '%s' with type '%s'",
+              prev->name->name, type_name(prev->type));
+    return false;
+  }
+  Decl *first = prev->first;
+  d->first = first;
+  d->prev = prev;
+  /* Composite type: prefer the more complete array / the prototype.  */
+  Type *nc = type_canon(d->type), *pc = type_canon(prev->type);
+  if (nc->kind == TY_ARRAY && nc->u.array.len < 0 && pc->u.array.len >= 0)
+    d->type = prev->type;
+  if (nc->kind == TY_FUNC && (nc->flags & TYF_OLDSTYLE) &&
+      !(pc->flags & TYF_OLDSTYLE))
+    d->type = prev->type;
+  if (prev->defined && d->defined && d->kind == DECL_FUNC) {
+    diag_error(d->loc, "redefinition of '%s'", d->name->name);
+    diag_note(prev->loc, "previous definition of '%s' with type '%s'",
+              prev->name->name, type_name(prev->type));
+  }
+  if (d->sc == SC_STATIC && prev->sc != SC_STATIC && d->kind == DECL_FUNC &&
+      !prev->implicit && p->depth == 0) {
+    diag_error(d->loc, "static declaration of '%s' follows non-static declaration",
+               d->name->name);
+  }
+  if (d->sc == SC_NONE && prev->sc == SC_STATIC && d->kind == DECL_VAR &&
+      p->depth == 0) {
+    diag_error(d->loc, "non-static declaration of '%s' follows static declaration",
+               d->name->name);
+  }
+  /* Linkage follows the first declaration (static ... extern).  */
+  if (d->sc == SC_EXTERN && prev->sc == SC_STATIC)
+    d->sc = SC_STATIC;
+  if (d->sc == SC_NONE && d->kind == DECL_FUNC && prev->sc == SC_STATIC)
+    d->sc = SC_STATIC;
+  if (!d->section)
+    d->section = prev->section;
+  /* btf_decl_tag lists merge across redeclarations (GCC, PR122248): the
+     new declaration's tags not already present go in front.  */
+  BtfTag *merged = first->decl_tags == d->decl_tags ? d->decl_tags : first->decl_tags;
+  for (BtfTag *g = d->decl_tags; g; g = g->next) {
+    bool seen = false;
+    for (BtfTag *h = first->decl_tags; h; h = h->next)
+      if (h->value == g->value)
+        seen = true;
+    if (!seen) {
+      BtfTag *c = NEW(BtfTag);
+      *c = *g;
+      c->next = merged;
+      merged = c;
+    }
+  }
+  first->decl_tags = merged;
+  if (d->defined)
+    first->defined = true;
+  if (d->type != first->type && type_canon(first->type)->kind == TY_ARRAY &&
+      type_canon(first->type)->u.array.len < 0)
+    first->type = d->type;
+  return true;
+}
+
+/* Finish a declarator into a declaration: make the Decl, apply
+   attributes, bind the name, merge with earlier declarations.  */
+static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
+  Type *c = type_canon(dr->type);
+  DeclKind kind = ds->sc == SC_TYPEDEF ? DECL_TYPEDEF
+                  : c->kind == TY_FUNC ? DECL_FUNC
+                                       : DECL_VAR;
+  Decl *d = new_decl(p, kind, dr->name, dr->type, dr->loc);
+  d->sc = ds->sc;
+  d->is_inline = ds->is_inline;
+  d->is_thread_local = ds->is_thread_local;
+  d->asm_name = dr->asm_name;
+  /* Attributes in the specifiers, inside the declarator, after it, and
+     C23 ones at the start, in that order (GCC's order).  */
+  Attr *all = NULL;
+  for (Attr *a = ds->attrs; a; a = a->next) {
+    Attr *cpy = NEW(Attr);
+    *cpy = *a;
+    cpy->next = NULL;
+    all = attr_concat(all, cpy);
+  }
+  all = attr_concat(all, dr->attrs);
+  all = attr_concat(all, attrs);
+  for (Attr *a = ds->std_attrs; a; a = a->next) {
+    Attr *cpy = NEW(Attr);
+    *cpy = *a;
+    cpy->next = NULL;
+    all = attr_concat(all, cpy);
+  }
+  apply_decl_attrs(p, d, all);
+  if (ds->alignas && kind == DECL_VAR)
+    d->type = type_with_align(d->type, ds->alignas);
+  if (kind == DECL_TYPEDEF) {
+    if (ds->is_inline)
+      diag_error(dr->loc, "typedef '%s' is declared 'inline'", dr->name->name);
+  }
+  if (kind == DECL_FUNC && p->depth > 0 && ds->sc == SC_STATIC)
+    diag_error(dr->loc, "invalid storage class for function '%s'", dr->name->name);
+  if (kind == DECL_VAR && type_is_void(d->type) && ds->sc != SC_EXTERN &&
+      ds->sc != SC_TYPEDEF) {
+    diag_error(dr->loc, "variable or field '%s' declared void", dr->name->name);
+  }
+  /* Look for an earlier declaration to merge with: same scope, or any
+     file-scope/extern declaration for extern and functions.  */
+  Binding *b = lookup_ordinary_binding(dr->name);
+  Decl *prev = NULL;
+  if (b && b->depth == p->depth)
+    prev = b->decl;
+  else if (b && (ds->sc == SC_EXTERN || kind == DECL_FUNC) && b->decl &&
+           b->decl->file_scope && b->decl->kind == kind)
+    prev = b->decl;
+  if (prev && prev->kind == DECL_PARAM && p->depth > 0 && b->depth == p->depth) {
+    diag_error(dr->loc, "'%s' redeclared as different kind of symbol", dr->name->name);
+    prev = NULL;
+  }
+  if (prev && (prev->kind == DECL_ENUM_CONST || prev->kind == DECL_PARAM)) {
+    if (b->depth == p->depth)
+      diag_error(dr->loc, "'%s' redeclared as different kind of symbol",
+                 dr->name->name);
+    prev = NULL;
+  }
+  if (prev && p->depth > 0 && kind == DECL_VAR && ds->sc != SC_EXTERN &&
+      prev->sc != SC_EXTERN) {
+    diag_error(dr->loc, "redeclaration of '%s' with no linkage", dr->name->name);
+    prev = NULL;
+  }
+  if (prev)
+    merge_with_previous(p, d, prev);
+  if (kind == DECL_TYPEDEF) {
+    /* The typedef name's type is a TY_TYPEDEF node over the declared
+       type; redeclarations of a typedef reuse the first one's node.  */
+    Type *tt = type_typedef(d);
+    d->type = tt;
+    if (prev && prev->kind == DECL_TYPEDEF)
+      d->type = prev->type;
+  }
+  bind_ordinary(p, dr->name, d);
+  if (p->depth == 0 || ds->sc == SC_EXTERN || kind == DECL_FUNC)
+    d->file_scope = d->file_scope || ds->sc == SC_EXTERN || kind == DECL_FUNC;
+  return d;
+}
+
+/* Optional asm label: asm ( string-literal ).  */
+static const char *parse_asm_label(Parser *p) {
+  if (at_keyword(p) != KW_ASM)
+    return NULL;
+  next(p);
+  expect_punct(p, P_LPAREN, NULL);
+  Expr s = {0};
+  if (peek(p, 0)->kind == TK_STRING)
+    parse_string_literal(p, &s);
+  else
+    diag_error(cur_loc(p), "expected string literal before %s",
+               tok_desc(peek(p, 0)));
+  expect_punct(p, P_RPAREN, NULL);
+  return s.str;
+}
+
+/* K&R parameter declarations between ')' and '{'.  */
+static void parse_oldstyle_param_decls(Parser *p, Declarator *dr) {
+  VEC(Param) params = {0};
+  for (int i = 0; i < dr->n_oldstyle; i++) {
+    Param prm = {0};
+    prm.name = dr->oldstyle_names[i];
+    prm.type = ty_int;
+    vec_push(&params, prm);
+  }
+  while (!at_punct(p, P_LBRACE) && !at_eof(p)) {
+    DeclSpec ds;
+    if (!parse_decl_specifiers(p, &ds, true)) {
+      diag_error(cur_loc(p), "expected declaration specifiers before %s",
+                 tok_desc(peek(p, 0)));
+      skip_to_decl_end(p);
+      break;
+    }
+    do {
+      Declarator d;
+      parse_declarator(p, &ds, &d, false);
+      bool found = false;
+      for (size_t i = 0; i < params.len; i++)
+        if (params.data[i].name == d.name) {
+          params.data[i].type = adjust_param_type(d.type, 0);
+          params.data[i].loc = d.loc;
+          found = true;
+        }
+      if (!found && d.name)
+        diag_error(d.loc, "declaration for parameter '%s' but no such parameter",
+                   d.name->name);
+    } while (accept_punct(p, P_COMMA));
+    expect_punct(p, P_SEMI, NULL);
+  }
+  dr->nparams = (int)params.len;
+  dr->params = params.len ? NEW_ARRAY(Param, params.len) : NULL;
+  if (params.len)
+    memcpy(dr->params, params.data, sizeof(Param) * params.len);
+  vec_free(&params);
+}
+
+/* function-definition: the declarator is done, '{' is next.  */
+static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
+                                      Attr *attrs) {
+  if (dr->params_oldstyle && dr->n_oldstyle)
+    parse_oldstyle_param_decls(p, dr);
+  Decl *fn = declare(p, ds, dr, attrs);
+  fn->defined = true;
+  fn->first->defined = true;
+  fn->def_params = dr->params;
+  fn->n_def_params = dr->nparams;
+  Type *ft = type_canon(fn->type);
+  if (ft->kind == TY_FUNC && type_kind(ft->base) != TY_VOID &&
+      !type_is_complete(ft->base))
+    diag_error(dr->loc, "return type is an incomplete type");
+  record_event(p, fn);
+  /* Parameters are declarations of the body's outermost block.  */
+  Decl *saved_func = p->cur_func;
+  size_t saved_types = p->body_types.len, saved_locals = p->body_locals.len;
+  p->cur_func = fn;
+  scope_push(p);
+  for (int i = 0; i < dr->nparams; i++) {
+    Param *prm = &dr->params[i];
+    if (!prm->name) {
+      if (lang.std < 23)
+        diag_error(prm->loc, "parameter name omitted");
+      continue;
+    }
+    if (!type_is_complete(prm->type))
+      diag_error(prm->loc, "parameter %d ('%s') has incomplete type", i + 1,
+                 prm->name->name);
+    Decl *pd = new_decl(p, DECL_PARAM, prm->name, prm->type, prm->loc);
+    pd->decl_tags = prm->decl_tags;
+    bind_ordinary(p, prm->name, pd);
+  }
+  parse_function_body(p, fn);
+  scope_pop(p);
+  /* Keep what debug information needs from the body.  */
+  size_t nt = p->body_types.len - saved_types;
+  fn->n_used_types = (int)nt;
+  fn->used_types = nt ? NEW_ARRAY(Type *, nt) : NULL;
+  if (nt)
+    memcpy(fn->used_types, p->body_types.data + saved_types, nt * sizeof(Type *));
+  size_t nl = p->body_locals.len - saved_locals;
+  fn->n_locals = (int)nl;
+  fn->locals = nl ? NEW_ARRAY(Decl *, nl) : NULL;
+  if (nl)
+    memcpy(fn->locals, p->body_locals.data + saved_locals, nl * sizeof(Decl *));
+  p->body_types.len = saved_types;
+  p->body_locals.len = saved_locals;
+  p->cur_func = saved_func;
+}
+
+bool parse_declaration(Parser *p, bool file_scope) {
+  if (at_keyword(p) == KW_STATIC_ASSERT) {
+    parse_static_assert(p);
+    return true;
+  }
+  DeclSpec ds;
+  SrcLoc loc = cur_loc(p);
+  if (!parse_decl_specifiers(p, &ds, true)) {
+    diag_error(loc, "expected declaration specifiers before %s",
+               tok_desc(peek(p, 0)));
+    skip_to_decl_end(p);
+    return false;
+  }
+  if (!ds.has_type_spec && ds.type) {
+    /* Implicit int: C89 allows it with a warning; C99 and later need a
+       type (GCC: error in C99+ since GCC 14).  */
+    const Token *t = peek(p, 0);
+    if (t->kind == TK_IDENT && !t->ident->keyword && lang.std >= 99)
+      diag_warning(t->loc, W_OTHER, "type defaults to 'int' in declaration of '%s'",
+                   t->ident->name);
+  }
+  if (accept_punct(p, P_SEMI)) {
+    if (!ds.defined_tag && !ds.declared_tag) {
+      Type *c = ds.type ? type_canon(ds.type) : NULL;
+      bool tag_ref = c && (c->kind == TY_STRUCT || c->kind == TY_UNION ||
+                           c->kind == TY_ENUM) && ds.tag_type;
+      if (!tag_ref)
+        diag_warning(loc, W_OTHER, "useless type name in empty declaration");
+    }
+    if (ds.sc == SC_TYPEDEF || (ds.sc && ds.sc != SC_NONE))
+      diag_warning(loc, W_OTHER, "useless storage class specifier in empty declaration");
+    return true;
+  }
+  bool first = true;
+  for (;;) {
+    Declarator dr;
+    parse_declarator(p, &ds, &dr, false);
+    if (!dr.name) {
+      skip_to_decl_end(p);
+      return false;
+    }
+    dr.asm_name = parse_asm_label(p);
+    Attr *attrs = parse_any_attributes(p);
+    if (!dr.asm_name && at_keyword(p) == KW_ASM) {
+      dr.asm_name = parse_asm_label(p);
+      attrs = attr_concat(attrs, parse_any_attributes(p));
+    }
+    if (!ds.type) {
+      /* __auto_type: the type comes from the initializer.  */
+      if (!at_punct(p, P_ASSIGN)) {
+        diag_error(dr.loc, "'__auto_type' requires an initialized data declaration");
+        dr.type = ty_int;
+      }
+    }
+    if (first && dr.is_func_def_candidate &&
+        (at_punct(p, P_LBRACE) ||
+         (dr.params_oldstyle && dr.n_oldstyle && !at_punct(p, P_SEMI) &&
+          !at_punct(p, P_COMMA) && !at_punct(p, P_ASSIGN)))) {
+      if (!file_scope) {
+        /* GNU nested functions: parse the body, keep no debug record.  */
+      }
+      parse_function_definition(p, &ds, &dr, attrs);
+      return true;
+    }
+    first = false;
+    if (!ds.type && at_punct(p, P_ASSIGN)) {
+      /* Deduce now: parse the initializer as an expression.  */
+      next(p);
+      Expr e = expr_rvalue(p, parse_assign_expr(p));
+      dr.type = e.type ? type_unqualified(e.type) : ty_int;
+      if (e.type)
+        dr.type = e.type;
+      Decl *d = declare(p, &ds, &dr, attrs);
+      d->has_init = true;
+      d->defined = true;
+      if (p->cur_func)
+        vec_push(&p->body_locals, d);
+      else
+        record_event(p, d);
+      if (!accept_punct(p, P_COMMA))
+        break;
+      continue;
+    }
+    Decl *d = declare(p, &ds, &dr, attrs);
+    if (d->kind == DECL_VAR) {
+      bool is_def = ds.sc != SC_EXTERN || at_punct(p, P_ASSIGN);
+      if (accept_punct(p, P_ASSIGN)) {
+        if (ds.sc == SC_EXTERN && p->depth == 0)
+          diag_warning(dr.loc, W_OTHER, "'%s' initialized and declared 'extern'",
+                       dr.name->name);
+        else if (ds.sc == SC_EXTERN)
+          diag_error(dr.loc, "'%s' has both 'extern' and initializer", dr.name->name);
+        InitInfo info = {0};
+        Type *nt = parse_initializer(p, d->type, &info);
+        if (nt != d->type) {
+          d->type = nt;
+          if (d->first != d && type_canon(d->first->type)->kind == TY_ARRAY &&
+              type_canon(d->first->type)->u.array.len < 0)
+            d->first->type = nt;
+        }
+        d->has_init = true;
+        d->init_has_reloc = info.has_reloc;
+        d->init_all_zero = info.all_zero;
+      }
+      if (is_def) {
+        d->defined = true;
+        d->first->defined = true;
+      }
+      if (is_def && !type_is_complete(d->type) && p->depth > 0 &&
+          ds.sc != SC_EXTERN) {
+        diag_error(dr.loc, "storage size of '%s' isn't known", dr.name->name);
+      }
+    } else if (d->kind == DECL_FUNC) {
+      if (at_punct(p, P_ASSIGN)) {
+        diag_error(dr.loc, "function '%s' is initialized like a variable",
+                   dr.name->name);
+        next(p);
+        parse_assign_expr(p);
+      }
+      d->def_params = dr.params;
+      d->n_def_params = dr.nparams;
+    } else if (at_punct(p, P_ASSIGN)) {
+      diag_error(dr.loc, "typedef '%s' is initialized (use __typeof__ instead)",
+                 dr.name->name);
+      next(p);
+      parse_assign_expr(p);
+    }
+    if (p->cur_func && d->kind == DECL_VAR)
+      vec_push(&p->body_locals, d);
+    else if (p->cur_func && d->kind == DECL_TYPEDEF)
+      note_body_type(p, d->type);
+    else
+      record_event(p, d);
+    if (!accept_punct(p, P_COMMA))
+      break;
+  }
+  if (!accept_punct(p, P_SEMI)) {
+    const Token *t = peek(p, 0);
+    diag_error(t->loc, "expected '=', ',', ';', 'asm' or '__attribute__' before %s",
+               tok_desc(t));
+    skip_to_decl_end(p);
+    return false;
+  }
+  return true;
+}
+
+/* translation-unit: external-declaration* */
+void parse_translation_unit(Parser *p) {
+  while (peek(p, 0)->kind != TK_EOF) {
+    if (accept_punct(p, P_SEMI))
+      continue; /* ISO C does not allow extra ';' outside of a function */
+    if (at_keyword(p) == KW_ASM) {
+      /* Top-level asm ( string ) ; */
+      next(p);
+      while (is_qualifier_keyword(at_keyword(p)))
+        next(p);
+      if (at_punct(p, P_LPAREN))
+        skip_balanced(p);
+      expect_punct(p, P_SEMI, NULL);
+      continue;
+    }
+    if (at_punct(p, P_RBRACE)) {
+      diag_error(cur_loc(p), "expected identifier or '(' before '}' token");
+      next(p);
+      continue;
+    }
+    parse_declaration(p, true);
+    arena_free(&p->scratch);
+  }
+}
+
+TransUnit *parse_translation_unit_from(Cpp *cpp) {
+  Parser *p = xcalloc(1, sizeof(Parser));
+  p->cpp = cpp;
+  p->tu = NEW(TransUnit);
+  parser_init_keywords();
+  types_init();
+  builtins_init(p);
+  parse_translation_unit(p);
+  /* Leave no bindings behind (several inputs may share the process).  */
+  while (p->bindings.len) {
+    Binding *b = p->bindings.data[--p->bindings.len];
+    if (b->is_tag)
+      b->name->tag = b->shadowed;
+    else
+      b->name->ordinary = b->shadowed;
+  }
+  TransUnit *tu = p->tu;
+  vec_free(&p->bindings);
+  vec_free(&p->scope_marks);
+  vec_free(&p->body_types);
+  vec_free(&p->body_locals);
+  vec_free(&p->pack_stack);
+  vec_free(&p->clang_attr_stack);
+  arena_free(&p->scratch);
+  free(p);
+  return tu;
+}

@@ -1,0 +1,1762 @@
+/* Expressions (C17 6.5): parsed straight into typed values.  An lvalue's
+   `cv` is the constant address of the object when it has one (a global
+   or a string); an rvalue's `cv` is its constant value.  Folding follows
+   C's arithmetic in the operand types, so integer constant expressions,
+   address constants and the offsetof idiom all come out as GCC folds
+   them.  */
+#include "parser.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static Expr parse_unary(Parser *p);
+static Expr parse_cast(Parser *p);
+static Expr parse_postfix_ops(Parser *p, Expr e);
+
+/* --- Values --- */
+
+static Expr bad_expr(SrcLoc loc) {
+  Expr e = {0};
+  e.type = ty_int;
+  e.loc = loc;
+  return e;
+}
+
+Expr make_int_const(Type *t, int64_t v, SrcLoc loc) {
+  Expr e = {0};
+  e.type = t;
+  e.loc = loc;
+  e.cv.kind = CV_INT;
+  e.cv.is_icx = true;
+  e.cv.i = type_int_truncate(t, v);
+  return e;
+}
+
+int64_t type_int_truncate(Type *t, int64_t v) {
+  Type *c = type_canon(t);
+  if (c->kind == TY_BOOL)
+    return v != 0;
+  if (c->kind == TY_PTR)
+    return v;
+  int64_t size = type_size(t);
+  if (size <= 0 || size >= 8)
+    return v;
+  int bits = (int)size * 8;
+  uint64_t mask = (UINT64_C(1) << bits) - 1;
+  uint64_t u = (uint64_t)v & mask;
+  if (type_is_signed(t) && (u >> (bits - 1)) & 1)
+    u |= ~mask;
+  return (int64_t)u;
+}
+
+static bool is_null_pointer_constant(const Expr *e) {
+  if (e->flags & EF_NULLPTR)
+    return true;
+  if (e->cv.kind != CV_INT || e->cv.i != 0 || !e->cv.is_icx)
+    return false;
+  if (type_is_integer(e->type))
+    return true;
+  /* (void *)0 */
+  Type *c = type_canon(e->type);
+  return c->kind == TY_PTR && type_kind(c->base) == TY_VOID;
+}
+
+static Type *integer_promote(Type *t) {
+  Type *c = type_canon(t);
+  if (c->kind == TY_ENUM)
+    c = c->u.rec->enum_int ? c->u.rec->enum_int : ty_uint;
+  switch (c->kind) {
+  case TY_BOOL: case TY_CHAR: case TY_SCHAR: case TY_UCHAR:
+  case TY_SHORT: case TY_USHORT:
+    return ty_int;
+  default:
+    return c->main;
+  }
+}
+
+static Type *usual_arith(Type *a, Type *b) {
+  Type *ca = type_canon(a), *cb = type_canon(b);
+  if (ca->kind == TY_COMPLEX || cb->kind == TY_COMPLEX) {
+    Type *ea = ca->kind == TY_COMPLEX ? ca->base : a;
+    Type *eb = cb->kind == TY_COMPLEX ? cb->base : b;
+    return type_complex(type_unqualified(type_canon(usual_arith(ea, eb))));
+  }
+  if (ca->kind == TY_VECTOR)
+    return ca->main;
+  if (cb->kind == TY_VECTOR)
+    return cb->main;
+  if (type_is_real_float(a) || type_is_real_float(b)) {
+    /* The wider float wins (by size; long double over _Float128 etc.).  */
+    if (!type_is_real_float(a))
+      return cb->main;
+    if (!type_is_real_float(b))
+      return ca->main;
+    return type_size(a) >= type_size(b) ? ca->main : cb->main;
+  }
+  Type *pa = integer_promote(a), *pb = integer_promote(b);
+  if (pa == pb)
+    return pa;
+  int ra = type_int_rank(pa), rb = type_int_rank(pb);
+  bool sa = type_is_signed(pa), sb = type_is_signed(pb);
+  if (sa == sb)
+    return ra >= rb ? pa : pb;
+  Type *u = sa ? pb : pa, *s = sa ? pa : pb;
+  if (type_int_rank(u) >= type_int_rank(s))
+    return u;
+  if (type_size(s) > type_size(u))
+    return s;
+  /* The unsigned type corresponding to the signed one.  */
+  return type_int_of_size(type_size(s), true);
+}
+
+/* Convert a constant value to type T (C17 6.3).  */
+static void convert_const(ConstVal *cv, Type *from, Type *to) {
+  if (cv->kind == CV_NONE)
+    return;
+  Type *ct = type_canon(to);
+  if (ct->kind == TY_VOID) {
+    cv->kind = CV_NONE;
+    return;
+  }
+  if (type_is_integer(to) || ct->kind == TY_PTR) {
+    if (cv->kind == CV_FLOAT) {
+      long double f = cv->f;
+      if (ct->kind == TY_BOOL)
+        cv->i = f != 0;
+      else if (f >= 9.2233720368547758e18L || f < -9.2233720368547758e18L || f != f)
+        cv->i = f >= 0 ? (int64_t)UINT64_MAX : INT64_MIN;
+      else if (f >= 0 && !type_is_signed(to))
+        cv->i = (int64_t)(uint64_t)f;
+      else
+        cv->i = (int64_t)f;
+      cv->kind = CV_INT;
+      cv->is_icx = false;
+    }
+    if (cv->kind == CV_INT)
+      cv->i = type_int_truncate(to, cv->i);
+    else if (cv->kind == CV_ADDR && ct->kind != TY_PTR && !cv->sym &&
+             !cv->str && !cv->label) {
+      /* (integer)(T *)N: the offsetof idiom.  */
+      cv->kind = CV_INT;
+      cv->i = type_int_truncate(to, cv->i);
+      cv->is_icx = false;
+    } else if (cv->kind == CV_ADDR && ct->kind == TY_BOOL) {
+      cv->kind = CV_INT;
+      cv->i = 1;
+    } else if (cv->kind == CV_ADDR && ct->kind != TY_PTR &&
+               type_size(to) < 8) {
+      cv->kind = CV_NONE; /* truncated address: not a constant */
+    }
+    if (ct->kind == TY_PTR && cv->kind == CV_INT) {
+      /* (T *)N: an address constant with no symbol.  */
+      int64_t v = cv->i;
+      bool icx = cv->is_icx;
+      memset(cv, 0, sizeof *cv);
+      cv->kind = CV_ADDR;
+      cv->i = v;
+      cv->is_icx = icx && v == 0;
+    }
+    return;
+  }
+  if (type_is_real_float(to) || ct->kind == TY_COMPLEX) {
+    if (cv->kind == CV_INT) {
+      cv->f = type_is_signed(from) ? (long double)cv->i
+                                   : (long double)(uint64_t)cv->i;
+      cv->kind = CV_FLOAT;
+      cv->is_icx = false;
+    } else if (cv->kind != CV_FLOAT) {
+      cv->kind = CV_NONE;
+    }
+    if (cv->kind == CV_FLOAT) {
+      if (ct->kind == TY_FLOAT)
+        cv->f = (float)cv->f;
+      else if (ct->kind == TY_DOUBLE)
+        cv->f = (double)cv->f;
+    }
+    return;
+  }
+  cv->kind = CV_NONE;
+}
+
+/* An rvalue of type T converted from E (implicit or explicit).  */
+static Expr convert(Expr e, Type *t) {
+  Expr r = e;
+  convert_const(&r.cv, e.type, t);
+  r.type = t;
+  r.flags &= (uint8_t)~(EF_LVALUE | EF_BITFIELD | EF_STRING | EF_FUNC_DESIG);
+  if (type_kind(t) == TY_PTR && is_null_pointer_constant(&e))
+    r.flags |= EF_NULLPTR;
+  else
+    r.flags &= (uint8_t)~EF_NULLPTR;
+  return r;
+}
+
+Expr expr_rvalue(Parser *p, Expr e) {
+  (void)p;
+  if (!e.type)
+    return bad_expr(e.loc);
+  Type *c = type_canon(e.type);
+  if (c->kind == TY_ARRAY) {
+    /* Decay: the lvalue's constant address becomes the pointer value.  */
+    Expr r = e;
+    r.type = type_pointer(c->base);
+    r.flags = 0;
+    return r;
+  }
+  if (c->kind == TY_FUNC) {
+    Expr r = e;
+    r.type = type_pointer(e.type);
+    r.flags = 0;
+    if (e.decl && e.decl->kind == DECL_FUNC) {
+      memset(&r.cv, 0, sizeof r.cv);
+      r.cv.kind = CV_ADDR;
+      r.cv.sym = e.decl;
+    }
+    return r;
+  }
+  if (e.flags & EF_LVALUE) {
+    Expr r = e;
+    r.flags = 0;
+    memset(&r.cv, 0, sizeof r.cv);
+    r.type = type_unqualified(type_canon(e.type)) == type_canon(e.type)
+                 ? e.type
+                 : type_unqualified(type_canon(e.type));
+    return r;
+  }
+  return e;
+}
+
+bool expr_is_true_const(const Expr *e, bool *value) {
+  if (e->cv.kind == CV_INT) {
+    *value = e->cv.i != 0;
+    return true;
+  }
+  if (e->cv.kind == CV_FLOAT) {
+    *value = e->cv.f != 0;
+    return true;
+  }
+  if (e->cv.kind == CV_ADDR && (e->cv.sym || e->cv.str)) {
+    *value = true;
+    return true;
+  }
+  if (e->cv.kind == CV_ADDR && !e->cv.sym && !e->cv.str && !e->cv.label) {
+    *value = e->cv.i != 0;
+    return true;
+  }
+  return false;
+}
+
+/* --- Literals --- */
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Parse an integer pp-number; returns false if it is a float.  */
+static bool parse_int_literal(const Token *t, Expr *out) {
+  const char *s = t->text, *end = t->text + t->len;
+  int base = 10;
+  const char *d = s;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    base = 16;
+    d = s + 2;
+  } else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) {
+    base = 2;
+    d = s + 2;
+  } else if (s[0] == '0') {
+    base = 8;
+  }
+  /* Float?  */
+  for (const char *q = d; q < end; q++) {
+    char c = *q;
+    if (c == '.')
+      return false;
+    if (base != 16 && (c == 'e' || c == 'E'))
+      return false;
+    if (base == 16 && (c == 'p' || c == 'P'))
+      return false;
+  }
+  uint64_t v = 0;
+  bool overflow = false;
+  const char *q = d;
+  for (; q < end; q++) {
+    char c = *q;
+    if (c == '\'')
+      continue;
+    int dv;
+    if (is_digit(c))
+      dv = c - '0';
+    else if (base == 16 && c >= 'a' && c <= 'f')
+      dv = c - 'a' + 10;
+    else if (base == 16 && c >= 'A' && c <= 'F')
+      dv = c - 'A' + 10;
+    else
+      break;
+    if (dv >= base) {
+      diag_error(t->loc, "invalid digit \"%d\" in %s constant", dv,
+                 base == 8 ? "octal" : "binary");
+      break;
+    }
+    if (v > (UINT64_MAX - (uint64_t)dv) / (uint64_t)base)
+      overflow = true;
+    v = v * (uint64_t)base + (uint64_t)dv;
+  }
+  if (q == d && base != 8) {
+    diag_error(t->loc, "invalid suffix \"%.*s\" on integer constant",
+               (int)(end - d), d);
+  }
+  /* Suffix.  */
+  bool u = false, imag = false;
+  int l = 0;
+  const char *suf = q;
+  while (q < end) {
+    if ((*q == 'u' || *q == 'U') && !u) {
+      u = true;
+      q++;
+    } else if ((q + 1 < end && ((q[0] == 'l' && q[1] == 'l') ||
+                                (q[0] == 'L' && q[1] == 'L'))) && !l) {
+      l = 2;
+      q += 2;
+    } else if ((*q == 'l' || *q == 'L') && !l) {
+      l = 1;
+      q++;
+    } else if ((*q == 'i' || *q == 'j') && !imag) {
+      imag = true;
+      q++;
+    } else if (q + 1 < end && (q[0] == 'w' || q[0] == 'W') &&
+               (q[1] == 'b' || q[1] == 'B')) {
+      q += 2;
+    } else {
+      diag_error(t->loc, "invalid suffix \"%.*s\" on integer constant",
+                 (int)(end - suf), suf);
+      break;
+    }
+  }
+  if (overflow)
+    diag_error(t->loc, "integer constant is too large for its type");
+  /* Type: the first of the C17 6.4.4.1 list that holds the value.  */
+  Type *ty;
+  bool decimal = base == 10;
+  if (!u && l == 0 && v <= INT32_MAX) ty = ty_int;
+  else if (!u && l == 0 && !decimal && v <= UINT32_MAX) ty = ty_uint;
+  else if (u && l == 0 && v <= UINT32_MAX) ty = ty_uint;
+  else if (!u && l <= 1 && v <= INT64_MAX) ty = ty_long;
+  else if (!u && l <= 1 && !decimal) ty = ty_ulong;
+  else if (u && l <= 1) ty = ty_ulong;
+  else if (!u && v <= INT64_MAX) ty = ty_llong;
+  else if (!u && !decimal) ty = ty_ullong;
+  else if (u) ty = ty_ullong;
+  else {
+    diag_warning(t->loc, W_OTHER, "integer constant is so large that it is unsigned");
+    ty = l == 2 ? ty_ullong : ty_ulong;
+  }
+  *out = make_int_const(ty, (int64_t)v, t->loc);
+  if (imag) {
+    out->type = type_complex(ty);
+    out->cv.kind = CV_NONE;
+  }
+  return true;
+}
+
+static Expr parse_float_literal(const Token *t) {
+  char buf[128];
+  size_t n = t->len < sizeof buf - 1 ? t->len : sizeof buf - 1;
+  size_t j = 0;
+  for (size_t i = 0; i < n; i++)
+    if (t->text[i] != '\'')
+      buf[j++] = t->text[i];
+  buf[j] = 0;
+  char *end;
+  long double v = strtold(buf, &end);
+  Type *ty = ty_double;
+  const char *suf = end;
+  bool imag = false;
+  if (*suf == 'i' || *suf == 'j') {
+    imag = true;
+    suf++;
+  }
+  if (!*suf) {
+  } else if (!strcmp(suf, "f") || !strcmp(suf, "F")) ty = ty_float;
+  else if (!strcmp(suf, "l") || !strcmp(suf, "L")) ty = ty_ldouble;
+  else if (!strcmp(suf, "f16") || !strcmp(suf, "F16")) ty = type_basic(TY_FLOAT16);
+  else if (!strcmp(suf, "f32") || !strcmp(suf, "F32")) ty = type_basic(TY_FLOAT32);
+  else if (!strcmp(suf, "f64") || !strcmp(suf, "F64")) ty = type_basic(TY_FLOAT64);
+  else if (!strcmp(suf, "f128") || !strcmp(suf, "F128")) ty = type_basic(TY_FLOAT128);
+  else if (!strcmp(suf, "f32x") || !strcmp(suf, "F32x")) ty = type_basic(TY_FLOAT32X);
+  else if (!strcmp(suf, "f64x") || !strcmp(suf, "F64x")) ty = type_basic(TY_FLOAT64X);
+  else if (!strcmp(suf, "q") || !strcmp(suf, "Q")) ty = type_basic(TY_FLOAT128_GNU);
+  else if (!strcmp(suf, "w") || !strcmp(suf, "W")) ty = ty_ldouble;
+  else if (!strcmp(suf, "df") || !strcmp(suf, "DF")) ty = type_basic(TY_DECIMAL32);
+  else if (!strcmp(suf, "dd") || !strcmp(suf, "DD")) ty = type_basic(TY_DECIMAL64);
+  else if (!strcmp(suf, "dl") || !strcmp(suf, "DL")) ty = type_basic(TY_DECIMAL128);
+  else if (!strcmp(suf, "i") || !strcmp(suf, "j")) imag = true;
+  else
+    diag_error(t->loc, "invalid suffix \"%s\" on floating constant", suf);
+  Expr e = {0};
+  e.type = imag ? type_complex(ty) : ty;
+  e.loc = t->loc;
+  if (!imag) {
+    e.cv.kind = CV_FLOAT;
+    e.cv.f = v;
+  }
+  return e;
+}
+
+/* --- Identifiers and calls --- */
+
+static Expr ident_expr(Parser *p, Decl *d, SrcLoc loc) {
+  Expr e = {0};
+  e.loc = loc;
+  e.decl = d;
+  switch (d->kind) {
+  case DECL_ENUM_CONST:
+    e = make_int_const(d->type ? d->type : ty_int, d->enum_value, loc);
+    e.decl = d;
+    return e;
+  case DECL_FUNC:
+    e.type = d->type;
+    e.flags = EF_FUNC_DESIG;
+    e.cv.kind = CV_ADDR;
+    e.cv.sym = d;
+    break;
+  case DECL_VAR:
+  case DECL_PARAM:
+    e.type = d->type;
+    e.flags = EF_LVALUE;
+    /* Objects with static storage have a constant address.  */
+    if (d->kind == DECL_VAR &&
+        (d->file_scope || d->sc == SC_STATIC || d->sc == SC_EXTERN) &&
+        !d->is_thread_local) {
+      e.cv.kind = CV_ADDR;
+      e.cv.sym = d;
+    }
+    if (d->sc == SC_REGISTER)
+      e.flags |= EF_REGISTER;
+    break;
+  default:
+    diag_error(loc, "expected expression before '%s'", d->name->name);
+    return bad_expr(loc);
+  }
+  if (!p->in_sizeof_typeof)
+    d->first->used = true;
+  return e;
+}
+
+/* An implicit declaration `int name()` (C89; an error since C99 in GCC).  */
+static Decl *implicit_function(Parser *p, Ident *name, SrcLoc loc) {
+  if (lang.std >= 99)
+    diag_error(loc, "implicit declaration of function '%s'", name->name);
+  else
+    diag_warning(loc, W_IMPLICIT_FUNCTION_DECLARATION,
+                 "implicit declaration of function '%s'", name->name);
+  Decl *d = NEW(Decl);
+  d->kind = DECL_FUNC;
+  d->name = name;
+  d->type = type_function(ty_int, NULL, 0, false, true);
+  d->loc = loc;
+  d->first = d;
+  d->sc = SC_EXTERN;
+  d->implicit = true;
+  d->file_scope = true;
+  (void)p;
+  return d;
+}
+
+/* argument-expression-list after '('; consumes ')'.  */
+static int parse_call_args(Parser *p, Type **types, int max) {
+  int n = 0;
+  if (!at_punct(p, P_RPAREN)) {
+    do {
+      Expr a = expr_rvalue(p, parse_assign_expr(p));
+      if (n < max)
+        types[n] = a.type;
+      n++;
+    } while (accept_punct(p, P_COMMA));
+  }
+  expect_punct(p, P_RPAREN, NULL);
+  return n;
+}
+
+static Expr builtin_call(Parser *p, Token name) {
+  next(p); /* ( */
+  Type *args[8] = {0};
+  Expr first = {0};
+  int n = 0;
+  bool first_const = false;
+  if (!at_punct(p, P_RPAREN)) {
+    do {
+      Expr a = parse_assign_expr(p);
+      if (n == 0) {
+        Expr r = expr_rvalue(p, a);
+        first = r;
+        first_const = r.cv.kind == CV_INT || r.cv.kind == CV_FLOAT ||
+                      (r.cv.kind == CV_ADDR && (a.flags & EF_STRING));
+      }
+      a = expr_rvalue(p, a);
+      if (n < 8)
+        args[n] = a.type;
+      n++;
+    } while (accept_punct(p, P_COMMA));
+  }
+  expect_punct(p, P_RPAREN, NULL);
+  const char *s = name.ident->name;
+  if (!strcmp(s, "__builtin_constant_p"))
+    return make_int_const(ty_int, first_const, name.loc);
+  if (!strcmp(s, "__builtin_expect") || !strcmp(s, "__builtin_expect_with_probability")) {
+    Expr e = convert(first, ty_long);
+    e.loc = name.loc;
+    return e;
+  }
+  Expr e = {0};
+  e.loc = name.loc;
+  e.type = builtin_result_type(s, args, n < 8 ? n : 8);
+  if (!strcmp(s, "__builtin_offsetof"))
+    e.type = ty_size_t;
+  if ((!strcmp(s, "__builtin_inf") || !strcmp(s, "__builtin_huge_val") ||
+       !strcmp(s, "__builtin_inff") || !strcmp(s, "__builtin_huge_valf") ||
+       !strcmp(s, "__builtin_infl") || !strcmp(s, "__builtin_huge_vall"))) {
+    e.cv.kind = CV_FLOAT;
+    e.cv.f = INFINITY;
+  }
+  if (!strncmp(s, "__builtin_nan", 13)) {
+    e.cv.kind = CV_FLOAT;
+    e.cv.f = NAN;
+  }
+  if ((!strcmp(s, "__builtin_bswap16") || !strcmp(s, "__builtin_bswap32") ||
+       !strcmp(s, "__builtin_bswap64")) && first.cv.kind == CV_INT) {
+    uint64_t v = (uint64_t)first.cv.i, r = 0;
+    int bytes = s[15] == '1' ? 2 : s[15] == '3' ? 4 : 8;
+    for (int i = 0; i < bytes; i++)
+      r |= ((v >> (8 * i)) & 0xff) << (8 * (bytes - 1 - i));
+    e.cv.kind = CV_INT;
+    e.cv.i = type_int_truncate(e.type, (int64_t)r);
+  }
+  if (e.type == ty_void)
+    e.type = ty_void;
+  return e;
+}
+
+static Expr call_expr(Parser *p, Expr fn) {
+  SrcLoc loc = next(p).loc; /* ( */
+  Expr f = expr_rvalue(p, fn);
+  Type *ft = type_canon(f.type);
+  if (ft->kind == TY_PTR)
+    ft = type_canon(ft->base);
+  Type *args[1];
+  parse_call_args(p, args, 0);
+  if (ft->kind != TY_FUNC) {
+    diag_error(loc, "called object is not a function or function pointer");
+    return bad_expr(loc);
+  }
+  Expr e = {0};
+  e.loc = fn.loc;
+  e.type = ft->base;
+  if (type_is_record(e.type) || type_kind(e.type) == TY_VOID)
+    e.type = ft->base;
+  return e;
+}
+
+/* --- Member access --- */
+
+/* Find member NAME in record R (looking into anonymous members); adds its
+   bit offset to *bit_off.  */
+static Member *find_member(Record *r, Ident *name, int64_t *bit_off) {
+  for (int i = 0; i < r->nmembers; i++) {
+    Member *m = &r->members[i];
+    if (m->name == name) {
+      *bit_off += m->bit_offset;
+      return m;
+    }
+    if (!m->name) {
+      Type *c = type_canon(m->type);
+      if ((c->kind == TY_STRUCT || c->kind == TY_UNION) && c->u.rec->complete) {
+        int64_t off = *bit_off + m->bit_offset;
+        Member *in = find_member(c->u.rec, name, &off);
+        if (in) {
+          *bit_off = off;
+          return in;
+        }
+      }
+    }
+  }
+  return NULL;
+}
+
+/* E.NAME where E is a struct/union lvalue or rvalue.  */
+static Expr member_expr(Parser *p, Expr base, Ident *name, SrcLoc loc) {
+  Type *c = type_canon(base.type);
+  if (c->kind != TY_STRUCT && c->kind != TY_UNION) {
+    diag_error(loc, "request for member '%s' in something not a structure or union",
+               name->name);
+    return bad_expr(loc);
+  }
+  if (!c->u.rec->complete) {
+    diag_error(loc, "invalid use of undefined type '%s'", type_name(c));
+    return bad_expr(loc);
+  }
+  int64_t bit_off = 0;
+  Member *m = find_member(c->u.rec, name, &bit_off);
+  if (!m) {
+    diag_error(loc, "'%s' has no member named '%s'", type_name(base.type),
+               name->name);
+    return bad_expr(loc);
+  }
+  Expr e = {0};
+  e.loc = base.loc;
+  unsigned q = type_all_quals(base.type);
+  e.type = q ? type_qualified(m->type, q & (Q_CONST | Q_VOLATILE)) : m->type;
+  e.flags = base.flags & EF_LVALUE;
+  if (m->is_bitfield) {
+    e.flags |= EF_BITFIELD;
+    e.bit_width = m->bit_width;
+  }
+  if ((base.flags & EF_LVALUE) && base.cv.kind == CV_ADDR && !m->is_bitfield) {
+    e.cv = base.cv;
+    e.cv.i += bit_off / 8;
+  }
+  (void)p;
+  return e;
+}
+
+/* *E */
+static Expr deref(Parser *p, Expr e, SrcLoc loc) {
+  e = expr_rvalue(p, e);
+  Type *c = type_canon(e.type);
+  if (c->kind != TY_PTR) {
+    diag_error(loc, "invalid type argument of unary '*' (have '%s')",
+               type_name(e.type));
+    return bad_expr(loc);
+  }
+  Expr r = {0};
+  r.loc = loc;
+  r.type = c->base;
+  r.flags = EF_LVALUE;
+  if (type_kind(c->base) == TY_FUNC)
+    r.flags = EF_FUNC_DESIG;
+  if (e.cv.kind == CV_ADDR)
+    r.cv = e.cv; /* the object's address is the pointer's value */
+  return r;
+}
+
+/* --- Arithmetic --- */
+
+static bool both_int_consts(const Expr *a, const Expr *b) {
+  return a->cv.kind == CV_INT && b->cv.kind == CV_INT;
+}
+
+static bool both_arith_consts(const Expr *a, const Expr *b) {
+  return (a->cv.kind == CV_INT || a->cv.kind == CV_FLOAT) &&
+         (b->cv.kind == CV_INT || b->cv.kind == CV_FLOAT);
+}
+
+/* Fold integer operation OP on values of type T.  */
+static bool fold_int(Punct op, Type *t, int64_t a, int64_t b, int64_t *out,
+                     SrcLoc loc) {
+  bool sgn = type_is_signed(t);
+  uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+  int64_t size = type_size(t);
+  int bits = size >= 8 || size <= 0 ? 64 : (int)size * 8;
+  if (!sgn && bits < 64) {
+    ua &= (UINT64_C(1) << bits) - 1;
+    ub &= (UINT64_C(1) << bits) - 1;
+  }
+  int64_t r;
+  switch (op) {
+  case P_PLUS: r = (int64_t)(ua + ub); break;
+  case P_MINUS: r = (int64_t)(ua - ub); break;
+  case P_STAR: r = (int64_t)(ua * ub); break;
+  case P_SLASH:
+  case P_PERCENT:
+    if (b == 0) {
+      diag_warning(loc, W_OTHER, "division by zero");
+      return false;
+    }
+    if (sgn) {
+      if (a == INT64_MIN && b == -1)
+        r = op == P_SLASH ? a : 0;
+      else
+        r = op == P_SLASH ? a / b : a % b;
+    } else {
+      r = (int64_t)(op == P_SLASH ? ua / ub : ua % ub);
+    }
+    break;
+  case P_SHL:
+    if (b < 0 || b >= bits)
+      return false;
+    r = (int64_t)(ua << b);
+    break;
+  case P_SHR:
+    if (b < 0 || b >= bits)
+      return false;
+    if (sgn)
+      r = a < 0 ? (int64_t)~(~ua >> b) : (int64_t)(ua >> b);
+    else
+      r = (int64_t)(ua >> b);
+    break;
+  case P_AMP: r = (int64_t)(ua & ub); break;
+  case P_PIPE: r = (int64_t)(ua | ub); break;
+  case P_CARET: r = (int64_t)(ua ^ ub); break;
+  case P_LT: r = sgn ? a < b : ua < ub; break;
+  case P_GT: r = sgn ? a > b : ua > ub; break;
+  case P_LE: r = sgn ? a <= b : ua <= ub; break;
+  case P_GE: r = sgn ? a >= b : ua >= ub; break;
+  case P_EQ: r = ua == ub; break;
+  case P_NE: r = ua != ub; break;
+  default: return false;
+  }
+  *out = r;
+  return true;
+}
+
+static bool fold_float(Punct op, long double a, long double b, long double *f,
+                       int64_t *i, bool *is_int) {
+  *is_int = false;
+  switch (op) {
+  case P_PLUS: *f = a + b; return true;
+  case P_MINUS: *f = a - b; return true;
+  case P_STAR: *f = a * b; return true;
+  case P_SLASH: *f = a / b; return true;
+  case P_LT: *i = a < b; *is_int = true; return true;
+  case P_GT: *i = a > b; *is_int = true; return true;
+  case P_LE: *i = a <= b; *is_int = true; return true;
+  case P_GE: *i = a >= b; *is_int = true; return true;
+  case P_EQ: *i = a == b; *is_int = true; return true;
+  case P_NE: *i = a != b; *is_int = true; return true;
+  default: return false;
+  }
+}
+
+static bool is_compare(Punct op) {
+  return op == P_LT || op == P_GT || op == P_LE || op == P_GE || op == P_EQ ||
+         op == P_NE;
+}
+
+/* Pointer arithmetic and comparisons.  */
+static Expr pointer_binary(Punct op, Expr a, Expr b, SrcLoc loc) {
+  Type *ca = type_canon(a.type), *cb = type_canon(b.type);
+  Expr r = {0};
+  r.loc = a.loc;
+  if (is_compare(op)) {
+    r.type = ty_int;
+    if (a.cv.kind == CV_ADDR && b.cv.kind == CV_ADDR && a.cv.sym == b.cv.sym &&
+        !a.cv.str && !b.cv.str) {
+      int64_t v;
+      if (fold_int(op, ty_long, a.cv.i, b.cv.i, &v, loc)) {
+        r.cv.kind = CV_INT;
+        r.cv.i = v;
+      }
+    } else if (op == P_EQ || op == P_NE) {
+      /* &sym == 0 is known false.  */
+      const Expr *addr = a.cv.kind == CV_ADDR && (a.cv.sym || a.cv.str) ? &a : &b;
+      const Expr *zero = addr == &a ? &b : &a;
+      if (addr->cv.kind == CV_ADDR && (addr->cv.sym || addr->cv.str) &&
+          zero->cv.kind != CV_NONE && is_null_pointer_constant(zero)) {
+        r.cv.kind = CV_INT;
+        r.cv.i = op == P_NE;
+      }
+    }
+    return r;
+  }
+  if (op == P_MINUS && ca->kind == TY_PTR && cb->kind == TY_PTR) {
+    r.type = ty_ptrdiff_t;
+    int64_t es = type_size(ca->base);
+    if (es <= 0)
+      es = 1;
+    if (a.cv.kind == CV_ADDR && b.cv.kind == CV_ADDR && a.cv.sym == b.cv.sym &&
+        !a.cv.str && !b.cv.str) {
+      r.cv.kind = CV_INT;
+      r.cv.i = (a.cv.i - b.cv.i) / es;
+    }
+    return r;
+  }
+  /* ptr + int, int + ptr, ptr - int */
+  Expr ptr = ca->kind == TY_PTR ? a : b;
+  Expr n = ca->kind == TY_PTR ? b : a;
+  if (!type_is_integer(n.type)) {
+    diag_error(loc, "invalid operands to binary %s (have '%s' and '%s')",
+               punct_spelling(op), type_name(a.type), type_name(b.type));
+    return bad_expr(loc);
+  }
+  r.type = ptr.type;
+  Type *pointee = type_canon(ptr.type)->base;
+  int64_t es = type_kind(pointee) == TY_VOID || type_kind(pointee) == TY_FUNC
+                   ? 1 : type_size(pointee);
+  if (ptr.cv.kind == CV_ADDR && n.cv.kind == CV_INT && es > 0) {
+    r.cv = ptr.cv;
+    int64_t delta = (int64_t)((uint64_t)n.cv.i * (uint64_t)es);
+    r.cv.i = op == P_MINUS ? (int64_t)((uint64_t)r.cv.i - (uint64_t)delta)
+                           : (int64_t)((uint64_t)r.cv.i + (uint64_t)delta);
+    r.cv.is_icx = false;
+  }
+  return r;
+}
+
+/* The result of binary operator OP on rvalues A and B.  */
+static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
+  (void)p;
+  if (!a.type || !b.type)
+    return bad_expr(loc);
+  bool ap = type_is_pointer(a.type), bp = type_is_pointer(b.type);
+  if ((ap || bp) && (op == P_PLUS || op == P_MINUS || is_compare(op)))
+    return pointer_binary(op, a, b, loc);
+  if (!type_is_arith(a.type) || !type_is_arith(b.type)) {
+    if (op == P_ANDAND || op == P_OROR) {
+      /* handled by the caller */
+    }
+    diag_error(loc, "invalid operands to binary %s (have '%s' and '%s')",
+               punct_spelling(op), type_name(a.type), type_name(b.type));
+    return bad_expr(loc);
+  }
+  bool int_op = op == P_PERCENT || op == P_SHL || op == P_SHR ||
+                op == P_AMP || op == P_PIPE || op == P_CARET;
+  if (int_op && (!type_is_integer(a.type) || !type_is_integer(b.type))) {
+    if (type_kind(a.type) != TY_VECTOR && type_kind(b.type) != TY_VECTOR) {
+      diag_error(loc, "invalid operands to binary %s (have '%s' and '%s')",
+                 punct_spelling(op), type_name(a.type), type_name(b.type));
+      return bad_expr(loc);
+    }
+  }
+  Type *t;
+  if (op == P_SHL || op == P_SHR)
+    t = integer_promote(a.type);
+  else
+    t = usual_arith(a.type, b.type);
+  Expr ca = convert(a, op == P_SHL || op == P_SHR ? t : t);
+  Expr cb = convert(b, op == P_SHL || op == P_SHR ? integer_promote(b.type) : t);
+  Expr r = {0};
+  r.loc = a.loc;
+  r.type = is_compare(op) ? ty_int : t;
+  if (type_is_integer(t) && both_int_consts(&ca, &cb)) {
+    int64_t v;
+    if (fold_int(op, t, ca.cv.i, cb.cv.i, &v, loc)) {
+      r.cv.kind = CV_INT;
+      r.cv.is_icx = a.cv.is_icx && b.cv.is_icx;
+      r.cv.i = type_int_truncate(r.type, v);
+    }
+  } else if (both_arith_consts(&ca, &cb) && type_is_real_float(t)) {
+    long double f;
+    int64_t i;
+    bool is_int;
+    if (fold_float(op, ca.cv.f, cb.cv.f, &f, &i, &is_int)) {
+      if (is_int) {
+        r.cv.kind = CV_INT;
+        r.cv.i = i;
+      } else {
+        r.cv.kind = CV_FLOAT;
+        r.cv.f = f;
+        convert_const(&r.cv, t, t);
+      }
+    }
+  }
+  return r;
+}
+
+/* --- Assignment and conditional --- */
+
+static bool is_assign_op(Punct op) {
+  return op == P_ASSIGN || op == P_MUL_ASSIGN || op == P_DIV_ASSIGN ||
+         op == P_MOD_ASSIGN || op == P_ADD_ASSIGN || op == P_SUB_ASSIGN ||
+         op == P_SHL_ASSIGN || op == P_SHR_ASSIGN || op == P_AND_ASSIGN ||
+         op == P_XOR_ASSIGN || op == P_OR_ASSIGN;
+}
+
+static void check_modifiable(const Expr *e, SrcLoc loc, const char *what) {
+  if (!(e->flags & EF_LVALUE)) {
+    diag_error(loc, "lvalue required as %s", what);
+    return;
+  }
+  if (type_all_quals(e->type) & Q_CONST) {
+    if (e->decl)
+      diag_error(loc, "assignment of read-only variable '%s'", e->decl->name->name);
+    else
+      diag_error(loc, "assignment of read-only location");
+  }
+}
+
+Expr parse_assign_expr(Parser *p) {
+  Expr lhs = parse_cond_expr(p);
+  const Token *t = peek(p, 0);
+  if (t->kind == TK_PUNCT && is_assign_op((Punct)t->punct)) {
+    Token op = next(p);
+    Expr rhs = expr_rvalue(p, parse_assign_expr(p));
+    check_modifiable(&lhs, op.loc, "left operand of assignment");
+    Expr r = {0};
+    r.loc = lhs.loc;
+    r.type = lhs.type ? type_unqualified(type_canon(lhs.type)) : ty_int;
+    if (lhs.type && type_all_quals(lhs.type) == 0)
+      r.type = lhs.type;
+    (void)rhs;
+    return r;
+  }
+  return lhs;
+}
+
+/* The type of a ?: whose branches are A and B (rvalues).  */
+static Type *conditional_type(Expr *a, Expr *b, SrcLoc loc) {
+  Type *ta = a->type, *tb = b->type;
+  if (type_is_arith(ta) && type_is_arith(tb))
+    return usual_arith(ta, tb);
+  Type *ca = type_canon(ta), *cb = type_canon(tb);
+  if (ca->kind == TY_VOID || cb->kind == TY_VOID)
+    return ty_void;
+  if ((ca->kind == TY_STRUCT || ca->kind == TY_UNION) && ca->main == cb->main)
+    return ta;
+  if (ca->kind == TY_PTR && is_null_pointer_constant(b))
+    return ta;
+  if (cb->kind == TY_PTR && is_null_pointer_constant(a))
+    return tb;
+  if (ca->kind == TY_PTR && cb->kind == TY_PTR) {
+    Type *ea = ca->base, *eb = cb->base;
+    unsigned q = type_all_quals(ea) | type_all_quals(eb);
+    if (type_kind(ea) == TY_VOID || type_kind(eb) == TY_VOID)
+      return type_pointer(type_qualified(ty_void, q));
+    if (q == type_all_quals(ea))
+      return ta;
+    return type_pointer(type_qualified(type_canon(ea), q));
+  }
+  if (ca->kind == TY_PTR && type_is_integer(tb))
+    return ta;
+  if (cb->kind == TY_PTR && type_is_integer(ta))
+    return tb;
+  if (ca->kind == TY_VECTOR)
+    return ta;
+  diag_error(loc, "type mismatch in conditional expression");
+  return ta;
+}
+
+Expr parse_cond_expr(Parser *p);
+
+/* Binary operators by precedence climbing.  */
+static int binary_prec(const Token *t) {
+  if (t->kind != TK_PUNCT)
+    return -1;
+  switch (t->punct) {
+  case P_STAR: case P_SLASH: case P_PERCENT: return 10;
+  case P_PLUS: case P_MINUS: return 9;
+  case P_SHL: case P_SHR: return 8;
+  case P_LT: case P_GT: case P_LE: case P_GE: return 7;
+  case P_EQ: case P_NE: return 6;
+  case P_AMP: return 5;
+  case P_CARET: return 4;
+  case P_PIPE: return 3;
+  case P_ANDAND: return 2;
+  case P_OROR: return 1;
+  default: return -1;
+  }
+}
+
+static Expr logical(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
+  (void)p;
+  if (!type_is_scalar(a.type) || !type_is_scalar(b.type)) {
+    diag_error(loc, "invalid operands to binary %s", punct_spelling(op));
+    return bad_expr(loc);
+  }
+  Expr r = {0};
+  r.loc = a.loc;
+  r.type = ty_int;
+  bool va, vb;
+  bool ka = expr_is_true_const(&a, &va), kb = expr_is_true_const(&b, &vb);
+  if (op == P_ANDAND) {
+    if (ka && !va) {
+      r.cv.kind = CV_INT;
+      r.cv.i = 0;
+      r.cv.is_icx = a.cv.is_icx;
+    } else if (ka && kb) {
+      r.cv.kind = CV_INT;
+      r.cv.i = vb;
+      r.cv.is_icx = a.cv.is_icx && b.cv.is_icx;
+    }
+  } else {
+    if (ka && va) {
+      r.cv.kind = CV_INT;
+      r.cv.i = 1;
+      r.cv.is_icx = a.cv.is_icx;
+    } else if (ka && kb) {
+      r.cv.kind = CV_INT;
+      r.cv.i = vb;
+      r.cv.is_icx = a.cv.is_icx && b.cv.is_icx;
+    }
+  }
+  return r;
+}
+
+static Expr parse_binary(Parser *p, int min_prec) {
+  Expr lhs = parse_cast(p);
+  for (;;) {
+    const Token *t = peek(p, 0);
+    int prec = binary_prec(t);
+    if (prec < min_prec)
+      return lhs;
+    Token op = next(p);
+    Expr l = expr_rvalue(p, lhs);
+    /* Short-circuit operands whose value cannot matter are still parsed
+       (and type-checked) but not evaluated.  */
+    Expr rhs = expr_rvalue(p, parse_binary(p, prec + 1));
+    if (op.punct == P_ANDAND || op.punct == P_OROR)
+      lhs = logical(p, (Punct)op.punct, l, rhs, op.loc);
+    else
+      lhs = binary(p, (Punct)op.punct, l, rhs, op.loc);
+  }
+}
+
+Expr parse_cond_expr(Parser *p) {
+  Expr c = parse_binary(p, 1);
+  if (!at_punct(p, P_QUESTION))
+    return c;
+  Token q = next(p);
+  c = expr_rvalue(p, c);
+  if (!type_is_scalar(c.type))
+    diag_error(q.loc, "used struct type value where scalar is required");
+  Expr a;
+  bool gnu_elvis = at_punct(p, P_COLON);
+  if (gnu_elvis)
+    a = c; /* x ?: y */
+  else
+    a = expr_rvalue(p, parse_expr(p));
+  expect_punct(p, P_COLON, NULL);
+  Expr b = expr_rvalue(p, parse_cond_expr(p));
+  Expr r = {0};
+  r.loc = c.loc;
+  r.type = conditional_type(&a, &b, q.loc);
+  bool v;
+  if (expr_is_true_const(&c, &v)) {
+    Expr chosen = convert(v ? a : b, r.type);
+    r.cv = chosen.cv;
+    if (r.cv.kind == CV_INT)
+      r.cv.is_icx = c.cv.is_icx && chosen.cv.is_icx;
+    if (type_kind(r.type) == TY_PTR && is_null_pointer_constant(v ? &a : &b))
+      r.flags |= EF_NULLPTR;
+  }
+  return r;
+}
+
+Expr parse_expr(Parser *p) {
+  Expr e = parse_assign_expr(p);
+  while (at_punct(p, P_COMMA)) {
+    next(p);
+    Expr r = parse_assign_expr(p);
+    e = expr_rvalue(p, r);
+    e.cv.kind = CV_NONE; /* a comma expression is never constant */
+  }
+  return e;
+}
+
+bool parse_int_const_expr(Parser *p, int64_t *value, bool *is_unsigned) {
+  SrcLoc loc = cur_loc(p);
+  Expr e = expr_rvalue(p, parse_cond_expr(p));
+  *is_unsigned = e.type && type_is_integer(e.type) && !type_is_signed(e.type);
+  if (e.type && type_is_integer(e.type) && e.cv.kind == CV_INT) {
+    *value = e.cv.i;
+    return true;
+  }
+  if (e.type && e.cv.kind == CV_INT) {
+    *value = e.cv.i;
+    return true;
+  }
+  diag_error(loc, "expression is not an integer constant expression");
+  *value = 0;
+  return false;
+}
+
+/* --- Unary and cast --- */
+
+static Expr sizeof_type(Type *t, SrcLoc loc, bool is_align) {
+  if (is_align)
+    return make_int_const(ty_size_t, type_align(t), loc);
+  Type *c = type_canon(t);
+  if (c->kind == TY_ARRAY && (c->flags & TYF_VLA)) {
+    Expr e = {0};
+    e.type = ty_size_t;
+    e.loc = loc;
+    return e;
+  }
+  if (!type_is_complete(t) && c->kind != TY_VOID && c->kind != TY_FUNC) {
+    diag_error(loc, "invalid application of 'sizeof' to incomplete type '%s'",
+               type_name(t));
+    return make_int_const(ty_size_t, 1, loc);
+  }
+  int64_t s = type_size(t);
+  return make_int_const(ty_size_t, s < 0 ? 1 : s, loc);
+}
+
+/* sizeof / _Alignof: the operand is a type name or an expression.  */
+static Expr parse_sizeof(Parser *p, bool is_align) {
+  Token kw = next(p);
+  bool saved = p->in_sizeof_typeof;
+  p->in_sizeof_typeof = true;
+  Expr r;
+  if (at_punct(p, P_LPAREN)) {
+    const Token *t1 = peek(p, 1);
+    int kw1 = keyword_of(t1);
+    bool type_follows = kw1 ? keyword_starts_type_name(kw1) : is_typedef_name(p, t1);
+    if (type_follows) {
+      next(p);
+      Type *t = parse_type_name(p);
+      expect_punct(p, P_RPAREN, NULL);
+      if (at_punct(p, P_LBRACE)) {
+        /* sizeof (T){...}: a compound literal operand.  */
+        InitInfo info = {0};
+        t = parse_initializer(p, t, &info);
+        Expr e = {0};
+        e.type = t;
+        e.flags = EF_LVALUE;
+        e = parse_postfix_ops(p, e);
+        r = sizeof_type(e.type, kw.loc, is_align);
+      } else {
+        r = sizeof_type(t, kw.loc, is_align);
+      }
+      p->in_sizeof_typeof = saved;
+      return r;
+    }
+  }
+  Expr e = parse_unary(p);
+  p->in_sizeof_typeof = saved;
+  if (e.flags & EF_BITFIELD)
+    diag_error(kw.loc, "'sizeof' applied to a bit-field");
+  if (is_align && e.decl && e.decl->kind == DECL_VAR)
+    return make_int_const(ty_size_t, type_align(e.type), kw.loc);
+  return sizeof_type(e.type ? e.type : ty_int, kw.loc, is_align);
+}
+
+/* __builtin_offsetof ( type-name , member-designator ) */
+static Expr parse_offsetof(Parser *p) {
+  Token kw = next(p);
+  expect_punct(p, P_LPAREN, NULL);
+  Type *t = parse_type_name(p);
+  expect_punct(p, P_COMMA, NULL);
+  int64_t off = 0;
+  bool constant = true;
+  Type *cur = t;
+  bool first = true;
+  for (;;) {
+    if (first || accept_punct(p, P_DOT)) {
+      first = false;
+      const Token *nt = peek(p, 0);
+      if (nt->kind != TK_IDENT) {
+        diag_error(nt->loc, "expected identifier before %s", tok_desc(nt));
+        break;
+      }
+      Token n = next(p);
+      Type *c = type_canon(cur);
+      if (c->kind != TY_STRUCT && c->kind != TY_UNION) {
+        diag_error(n.loc, "request for member '%s' in something not a structure or union",
+                   n.ident->name);
+        break;
+      }
+      int64_t bits = 0;
+      Member *m = c->u.rec->complete ? find_member(c->u.rec, n.ident, &bits) : NULL;
+      if (!m) {
+        diag_error(n.loc, "'%s' has no member named '%s'", type_name(cur),
+                   n.ident->name);
+        break;
+      }
+      if (m->is_bitfield)
+        diag_error(n.loc, "attempt to take address of bit-field structure member '%s'",
+                   n.ident->name);
+      off += bits / 8;
+      cur = m->type;
+    } else if (at_punct(p, P_LBRACKET)) {
+      next(p);
+      Expr idx = expr_rvalue(p, parse_expr(p));
+      expect_punct(p, P_RBRACKET, NULL);
+      Type *c = type_canon(cur);
+      if (c->kind != TY_ARRAY) {
+        diag_error(kw.loc, "subscripted value is neither array nor pointer");
+        break;
+      }
+      if (idx.cv.kind == CV_INT)
+        off += idx.cv.i * type_size(c->base);
+      else
+        constant = false;
+      cur = c->base;
+    } else {
+      break;
+    }
+  }
+  expect_punct(p, P_RPAREN, NULL);
+  if (!constant) {
+    Expr e = {0};
+    e.type = ty_size_t;
+    e.loc = kw.loc;
+    return e;
+  }
+  return make_int_const(ty_size_t, off, kw.loc);
+}
+
+/* _Generic ( assignment-expression , generic-assoc-list ) */
+static Expr parse_generic(Parser *p) {
+  Token kw = next(p);
+  expect_punct(p, P_LPAREN, NULL);
+  bool saved = p->in_sizeof_typeof;
+  p->in_sizeof_typeof = true;
+  Expr ctl = expr_rvalue(p, parse_assign_expr(p));
+  p->in_sizeof_typeof = saved;
+  Type *ct = ctl.type ? ctl.type : ty_int;
+  Expr chosen = {0}, dflt = {0};
+  bool have = false, have_default = false;
+  while (accept_punct(p, P_COMMA)) {
+    if (accept_keyword(p, KW_DEFAULT)) {
+      expect_punct(p, P_COLON, NULL);
+      dflt = parse_assign_expr(p);
+      have_default = true;
+      continue;
+    }
+    Type *t = parse_type_name(p);
+    expect_punct(p, P_COLON, NULL);
+    Expr e = parse_assign_expr(p);
+    if (!have && types_compatible(t, ct, false) &&
+        type_all_quals(t) == type_all_quals(ct)) {
+      chosen = e;
+      have = true;
+    } else if (!have && types_compatible(t, type_unqualified(type_canon(ct)), false) &&
+               !type_all_quals(t)) {
+      chosen = e;
+      have = true;
+    }
+  }
+  expect_punct(p, P_RPAREN, NULL);
+  if (have)
+    return chosen;
+  if (have_default)
+    return dflt;
+  diag_error(kw.loc, "'_Generic' selector of type '%s' is not compatible with any association",
+             type_name(ct));
+  return bad_expr(kw.loc);
+}
+
+static Expr parse_va_arg(Parser *p) {
+  Token kw = next(p);
+  expect_punct(p, P_LPAREN, NULL);
+  parse_assign_expr(p);
+  expect_punct(p, P_COMMA, NULL);
+  Type *t = parse_type_name(p);
+  expect_punct(p, P_RPAREN, NULL);
+  Expr e = {0};
+  e.type = t;
+  e.loc = kw.loc;
+  return e;
+}
+
+static Expr parse_types_compatible(Parser *p) {
+  Token kw = next(p);
+  expect_punct(p, P_LPAREN, NULL);
+  Type *a = parse_type_name(p);
+  expect_punct(p, P_COMMA, NULL);
+  Type *b = parse_type_name(p);
+  expect_punct(p, P_RPAREN, NULL);
+  Type *ua = type_unqualified(type_canon(a)), *ub = type_unqualified(type_canon(b));
+  return make_int_const(ty_int, types_compatible(ua, ub, false), kw.loc);
+}
+
+static Expr parse_choose_expr(Parser *p) {
+  Token kw = next(p);
+  expect_punct(p, P_LPAREN, NULL);
+  int64_t c;
+  bool u;
+  parse_int_const_expr(p, &c, &u);
+  expect_punct(p, P_COMMA, NULL);
+  Expr a = parse_assign_expr(p);
+  expect_punct(p, P_COMMA, NULL);
+  Expr b = parse_assign_expr(p);
+  expect_punct(p, P_RPAREN, NULL);
+  (void)kw;
+  return c ? a : b;
+}
+
+/* Builtins with unusual syntax whose results we only need typed.  */
+static Expr parse_special_builtin(Parser *p, int kw) {
+  Token t = next(p);
+  expect_punct(p, P_LPAREN, NULL);
+  Expr first = {0};
+  Type *last_type = NULL;
+  int n = 0;
+  if (kw == KW_BUILTIN_CONVERTVECTOR) {
+    first = expr_rvalue(p, parse_assign_expr(p));
+    expect_punct(p, P_COMMA, NULL);
+    last_type = parse_type_name(p);
+    expect_punct(p, P_RPAREN, NULL);
+    Expr e = {0};
+    e.type = last_type;
+    e.loc = t.loc;
+    return e;
+  }
+  if (kw == KW_BUILTIN_HAS_ATTRIBUTE) {
+    if (at_type_name_start(p))
+      parse_type_name(p);
+    else
+      parse_assign_expr(p);
+    expect_punct(p, P_COMMA, NULL);
+    Attr a = {0};
+    (void)a;
+    while (!at_eof(p) && !at_punct(p, P_RPAREN))
+      skip_balanced(p);
+    expect_punct(p, P_RPAREN, NULL);
+    return make_int_const(ty_bool, 0, t.loc);
+  }
+  if (!at_punct(p, P_RPAREN)) {
+    do {
+      Expr a = expr_rvalue(p, parse_assign_expr(p));
+      if (n == 0)
+        first = a;
+      n++;
+    } while (accept_punct(p, P_COMMA));
+  }
+  expect_punct(p, P_RPAREN, NULL);
+  Expr e = {0};
+  e.loc = t.loc;
+  e.type = first.type ? first.type : ty_int;
+  if (kw == KW_BUILTIN_COUNTED_BY_REF)
+    e.type = type_pointer(ty_void);
+  if (kw == KW_BUILTIN_TGMATH)
+    e.type = ty_double;
+  return e;
+}
+
+/* ( type-name ) { initializer-list }: a compound literal.  */
+static Expr compound_literal(Parser *p, Type *t, SrcLoc loc) {
+  InitInfo info = {0};
+  t = parse_initializer(p, t, &info);
+  note_body_type(p, t);
+  Expr e = {0};
+  e.type = t;
+  e.loc = loc;
+  e.flags = EF_LVALUE;
+  if (!p->cur_func) {
+    /* At file scope a compound literal has static storage.  */
+    e.cv.kind = CV_ADDR;
+    e.cv.str = true;
+  }
+  return e;
+}
+
+static Expr parse_cast(Parser *p) {
+  if (at_punct(p, P_LPAREN)) {
+    /* ( type-name ) cast-expression, or a compound literal.  */
+    const Token *t1 = peek(p, 1);
+    int kw1 = keyword_of(t1);
+    bool is_type = kw1 ? keyword_starts_type_name(kw1) : is_typedef_name(p, t1);
+    if (is_type) {
+      Token lp = next(p);
+      Type *t = parse_type_name(p);
+      expect_punct(p, P_RPAREN, NULL);
+      if (at_punct(p, P_LBRACE)) {
+        Expr e = compound_literal(p, t, lp.loc);
+        return parse_postfix_ops(p, e);
+      }
+      Expr v = expr_rvalue(p, parse_cast(p));
+      Type *c = type_canon(t);
+      if (c->kind != TY_VOID && !type_is_scalar(t) && c->kind != TY_VECTOR) {
+        if ((c->kind == TY_UNION) && v.type) {
+          /* GNU cast to union type */
+          Expr e = {0};
+          e.type = t;
+          e.loc = lp.loc;
+          return e;
+        }
+        diag_error(lp.loc, "conversion to non-scalar type requested");
+        return bad_expr(lp.loc);
+      }
+      if (v.type && !type_is_scalar(v.type) && c->kind != TY_VOID &&
+          type_kind(v.type) != TY_VECTOR) {
+        diag_error(lp.loc, "aggregate value used where %s was expected",
+                   type_is_pointer(t) ? "a pointer" : type_is_real_float(t) ? "a floating-point" : "an integer");
+        return bad_expr(lp.loc);
+      }
+      Expr r = convert(v, t);
+      r.loc = lp.loc;
+      if (r.cv.kind == CV_INT && !type_is_integer(v.type))
+        r.cv.is_icx = v.cv.kind == CV_FLOAT && v.cv.is_icx;
+      note_body_type(p, t);
+      return r;
+    }
+  }
+  return parse_unary(p);
+}
+
+static Expr parse_primary(Parser *p);
+
+static Expr unary_arith(Parser *p, Token op, Expr e) {
+  e = expr_rvalue(p, e);
+  if (!e.type)
+    return bad_expr(op.loc);
+  Expr r = {0};
+  r.loc = op.loc;
+  switch (op.punct) {
+  case P_PLUS:
+  case P_MINUS:
+    if (!type_is_arith(e.type)) {
+      diag_error(op.loc, "wrong type argument to unary %s",
+                 op.punct == P_PLUS ? "plus" : "minus");
+      return bad_expr(op.loc);
+    }
+    r.type = type_is_integer(e.type) ? integer_promote(e.type) : e.type;
+    if (e.cv.kind == CV_INT) {
+      r.cv.kind = CV_INT;
+      r.cv.is_icx = e.cv.is_icx;
+      int64_t v = type_int_truncate(r.type, e.cv.i);
+      r.cv.i = type_int_truncate(
+          r.type, op.punct == P_MINUS ? (int64_t)(0 - (uint64_t)v) : v);
+    } else if (e.cv.kind == CV_FLOAT) {
+      r.cv.kind = CV_FLOAT;
+      r.cv.f = op.punct == P_MINUS ? -e.cv.f : e.cv.f;
+    }
+    return r;
+  case P_TILDE:
+    if (!type_is_integer(e.type) && type_kind(e.type) != TY_COMPLEX &&
+        type_kind(e.type) != TY_VECTOR) {
+      diag_error(op.loc, "wrong type argument to bit-complement");
+      return bad_expr(op.loc);
+    }
+    r.type = type_is_integer(e.type) ? integer_promote(e.type) : e.type;
+    if (e.cv.kind == CV_INT) {
+      r.cv.kind = CV_INT;
+      r.cv.is_icx = e.cv.is_icx;
+      r.cv.i = type_int_truncate(r.type, ~type_int_truncate(r.type, e.cv.i));
+    }
+    return r;
+  case P_NOT: {
+    if (!type_is_scalar(e.type)) {
+      diag_error(op.loc, "wrong type argument to unary exclamation mark");
+      return bad_expr(op.loc);
+    }
+    r.type = ty_int;
+    bool v;
+    if (expr_is_true_const(&e, &v)) {
+      r.cv.kind = CV_INT;
+      r.cv.is_icx = e.cv.is_icx || e.cv.kind == CV_INT;
+      r.cv.i = !v;
+    }
+    return r;
+  }
+  default:
+    return bad_expr(op.loc);
+  }
+}
+
+static Expr parse_unary(Parser *p) {
+  const Token *t = peek(p, 0);
+  int kw = keyword_of(t);
+  if (t->kind == TK_PUNCT) {
+    switch (t->punct) {
+    case P_PLUS:
+    case P_MINUS:
+    case P_TILDE:
+    case P_NOT: {
+      Token op = next(p);
+      return unary_arith(p, op, parse_cast(p));
+    }
+    case P_AMP: {
+      Token op = next(p);
+      Expr e = parse_cast(p);
+      if (!e.type)
+        return bad_expr(op.loc);
+      if (e.flags & EF_BITFIELD) {
+        diag_error(op.loc, "cannot take address of bit-field");
+        return bad_expr(op.loc);
+      }
+      if (!(e.flags & (EF_LVALUE | EF_FUNC_DESIG)) &&
+          type_kind(e.type) != TY_FUNC) {
+        diag_error(op.loc, "lvalue required as unary '&' operand");
+        return bad_expr(op.loc);
+      }
+      Expr r = {0};
+      r.loc = op.loc;
+      r.type = type_pointer(e.type);
+      r.cv = e.cv; /* the object's constant address, if any */
+      if (r.cv.kind != CV_ADDR)
+        r.cv.kind = CV_NONE;
+      if (e.decl && !p->in_sizeof_typeof)
+        e.decl->first->used = true;
+      return r;
+    }
+    case P_STAR: {
+      Token op = next(p);
+      return deref(p, parse_cast(p), op.loc);
+    }
+    case P_INC:
+    case P_DEC: {
+      Token op = next(p);
+      Expr e = parse_unary(p);
+      check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand");
+      Expr r = expr_rvalue(p, e);
+      r.cv.kind = CV_NONE;
+      return r;
+    }
+    case P_ANDAND: {
+      /* &&label: the address of a label (GNU).  */
+      Token op = next(p);
+      if (peek(p, 0)->kind == TK_IDENT)
+        next(p);
+      else
+        diag_error(cur_loc(p), "expected identifier before %s", tok_desc(peek(p, 0)));
+      Expr r = {0};
+      r.loc = op.loc;
+      r.type = type_pointer(ty_void);
+      r.cv.kind = CV_ADDR;
+      r.cv.label = true;
+      return r;
+    }
+    default:
+      break;
+    }
+  }
+  switch (kw) {
+  case KW_SIZEOF:
+    return parse_sizeof(p, false);
+  case KW_ALIGNOF:
+    return parse_sizeof(p, true);
+  case KW_EXTENSION:
+    next(p);
+    return parse_cast(p);
+  case KW_REAL:
+  case KW_IMAG: {
+    Token op = next(p);
+    Expr e = parse_cast(p);
+    Expr r = expr_rvalue(p, e);
+    Type *c = e.type ? type_canon(e.type) : ty_int;
+    r.type = c->kind == TY_COMPLEX ? c->base : e.type;
+    r.flags = e.flags & EF_LVALUE;
+    r.loc = op.loc;
+    if (kw == KW_IMAG && c->kind != TY_COMPLEX && r.cv.kind != CV_NONE) {
+      r.cv.kind = CV_INT;
+      r.cv.i = 0;
+    }
+    if (c->kind == TY_COMPLEX)
+      r.cv.kind = CV_NONE;
+    return r;
+  }
+  default:
+    break;
+  }
+  return parse_postfix_ops(p, parse_primary(p));
+}
+
+/* postfix-expression operators after a primary.  */
+static Expr parse_postfix_ops(Parser *p, Expr e) {
+  for (;;) {
+    const Token *t = peek(p, 0);
+    if (t->kind != TK_PUNCT)
+      return e;
+    switch (t->punct) {
+    case P_LBRACKET: {
+      Token lb = next(p);
+      Expr idx = expr_rvalue(p, parse_expr(p));
+      expect_punct(p, P_RBRACKET, NULL);
+      Expr base = expr_rvalue(p, e);
+      /* a[i] is *(a + i); either operand may be the pointer.  */
+      if (!type_is_pointer(base.type) && type_is_pointer(idx.type)) {
+        Expr tmp = base;
+        base = idx;
+        idx = tmp;
+      }
+      if (!type_is_pointer(base.type)) {
+        if (type_kind(base.type) == TY_VECTOR) {
+          Expr r = {0};
+          r.type = type_canon(base.type)->base;
+          r.flags = EF_LVALUE;
+          r.loc = lb.loc;
+          e = r;
+          continue;
+        }
+        diag_error(lb.loc, "subscripted value is neither array nor pointer nor vector");
+        e = bad_expr(lb.loc);
+        continue;
+      }
+      if (!type_is_integer(idx.type)) {
+        diag_error(lb.loc, "array subscript is not an integer");
+        e = bad_expr(lb.loc);
+        continue;
+      }
+      e = deref(p, pointer_binary(P_PLUS, base, idx, lb.loc), e.loc);
+      continue;
+    }
+    case P_LPAREN:
+      e = call_expr(p, e);
+      continue;
+    case P_DOT:
+    case P_ARROW: {
+      Token op = next(p);
+      const Token *nt = peek(p, 0);
+      if (nt->kind != TK_IDENT) {
+        diag_error(nt->loc, "expected identifier before %s", tok_desc(nt));
+        return bad_expr(op.loc);
+      }
+      Token name = next(p);
+      if (op.punct == P_ARROW) {
+        Expr ptr = expr_rvalue(p, e);
+        if (!type_is_pointer(ptr.type)) {
+          diag_error(op.loc, "invalid type argument of '->' (have '%s')",
+                     type_name(ptr.type));
+          e = bad_expr(op.loc);
+          continue;
+        }
+        e = deref(p, ptr, op.loc);
+      }
+      e = member_expr(p, e, name.ident, name.loc);
+      continue;
+    }
+    case P_INC:
+    case P_DEC: {
+      Token op = next(p);
+      check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand");
+      e = expr_rvalue(p, e);
+      e.cv.kind = CV_NONE;
+      continue;
+    }
+    default:
+      return e;
+    }
+  }
+}
+
+/* ( { ... } ) statement expression or ( expression ) */
+static Expr parse_paren(Parser *p) {
+  Token lp = next(p);
+  if (at_punct(p, P_LBRACE)) {
+    if (!p->cur_func) {
+      diag_error(lp.loc, "braced-group within expression allowed only inside a function");
+      skip_balanced(p);
+      expect_punct(p, P_RPAREN, NULL);
+      return bad_expr(lp.loc);
+    }
+    next(p);
+    Expr e = parse_stmt_expr_body(p);
+    expect_punct(p, P_RPAREN, NULL);
+    e.loc = lp.loc;
+    e.flags &= (uint8_t)~EF_LVALUE;
+    e.cv.kind = CV_NONE;
+    return e;
+  }
+  Expr e = parse_expr(p);
+  expect_punct(p, P_RPAREN, NULL);
+  return e;
+}
+
+static Expr parse_primary(Parser *p) {
+  const Token *t = peek(p, 0);
+  switch (t->kind) {
+  case TK_NUMBER: {
+    Token n = next(p);
+    Expr e;
+    if (parse_int_literal(&n, &e))
+      return e;
+    return parse_float_literal(&n);
+  }
+  case TK_CHAR: {
+    Token c = next(p);
+    Type *ty;
+    int64_t v = decode_char_constant(p, &c, &ty);
+    return make_int_const(ty, v, c.loc);
+  }
+  case TK_STRING: {
+    Expr e;
+    parse_string_literal(p, &e);
+    return e;
+  }
+  case TK_PUNCT:
+    if (t->punct == P_LPAREN)
+      return parse_paren(p);
+    break;
+  case TK_IDENT: {
+    int kw = t->ident->keyword;
+    switch (kw) {
+    case 0:
+      break;
+    case KW_BUILTIN_OFFSETOF:
+      return parse_offsetof(p);
+    case KW_BUILTIN_VA_ARG:
+      return parse_va_arg(p);
+    case KW_BUILTIN_TYPES_COMPATIBLE_P:
+      return parse_types_compatible(p);
+    case KW_BUILTIN_CHOOSE_EXPR:
+      return parse_choose_expr(p);
+    case KW_GENERIC:
+      return parse_generic(p);
+    case KW_TRUE:
+    case KW_FALSE: {
+      Token b = next(p);
+      return make_int_const(ty_bool, kw == KW_TRUE, b.loc);
+    }
+    case KW_NULLPTR: {
+      Token b = next(p);
+      Expr e = make_int_const(type_pointer(ty_void), 0, b.loc);
+      convert_const(&e.cv, ty_int, e.type);
+      e.flags |= EF_NULLPTR;
+      return e;
+    }
+    case KW_BUILTIN_SHUFFLE:
+    case KW_BUILTIN_CONVERTVECTOR:
+    case KW_BUILTIN_HAS_ATTRIBUTE:
+    case KW_BUILTIN_TGMATH:
+    case KW_BUILTIN_CALL_WITH_STATIC_CHAIN:
+    case KW_BUILTIN_COUNTED_BY_REF:
+      return parse_special_builtin(p, kw);
+    default:
+      diag_error(t->loc, "expected expression before %s", tok_desc(t));
+      next(p);
+      return bad_expr(t->loc);
+    }
+    Token id = next(p);
+    Decl *d = lookup_ordinary(id.ident);
+    if (!d) {
+      /* __func__, __FUNCTION__, __PRETTY_FUNCTION__ */
+      const char *s = id.ident->name;
+      if (!strcmp(s, "__func__") || !strcmp(s, "__FUNCTION__") ||
+          !strcmp(s, "__PRETTY_FUNCTION__")) {
+        const char *fname = p->cur_func ? p->cur_func->name->name : "";
+        if (!p->cur_func)
+          diag_warning(id.loc, W_OTHER, "'%s' is not defined outside of function scope", s);
+        Expr e = {0};
+        e.type = type_array(type_qualified(ty_char, Q_CONST), (int64_t)strlen(fname) + 1);
+        e.flags = EF_LVALUE | EF_STRING;
+        e.str = fname;
+        e.str_len = (uint32_t)strlen(fname);
+        e.str_width = 1;
+        e.loc = id.loc;
+        e.cv.kind = CV_ADDR;
+        e.cv.str = true;
+        return e;
+      }
+      if (at_punct(p, P_LPAREN) && builtin_result_type(s, NULL, 0))
+        return builtin_call(p, id);
+      if (at_punct(p, P_LPAREN)) {
+        Decl *fd = implicit_function(p, id.ident, id.loc);
+        /* Bind it at file scope for later uses in this unit.  */
+        Binding *b = NEW(Binding);
+        b->name = id.ident;
+        b->decl = fd;
+        b->depth = 0;
+        b->shadowed = NULL;
+        if (!id.ident->ordinary) {
+          id.ident->ordinary = b;
+          vec_push(&p->bindings, b);
+          if (p->scope_marks.len) {
+            /* Keep it below every open scope's mark.  */
+            for (size_t i = p->bindings.len - 1; i > 0; i--) {
+              p->bindings.data[i] = p->bindings.data[i - 1];
+            }
+            p->bindings.data[0] = b;
+            for (size_t i = 0; i < p->scope_marks.len; i++)
+              p->scope_marks.data[i]++;
+          }
+        }
+        fd->used = true;
+        return ident_expr(p, fd, id.loc);
+      }
+      if (p->cur_func)
+        diag_error(id.loc, "'%s' undeclared (first use in this function)", s);
+      else
+        diag_error(id.loc, "'%s' undeclared here (not in a function)", s);
+      return bad_expr(id.loc);
+    }
+    return ident_expr(p, d, id.loc);
+  }
+  default:
+    break;
+  }
+  diag_error(t->loc, "expected expression before %s", tok_desc(t));
+  if (t->kind != TK_EOF && !(t->kind == TK_PUNCT &&
+                             (t->punct == P_SEMI || t->punct == P_RBRACE ||
+                              t->punct == P_RPAREN)))
+    next(p);
+  return bad_expr(t->loc);
+}

@@ -1,0 +1,429 @@
+/* Initializers (C17 6.7.9): braces, designators, brace elision and string
+   literals for character arrays.  What we need from them: the length of
+   an array declared with [], and whether the value holds addresses or is
+   all zero (GCC chooses the variable's section from that).  */
+#include "parser.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct InitState {
+  Parser *p;
+  InitInfo *info;
+} InitState;
+
+static void init_object(InitState *s, Type *t);
+
+/* Record what a scalar initializer value means for the section choice.  */
+static void note_value(InitState *s, const Expr *e) {
+  InitInfo *info = s->info;
+  switch (e->cv.kind) {
+  case CV_INT:
+    if (e->cv.i != 0)
+      info->all_zero = false;
+    break;
+  case CV_FLOAT:
+    if (e->cv.f != 0 || signbit(e->cv.f))
+      info->all_zero = false;
+    break;
+  case CV_ADDR:
+    if (e->cv.sym || e->cv.str || e->cv.label) {
+      info->has_reloc = true;
+      info->all_zero = false;
+    } else if (e->cv.i != 0) {
+      info->all_zero = false;
+    }
+    break;
+  default:
+    info->is_const = false;
+    info->all_zero = false;
+  }
+}
+
+static bool is_char_array(Type *t) {
+  Type *c = type_canon(t);
+  if (c->kind != TY_ARRAY)
+    return false;
+  Type *e = type_canon(c->base);
+  return type_is_integer(e) &&
+         (type_size(e) == 1 || e->main == type_canon(ty_wchar)->main ||
+          e->main == ty_char16 || e->main == ty_char32);
+}
+
+static bool is_aggregate(Type *t) {
+  TypeKind k = type_kind(t);
+  return k == TY_ARRAY || k == TY_STRUCT || k == TY_UNION;
+}
+
+/* A string literal initializing a character array.  */
+static void init_string(InitState *s, Type *t) {
+  Expr e;
+  parse_string_literal(s->p, &e);
+  for (uint32_t i = 0; i < e.str_len * e.str_width; i++)
+    if (e.str[i])
+      s->info->all_zero = false;
+  (void)t;
+}
+
+/* One scalar: expression, or a brace-enclosed expression.  */
+static void init_scalar(InitState *s, Type *t) {
+  Parser *p = s->p;
+  if (at_punct(p, P_LBRACE)) {
+    next(p);
+    if (at_punct(p, P_RBRACE)) {
+      next(p);
+      return; /* {} zero-initializes (C23 / GNU) */
+    }
+    init_scalar(s, t);
+    while (accept_punct(p, P_COMMA) && !at_punct(p, P_RBRACE)) {
+      diag_warning(cur_loc(p), W_OTHER, "excess elements in scalar initializer");
+      init_scalar(s, t);
+    }
+    expect_punct(p, P_RBRACE, NULL);
+    return;
+  }
+  Expr e = expr_rvalue(p, parse_assign_expr(p));
+  if (e.type && type_is_arith(t) && type_is_arith(e.type) && e.cv.kind != CV_NONE) {
+    ConstVal cv = e.cv;
+    /* Convert for the zero check (e.g. 0.0 stays zero).  */
+    (void)cv;
+  }
+  note_value(s, &e);
+}
+
+/* Parse designators ( [i] | [a ... b] | .name )* = ; returns false if
+   none.  For an array, *index is set; for a record, *member.  Only the
+   first designator is resolved here; nested ones are handled by
+   recursion through init_designated.  */
+static void init_designated(InitState *s, Type *t);
+
+/* Initialize the elements of array T from the current list position;
+   BRACED: inside the array's own braces (designators allowed), else
+   brace-elided (stop when the array is full).  Returns elements used.  */
+static int64_t init_array_items(InitState *s, Type *t, bool braced) {
+  Parser *p = s->p;
+  Type *c = type_canon(t);
+  Type *elem = c->base;
+  int64_t len = c->u.array.len; /* -1: unknown */
+  int64_t index = 0, max = 0;
+  while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
+    if (!braced && len >= 0 && index >= len)
+      break;
+    if (at_punct(p, P_LBRACKET) || at_punct(p, P_DOT)) {
+      if (!braced)
+        break; /* a designator belongs to the enclosing braces */
+      if (at_punct(p, P_DOT)) {
+        diag_error(cur_loc(p), "field name not in record or union initializer");
+        skip_balanced(p);
+        continue;
+      }
+      next(p);
+      int64_t lo, hi;
+      bool u;
+      parse_int_const_expr(p, &lo, &u);
+      hi = lo;
+      if (accept_punct(p, P_ELLIPSIS))
+        parse_int_const_expr(p, &hi, &u);
+      expect_punct(p, P_RBRACKET, NULL);
+      if (lo < 0 || (len >= 0 && hi >= len)) {
+        diag_error(p->prev.loc, "array index in initializer exceeds array bounds");
+        lo = hi = 0;
+      }
+      index = lo;
+      if (at_punct(p, P_LBRACKET) || at_punct(p, P_DOT))
+        init_designated(s, elem);
+      else {
+        accept_punct(p, P_ASSIGN);
+        init_object(s, elem);
+      }
+      index = hi + 1;
+    } else {
+      if (len >= 0 && index >= len) {
+        diag_warning(cur_loc(p), W_OTHER, "excess elements in array initializer");
+        init_object(s, elem);
+      } else {
+        init_object(s, elem);
+      }
+      index++;
+    }
+    if (index > max)
+      max = index;
+    if (!at_punct(p, P_COMMA))
+      break;
+    if (!braced && len >= 0 && index >= len)
+      break;
+    if (!braced && at_punct_n(p, 1, P_RBRACE))
+      break;
+    next(p);
+  }
+  return max;
+}
+
+/* Members of struct/union T, like init_array_items.  */
+static void init_record_items(InitState *s, Type *t, bool braced) {
+  Parser *p = s->p;
+  Record *r = type_canon(t)->u.rec;
+  int i = 0;
+  bool is_union = r->kind == TY_UNION;
+  /* Unnamed bit-fields take no initializer.  */
+  while (i < r->nmembers && !r->members[i].name && r->members[i].is_bitfield)
+    i++;
+  while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
+    if (!braced && (i >= r->nmembers || (is_union && i > 0)))
+      break;
+    if (at_punct(p, P_DOT) || at_punct(p, P_LBRACKET)) {
+      if (!braced)
+        break;
+      if (at_punct(p, P_LBRACKET)) {
+        diag_error(cur_loc(p), "array index in non-array initializer");
+        skip_balanced(p);
+        continue;
+      }
+      next(p);
+      const Token *nt = peek(p, 0);
+      if (nt->kind != TK_IDENT) {
+        diag_error(nt->loc, "expected identifier before %s", tok_desc(nt));
+        return;
+      }
+      Token name = next(p);
+      int found = -1;
+      for (int j = 0; j < r->nmembers; j++)
+        if (r->members[j].name == name.ident)
+          found = j;
+      if (found < 0) {
+        /* A member of an anonymous struct/union member.  */
+        for (int j = 0; j < r->nmembers && found < 0; j++) {
+          Member *m = &r->members[j];
+          if (m->name || !type_is_record(m->type))
+            continue;
+          Record *in = type_canon(m->type)->u.rec;
+          for (int k = 0; k < in->nmembers; k++)
+            if (in->members[k].name == name.ident)
+              found = j;
+        }
+        if (found < 0) {
+          diag_error(name.loc, "'%s' has no member named '%s'", type_name(t),
+                     name.ident->name);
+          while (!at_eof(p) && !at_punct(p, P_COMMA) && !at_punct(p, P_RBRACE))
+            skip_balanced(p);
+        } else {
+          /* Re-dispatch the designator into the anonymous member.  */
+          Member *m = &r->members[found];
+          Record *in = type_canon(m->type)->u.rec;
+          for (int k = 0; k < in->nmembers; k++)
+            if (in->members[k].name == name.ident) {
+              if (at_punct(p, P_DOT) || at_punct(p, P_LBRACKET))
+                init_designated(s, in->members[k].type);
+              else {
+                accept_punct(p, P_ASSIGN);
+                init_object(s, in->members[k].type);
+              }
+            }
+          i = found + 1;
+        }
+      } else {
+        Member *m = &r->members[found];
+        if (at_punct(p, P_DOT) || at_punct(p, P_LBRACKET))
+          init_designated(s, m->type);
+        else {
+          if (!accept_punct(p, P_ASSIGN) && !at_punct(p, P_LBRACE))
+            expect_punct(p, P_ASSIGN, NULL);
+          init_object(s, m->type);
+        }
+        i = found + 1;
+      }
+    } else if (peek(p, 0)->kind == TK_IDENT && at_punct_n(p, 1, P_COLON) &&
+               braced) {
+      /* Obsolete GNU form: name: value.  */
+      Token name = next(p);
+      next(p);
+      int found = -1;
+      for (int j = 0; j < r->nmembers; j++)
+        if (r->members[j].name == name.ident)
+          found = j;
+      if (found < 0) {
+        diag_error(name.loc, "'%s' has no member named '%s'", type_name(t),
+                   name.ident->name);
+        init_object(s, ty_int);
+      } else {
+        init_object(s, r->members[found].type);
+        i = found + 1;
+      }
+    } else {
+      if (i >= r->nmembers || (is_union && i > 0)) {
+        diag_warning(cur_loc(p), W_OTHER, "excess elements in %s initializer",
+                     is_union ? "union" : "struct");
+        init_object(s, ty_int);
+      } else {
+        init_object(s, r->members[i].type);
+        i++;
+      }
+    }
+    while (i < r->nmembers && !r->members[i].name && r->members[i].is_bitfield)
+      i++;
+    if (!at_punct(p, P_COMMA))
+      break;
+    if (!braced && (i >= r->nmembers || is_union))
+      break;
+    if (!braced && at_punct_n(p, 1, P_RBRACE))
+      break;
+    next(p);
+  }
+}
+
+/* After a designator: more designators applying to T's parts, then
+   '=' and a value.  */
+static void init_designated(InitState *s, Type *t) {
+  Parser *p = s->p;
+  Type *c = type_canon(t);
+  if (at_punct(p, P_LBRACKET)) {
+    if (c->kind != TY_ARRAY) {
+      diag_error(cur_loc(p), "array index in non-array initializer");
+      skip_balanced(p);
+      accept_punct(p, P_ASSIGN);
+      init_object(s, ty_int);
+      return;
+    }
+    next(p);
+    int64_t lo, hi;
+    bool u;
+    parse_int_const_expr(p, &lo, &u);
+    if (accept_punct(p, P_ELLIPSIS))
+      parse_int_const_expr(p, &hi, &u);
+    expect_punct(p, P_RBRACKET, NULL);
+    init_designated(s, c->base);
+    return;
+  }
+  if (at_punct(p, P_DOT)) {
+    next(p);
+    const Token *nt = peek(p, 0);
+    if (nt->kind != TK_IDENT || (c->kind != TY_STRUCT && c->kind != TY_UNION)) {
+      diag_error(nt->loc, "field name not in record or union initializer");
+      skip_balanced(p);
+      accept_punct(p, P_ASSIGN);
+      init_object(s, ty_int);
+      return;
+    }
+    Token name = next(p);
+    Record *r = c->u.rec;
+    for (int j = 0; j < r->nmembers; j++)
+      if (r->members[j].name == name.ident) {
+        init_designated(s, r->members[j].type);
+        return;
+      }
+    diag_error(name.loc, "'%s' has no member named '%s'", type_name(t),
+               name.ident->name);
+    accept_punct(p, P_ASSIGN);
+    init_object(s, ty_int);
+    return;
+  }
+  accept_punct(p, P_ASSIGN);
+  init_object(s, t);
+}
+
+/* Initialize one object of type T from the list position: braces,
+   a string for a char array, an expression, or (for an aggregate without
+   braces) brace elision.  */
+static void init_object(InitState *s, Type *t) {
+  Parser *p = s->p;
+  Type *c = type_canon(t);
+  if (at_punct(p, P_LBRACE) && is_aggregate(t)) {
+    next(p);
+    if (c->kind == TY_ARRAY) {
+      if (is_char_array(t) && peek(p, 0)->kind == TK_STRING &&
+          (at_punct_n(p, 1, P_RBRACE) || peek(p, 1)->kind == TK_STRING)) {
+        init_string(s, t);
+      } else {
+        init_array_items(s, t, true);
+      }
+    } else {
+      init_record_items(s, t, true);
+    }
+    accept_punct(p, P_COMMA);
+    expect_punct(p, P_RBRACE, NULL);
+    return;
+  }
+  if (is_char_array(t) && peek(p, 0)->kind == TK_STRING) {
+    init_string(s, t);
+    return;
+  }
+  if (is_aggregate(t)) {
+    /* Brace elision; but a struct value may initialize a struct.  */
+    if (c->kind != TY_ARRAY && !at_punct(p, P_LBRACE) &&
+        !at_punct(p, P_DOT) && !at_punct(p, P_LBRACKET)) {
+      /* Peek: an expression of the record's own type initializes it.  */
+      const Token *tk = peek(p, 0);
+      if (tk->kind == TK_IDENT && !tk->ident->keyword) {
+        Decl *d = lookup_ordinary(tk->ident);
+        if (d && d->type && (d->kind == DECL_VAR || d->kind == DECL_PARAM) &&
+            types_compatible(d->type, t, true) &&
+            (at_punct_n(p, 1, P_COMMA) || at_punct_n(p, 1, P_RBRACE) ||
+             at_punct_n(p, 1, P_SEMI))) {
+          Expr e = expr_rvalue(p, parse_assign_expr(p));
+          note_value(s, &e);
+          return;
+        }
+      }
+      if (tk->kind == TK_PUNCT && tk->punct == P_LPAREN) {
+        /* A compound literal or a parenthesised value of the record type:
+           parse it as an expression.  */
+        Expr e = expr_rvalue(p, parse_assign_expr(p));
+        if (e.type && !types_compatible(e.type, t, true) && type_is_scalar(e.type)) {
+          /* elided scalar for the first member: accept */
+        }
+        note_value(s, &e);
+        return;
+      }
+    }
+    if (c->kind == TY_ARRAY)
+      init_array_items(s, t, false);
+    else
+      init_record_items(s, t, false);
+    return;
+  }
+  init_scalar(s, t);
+}
+
+Type *parse_initializer(Parser *p, Type *t, InitInfo *info) {
+  InitState s = {p, info};
+  info->all_zero = true;
+  info->is_const = true;
+  info->has_reloc = false;
+  Type *c = type_canon(t);
+  bool unknown_len = c->kind == TY_ARRAY && c->u.array.len < 0;
+  if (!unknown_len) {
+    init_object(&s, t);
+    return t;
+  }
+  /* T x[] = ...: the length comes from the initializer.  */
+  int64_t n = 0;
+  if (is_char_array(t) &&
+      (peek(p, 0)->kind == TK_STRING ||
+       (at_punct(p, P_LBRACE) && peek(p, 1)->kind == TK_STRING &&
+        (at_punct_n(p, 2, P_RBRACE) || at_punct_n(p, 2, P_COMMA))))) {
+    bool braced = accept_punct(p, P_LBRACE);
+    Expr e;
+    parse_string_literal(p, &e);
+    for (uint32_t i = 0; i < e.str_len * e.str_width; i++)
+      if (e.str[i])
+        info->all_zero = false;
+    n = (int64_t)e.str_len + 1;
+    if (braced) {
+      accept_punct(p, P_COMMA);
+      expect_punct(p, P_RBRACE, NULL);
+    }
+  } else if (accept_punct(p, P_LBRACE)) {
+    n = init_array_items(&s, t, true);
+    accept_punct(p, P_COMMA);
+    expect_punct(p, P_RBRACE, NULL);
+  } else {
+    diag_error(cur_loc(p), "invalid initializer");
+    parse_assign_expr(p);
+    return t;
+  }
+  Type *nt = type_array(c->base, n);
+  if (t->kind == TY_TYPEDEF || t->quals || t->tags) {
+    /* keep the element type as written; qualifiers live on elements */
+  }
+  return nt;
+}

@@ -1,0 +1,263 @@
+/* Parser internals shared by the files of the parser.
+
+   The parser pulls tokens from the preprocessor, builds types and
+   declarations (sema/type.h) and evaluates expressions to typed values
+   without keeping a tree: an expression is a small Expr value carrying its
+   type, whether it is an lvalue, and its constant value when it has one.
+   Function bodies are parsed and type-checked the same way; what debug
+   information needs from them (local declarations, types used) is
+   recorded on the function's Decl.  */
+#ifndef BTFCC_PARSER_H
+#define BTFCC_PARSER_H
+
+#include "../cpp/cpp.h"
+#include "../sema/type.h"
+#include "parse.h"
+
+/* Keywords.  Ident.keyword holds one of these (0 = not a keyword); which
+   spellings are keywords depends on the -std dialect.  */
+typedef enum {
+  KW_NONE,
+  KW_AUTO, KW_BREAK, KW_CASE, KW_CHAR, KW_CONST, KW_CONTINUE, KW_DEFAULT,
+  KW_DO, KW_DOUBLE, KW_ELSE, KW_ENUM, KW_EXTERN, KW_FLOAT, KW_FOR, KW_GOTO,
+  KW_IF, KW_INLINE, KW_INT, KW_LONG, KW_REGISTER, KW_RESTRICT, KW_RETURN,
+  KW_SHORT, KW_SIGNED, KW_SIZEOF, KW_STATIC, KW_STRUCT, KW_SWITCH,
+  KW_TYPEDEF, KW_UNION, KW_UNSIGNED, KW_VOID, KW_VOLATILE, KW_WHILE,
+  KW_ALIGNAS, KW_ALIGNOF, KW_ATOMIC, KW_BOOL, KW_COMPLEX, KW_GENERIC,
+  KW_IMAGINARY, KW_NORETURN, KW_STATIC_ASSERT, KW_THREAD_LOCAL,
+  KW_TYPEOF, KW_TYPEOF_UNQUAL, KW_CONSTEXPR, KW_NULLPTR, KW_TRUE, KW_FALSE,
+  KW_ASM, KW_ATTRIBUTE, KW_EXTENSION, KW_AUTO_TYPE, KW_INT128, KW_LABEL,
+  KW_REAL, KW_IMAG, KW_BUILTIN_VA_ARG, KW_BUILTIN_OFFSETOF,
+  KW_BUILTIN_TYPES_COMPATIBLE_P, KW_BUILTIN_CHOOSE_EXPR, KW_BUILTIN_VA_LIST,
+  KW_FLOAT16, KW_FLOAT32, KW_FLOAT64, KW_FLOAT128, KW_FLOAT32X, KW_FLOAT64X,
+  KW_FLOAT128X, KW_FLOAT128_GNU, KW_FLOAT80, KW_BF16, KW_DECIMAL32,
+  KW_DECIMAL64, KW_DECIMAL128, KW_BITINT, KW_BUILTIN_TGMATH,
+  KW_BUILTIN_SHUFFLE, KW_BUILTIN_CONVERTVECTOR, KW_BUILTIN_HAS_ATTRIBUTE,
+  KW_BUILTIN_CALL_WITH_STATIC_CHAIN, KW_BUILTIN_COUNTED_BY_REF,
+  KW__COUNT
+} Keyword;
+
+/* A constant value, when an expression has one.  */
+typedef enum {
+  CV_NONE,   /* not a constant */
+  CV_INT,    /* integer constant (i holds the bits; type says the sign) */
+  CV_FLOAT,  /* arithmetic constant of floating type */
+  CV_ADDR,   /* address constant: &sym + off, "str" + off, or (T*)off */
+} ConstKind;
+
+typedef struct ConstVal {
+  uint8_t kind;      /* ConstKind */
+  bool is_icx;       /* an integer constant expression per C17 6.6p6 */
+  int64_t i;         /* CV_INT value; CV_ADDR byte offset */
+  long double f;     /* CV_FLOAT */
+  Decl *sym;         /* CV_ADDR: the symbol, NULL for a string or null */
+  bool str;          /* CV_ADDR: address of a string literal */
+  bool label;        /* CV_ADDR: address of a label (&&l) */
+} ConstVal;
+
+enum {
+  EF_LVALUE = 1,      /* designates an object */
+  EF_BITFIELD = 2,    /* a bit-field member access */
+  EF_STRING = 4,      /* a string literal (array initializer) */
+  EF_NULLPTR = 8,     /* a null pointer constant */
+  EF_REGISTER = 16,   /* object declared register */
+  EF_FUNC_DESIG = 32, /* function designator */
+};
+
+typedef struct Expr {
+  Type *type; /* NULL only for an expression already reported as bad */
+  uint8_t flags;
+  ConstVal cv;
+  SrcLoc loc;
+  Decl *decl;         /* the declaration named, for identifiers */
+  const char *str;    /* EF_STRING: decoded bytes */
+  uint32_t str_len;   /* bytes, without the terminating NUL */
+  uint8_t str_width;  /* 1, 2 or 4 */
+  bool str_u8;
+  int32_t bit_width;  /* EF_BITFIELD: width */
+} Expr;
+
+/* A parsed but not yet applied list of attributes.  */
+typedef struct AttrList {
+  Attr *head;
+} AttrList;
+
+typedef struct Scope Scope;
+
+/* One binding of an identifier in a scope (ordinary or tag namespace).  */
+typedef struct Binding {
+  struct Binding *shadowed; /* outer binding of the same name */
+  Ident *name;
+  int depth;
+  bool is_tag;
+  Decl *decl;   /* ordinary namespace */
+  Type *type;   /* tag namespace: the struct/union/enum main variant */
+} Binding;
+
+/* Declaration specifiers as parsed.  */
+typedef struct DeclSpec {
+  Type *type;        /* base type after specifiers, NULL if none */
+  uint8_t sc;        /* StorageClass */
+  bool is_inline;
+  bool is_noreturn;
+  bool is_thread_local;
+  bool is_constexpr;
+  bool has_type_spec;
+  bool typedef_name; /* the type came from a typedef name */
+  uint32_t alignas;  /* _Alignas value (0 = none) */
+  Attr *attrs;       /* GNU attributes among the specifiers (GCC order) */
+  Attr *std_attrs;   /* C23 attributes at the start of the declaration */
+  SrcLoc loc;
+  bool defined_tag;  /* the specifiers defined a struct/union/enum */
+  bool declared_tag; /* ... or declared/referenced one (struct S;) */
+  Type *tag_type;
+} DeclSpec;
+
+/* A declarator's result.  */
+typedef struct Declarator {
+  Ident *name;
+  SrcLoc loc;
+  Type *type;
+  Attr *attrs;        /* attributes on the declarator, for the decl */
+  Param *params;      /* when the outermost derivation is a function */
+  int nparams;
+  bool is_func_def_candidate; /* the declarator is a function declarator */
+  bool params_oldstyle;
+  Ident **oldstyle_names;
+  int n_oldstyle;
+  Scope *param_scope;  /* kept open for a function definition */
+  const char *asm_name;
+} Declarator;
+
+typedef struct Parser Parser;
+
+enum { LOOKAHEAD = 4 };
+
+struct Parser {
+  Cpp *cpp;
+  Token la[LOOKAHEAD];   /* lookahead ring */
+  int la_start, la_count;
+  Token prev;            /* last consumed token */
+  int depth;             /* current scope depth (0 = file) */
+  VEC(Binding *) bindings; /* stack of bindings, popped on scope exit */
+  VEC(int) scope_marks;
+  TransUnit *tu;
+  Decl *cur_func;        /* function whose body is being parsed */
+  VEC(Type *) body_types; /* types used in the current body */
+  VEC(Decl *) body_locals;
+  uint32_t decl_order;
+  /* #pragma pack stack */
+  uint32_t pack;
+  VEC(uint32_t) pack_stack;
+  /* #pragma clang attribute push stack: attributes applied to records */
+  VEC(Attr *) clang_attr_stack;
+  int in_stmt_expr;
+  int loop_depth;
+  int switch_depth;
+  int extension_depth;   /* inside __extension__ */
+  bool in_sizeof_typeof; /* unevaluated operand */
+  Arena scratch;         /* freed after each external declaration */
+  int error_recovery;
+};
+
+/* tokens.c */
+void parser_init_keywords(void);
+const Token *peek(Parser *p, int n); /* n = 0: next token */
+Token next(Parser *p);
+bool at_punct(Parser *p, Punct c);
+bool at_punct_n(Parser *p, int n, Punct c);
+bool accept_punct(Parser *p, Punct c);
+bool expect_punct(Parser *p, Punct c, const char *what);
+int at_keyword(Parser *p);       /* keyword of the next token, or 0 */
+int keyword_of(const Token *t);
+bool accept_keyword(Parser *p, Keyword k);
+bool at_eof(Parser *p);
+SrcLoc cur_loc(Parser *p);
+/* Skip tokens to a synchronisation point after a syntax error.  */
+void skip_to_decl_end(Parser *p);
+void skip_balanced(Parser *p);
+const char *tok_desc(const Token *t);
+/* String literal decoding (with concatenation of adjacent literals).  */
+bool parse_string_literal(Parser *p, Expr *out);
+int64_t decode_char_constant(Parser *p, const Token *t, Type **type);
+
+/* scope.c */
+void scope_push(Parser *p);
+void scope_pop(Parser *p);
+Binding *bind_ordinary(Parser *p, Ident *name, Decl *d);
+Binding *bind_tag(Parser *p, Ident *name, Type *t);
+Decl *lookup_ordinary(Ident *name);
+Binding *lookup_ordinary_binding(Ident *name);
+Binding *lookup_tag(Ident *name);
+bool is_typedef_name(Parser *p, const Token *t);
+
+/* attr.c */
+bool at_attribute_start(Parser *p);   /* __attribute__ or [[ */
+bool at_std_attribute(Parser *p);     /* [[ */
+Attr *parse_gnu_attributes(Parser *p); /* zero or more __attribute__((..)) */
+Attr *parse_std_attributes(Parser *p); /* zero or more [[...]] */
+Attr *parse_any_attributes(Parser *p);
+Attr *attr_concat(Attr *a, Attr *b);
+Attr *attr_find(Attr *list, const char *name);
+/* Apply attributes to a declaration / to a type.  for_decl_type: the
+   attributes were written on a declaration and type attributes among them
+   apply to the declaration's type (GCC's "slide").  */
+void apply_decl_attrs(Parser *p, Decl *d, Attr *attrs);
+Type *apply_type_attrs(Parser *p, Type *t, Attr *attrs, bool in_place,
+                       SrcLoc loc);
+void apply_record_attrs(Parser *p, Record *r, Attr *attrs);
+void apply_member_attrs(Parser *p, Member *m, Attr *attrs);
+void apply_param_attrs(Parser *p, Param *prm, Attr *attrs);
+/* Split a list into the attributes that concern the type (type_required
+   ones) and those that concern the declaration.  */
+void attr_split(Attr *all, Attr **type_attrs, Attr **decl_attrs);
+bool attr_is_type_attr(const Attr *a);
+BtfTag *attrs_btf_tags(Parser *p, Attr *attrs, bool type_tags, Attr **rest);
+void handle_pragma(Parser *p);
+
+/* decl.c */
+void parse_translation_unit(Parser *p);
+bool at_declaration_start(Parser *p);
+bool at_type_name_start(Parser *p);
+bool keyword_starts_type_name(int kw);
+bool parse_declaration(Parser *p, bool file_scope);
+Type *parse_type_name(Parser *p);
+void parse_static_assert(Parser *p);
+bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage);
+void parse_declarator(Parser *p, DeclSpec *ds, Declarator *d, bool abstract);
+void note_body_type(Parser *p, Type *t);
+
+/* expr.c */
+Expr parse_expr(Parser *p);          /* expression (with commas) */
+Expr parse_assign_expr(Parser *p);
+Expr parse_cond_expr(Parser *p);
+/* constant-expression: an integer constant expression; reports an error
+   and returns false if it is not one.  */
+bool parse_int_const_expr(Parser *p, int64_t *value, bool *is_unsigned);
+Expr expr_rvalue(Parser *p, Expr e); /* lvalue conversion and decay */
+bool expr_is_true_const(const Expr *e, bool *value);
+Expr make_int_const(Type *t, int64_t v, SrcLoc loc);
+int64_t type_int_truncate(Type *t, int64_t v);
+
+/* builtins.c */
+void builtins_init(Parser *p);
+Type *builtin_result_type(const char *name, Type **args, int nargs);
+
+/* stmt.c */
+void parse_function_body(Parser *p, Decl *fn);
+void parse_compound_stmt(Parser *p);
+/* ({ ... }): the block after '(' '{'; returns the value of the last
+   expression statement (void type if none).  Consumes the '}'.  */
+Expr parse_stmt_expr_body(Parser *p);
+
+/* init.c: parse an initializer for an object of type T; returns T with
+   the array length completed for [], and reports whether the value has
+   relocations or is all zero (for section choice).  */
+typedef struct InitInfo {
+  bool has_reloc;
+  bool all_zero;
+  bool is_const;
+} InitInfo;
+Type *parse_initializer(Parser *p, Type *t, InitInfo *info);
+
+#endif

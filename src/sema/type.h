@@ -1,0 +1,337 @@
+/* C types, declarations and attributes: what the parser builds and every
+   debug-info emitter reads.
+
+   A type as written is kept: typedef names stay TY_TYPEDEF nodes and
+   qualified or attributed types are variants of their main variant, as in
+   GCC (a tagged `int` is a variant of `int`).  Derived types are
+   hash-consed, so `int *` is one node however often it is written, which
+   gives the debug emitters GCC's "one DIE per type" for free.  Semantic
+   code looks through the sugar with type_canon().  */
+#ifndef BTFCC_TYPE_H
+#define BTFCC_TYPE_H
+
+#include "../util/diag.h"
+#include "../util/options.h"
+
+typedef struct Type Type;
+typedef struct Record Record;
+typedef struct Member Member;
+typedef struct Enumerator Enumerator;
+typedef struct Param Param;
+typedef struct Decl Decl;
+typedef struct Attr Attr;
+
+typedef enum {
+  TY_VOID,
+  TY_BOOL,
+  TY_CHAR,
+  TY_SCHAR,
+  TY_UCHAR,
+  TY_SHORT,
+  TY_USHORT,
+  TY_INT,
+  TY_UINT,
+  TY_LONG,
+  TY_ULONG,
+  TY_LLONG,
+  TY_ULLONG,
+  TY_INT128,
+  TY_UINT128,
+  TY_FLOAT,
+  TY_DOUBLE,
+  TY_LDOUBLE,
+  TY_FLOAT16,
+  TY_FLOAT32,
+  TY_FLOAT64,
+  TY_FLOAT128,
+  TY_FLOAT32X,
+  TY_FLOAT64X,
+  TY_FLOAT128X,
+  TY_FLOAT128_GNU, /* __float128 */
+  TY_BF16,
+  TY_DECIMAL32,
+  TY_DECIMAL64,
+  TY_DECIMAL128,
+  TY_COMPLEX,  /* base: the component type */
+  TY_PTR,      /* base: pointee */
+  TY_ARRAY,    /* base: element */
+  TY_VECTOR,   /* base: element (vector_size) */
+  TY_FUNC,     /* base: return type */
+  TY_STRUCT,
+  TY_UNION,
+  TY_ENUM,
+  TY_TYPEDEF,  /* base: the type the typedef names */
+  TY__COUNT
+} TypeKind;
+
+enum {
+  Q_CONST = 1,
+  Q_VOLATILE = 2,
+  Q_RESTRICT = 4,
+  Q_ATOMIC = 8,
+};
+
+/* --- Attributes ---
+   Kept as parsed: name, optional scope (C23 gnu::), arguments as constant
+   values.  Attr lists are in source order; applying them in that order and
+   prepending each btf tag gives GCC's chain order (BtfTag lists: the tag
+   written last comes first).  */
+typedef enum {
+  AARG_INT,    /* integer constant */
+  AARG_STRING, /* string literal */
+  AARG_IDENT,  /* identifier (mode, cleanup, format archetypes ...) */
+  AARG_OTHER,  /* anything else we parsed but do not evaluate */
+} AttrArgKind;
+
+typedef struct AttrArg {
+  uint8_t kind;       /* AttrArgKind */
+  uint8_t str_width;  /* AARG_STRING: char width in bytes (1 narrow/u8) */
+  bool str_is_u8;
+  int64_t ival;       /* AARG_INT */
+  const char *str;    /* AARG_STRING: decoded bytes (NUL-terminated) */
+  uint32_t str_len;
+  Ident *ident;       /* AARG_IDENT */
+  SrcLoc loc;
+} AttrArg;
+
+struct Attr {
+  Attr *next;
+  Ident *scope; /* NULL for GNU syntax and unscoped C23 */
+  Ident *name;  /* canonical: leading/trailing __ stripped */
+  AttrArg *args;
+  int nargs;
+  bool std_syntax; /* written as [[...]] */
+  SrcLoc loc;
+};
+
+/* A btf_type_tag / btf_decl_tag value attached to a type or declaration.  */
+typedef struct BtfTag {
+  struct BtfTag *next; /* GCC order: last written first */
+  const char *value;
+  SrcLoc loc;
+} BtfTag;
+
+/* --- Types --- */
+
+enum {
+  TYF_UNSIGNED = 1 << 0,     /* integer kinds: unsigned (also plain char) */
+  TYF_INCOMPLETE = 1 << 1,   /* size unknown (void, [], undefined struct) */
+  TYF_VARIADIC = 1 << 2,     /* FUNC: ends in ... */
+  TYF_OLDSTYLE = 1 << 3,     /* FUNC: no prototype: int f() */
+  TYF_VLA = 1 << 4,          /* ARRAY: variable length */
+  TYF_USER_ALIGN = 1 << 5,   /* alignment set by aligned attribute */
+  TYF_PACKED = 1 << 6,       /* variant made packed */
+  TYF_TRANSPARENT = 1 << 7,  /* transparent_union */
+  TYF_MAY_ALIAS = 1 << 8,
+  TYF_FLEX_ELEM = 1 << 9,    /* ARRAY: [] or [0] as written */
+  TYF_IMPLICIT_INT = 1 << 10,/* written without a type specifier */
+};
+
+struct Type {
+  uint8_t kind;  /* TypeKind */
+  uint8_t quals; /* Q_* on this variant */
+  uint16_t flags;
+  uint32_t align; /* bytes */
+  int64_t size;   /* bytes; -1 when incomplete */
+  Type *main;     /* main variant: unqualified, without tags; == self */
+  Type *next_variant; /* list of main's variants */
+  Type *base;     /* see TypeKind */
+  BtfTag *tags;   /* btf_type_tag on this variant (GCC order) */
+  union {
+    struct {
+      int64_t len; /* element count; -1 for [] */
+    } array;
+    struct {
+      Param *params;
+      int nparams;
+    } func;
+    Record *rec; /* STRUCT, UNION, ENUM */
+    Decl *tdef;  /* TYPEDEF: the typedef declaration */
+  } u;
+  Type *ptr_to;  /* cache: the pointer to this type */
+  Type *derived; /* hash chain for array / function / vector types */
+  void *debug;   /* debug-model node for this type (debug/ owns it) */
+  uint32_t id;   /* creation order, for deterministic output */
+};
+
+/* Struct, union and enum definitions: one per tag, shared by variants.  */
+struct Member {
+  Ident *name; /* NULL for unnamed bit-fields and anonymous members */
+  Type *type;
+  int64_t bit_offset; /* from the start of the record */
+  int32_t bit_width;  /* -1 when not a bit-field */
+  bool is_bitfield;
+  bool packed;         /* packed attribute on the member */
+  uint32_t user_align; /* aligned attribute on the member (0 = none) */
+  BtfTag *decl_tags;
+  Attr *attrs;
+  SrcLoc loc;
+};
+
+struct Enumerator {
+  Ident *name;
+  int64_t value;      /* two's complement bits */
+  bool big_unsigned;  /* value is above INT64_MAX (an unsigned constant) */
+  SrcLoc loc;
+  Decl *decl;
+};
+
+struct Record {
+  Ident *name; /* tag, NULL if anonymous */
+  TypeKind kind;
+  bool complete;
+  bool being_defined;
+  bool packed;        /* __attribute__((packed)) on the record */
+  bool has_flex;      /* ends in a flexible array member */
+  uint32_t pack;      /* #pragma pack value in effect (0 = none) */
+  uint32_t user_align;/* aligned attribute on the record (0 = none) */
+  Member *members;
+  int nmembers;
+  Enumerator *enums;
+  int nenums;
+  Type *enum_int;     /* ENUM: compatible integer type (layout, sign) */
+  int64_t size;
+  uint32_t align;
+  SrcLoc loc;         /* where the tag was first seen */
+  SrcLoc def_loc;     /* where it was defined */
+  Decl *tag_decl;     /* debug: declaration event of this tag */
+  void *debug;
+  int scope_depth;    /* 0 = file scope */
+};
+
+/* --- Declarations --- */
+typedef enum {
+  DECL_VAR,
+  DECL_FUNC,
+  DECL_TYPEDEF,
+  DECL_ENUM_CONST,
+  DECL_PARAM,
+  DECL_TAG,  /* a struct/union/enum tag declaration or definition event */
+} DeclKind;
+
+typedef enum {
+  SC_NONE,
+  SC_EXTERN,
+  SC_STATIC,
+  SC_AUTO,
+  SC_REGISTER,
+  SC_TYPEDEF,
+} StorageClass;
+
+struct Param {
+  Ident *name;
+  Type *type; /* adjusted: arrays and functions become pointers */
+  BtfTag *decl_tags;
+  SrcLoc loc;
+};
+
+struct Decl {
+  DeclKind kind;
+  uint8_t sc;  /* StorageClass as written */
+  bool defined;      /* function body seen / variable defined or tentative */
+  bool has_init;
+  bool used;         /* referenced by an expression */
+  bool is_inline;
+  bool is_thread_local;
+  bool file_scope;
+  bool implicit;     /* implicitly declared function */
+  Ident *name;
+  Type *type;
+  SrcLoc loc;
+  BtfTag *decl_tags; /* btf_decl_tag (GCC order), merged across redecls */
+  Attr *attrs;
+  const char *section; /* section attribute */
+  const char *asm_name;
+  Decl *prev;        /* previous declaration of the same entity */
+  Decl *first;       /* first declaration of the entity (self if first) */
+  int64_t enum_value;
+  Type *enum_type;
+  Record *rec;       /* DECL_TAG: the tagged type */
+  Type *tag_type;    /* DECL_TAG: its type */
+  bool tag_is_definition;
+  Type **used_types; /* DECL_FUNC with body: types used in the body */
+  int n_used_types;
+  Decl **locals;     /* DECL_FUNC with body: local variable declarations */
+  int n_locals;
+  Param *def_params; /* DECL_FUNC: parameters as declared (names, tags) */
+  int n_def_params;
+  bool init_has_reloc; /* initializer holds addresses (relocations) */
+  bool init_all_zero;  /* initializer is all zeros */
+  void *debug;
+  uint32_t order;    /* declaration order in the translation unit */
+};
+
+/* --- Type construction --- */
+void types_init(void); /* per target: builds the basic types */
+
+Type *type_basic(TypeKind k);          /* void, int, double ... */
+Type *type_pointer(Type *to);
+Type *type_array(Type *elem, int64_t len); /* len -1 for [] */
+Type *type_vla(Type *elem);
+Type *type_vector(Type *elem, int64_t bytes);
+Type *type_complex(Type *component);
+Type *type_function(Type *ret, Param *params, int nparams, bool variadic,
+                    bool oldstyle);
+Type *type_typedef(Decl *d);
+Type *type_record(Record *r); /* the main variant for a struct/union/enum */
+Record *record_new(TypeKind kind, Ident *name, SrcLoc loc);
+
+/* Variants.  type_qualified adds quals to T (a no-op when present).  */
+Type *type_qualified(Type *t, unsigned quals);
+Type *type_unqualified(Type *t);
+/* T with btf_type_tag list TAGS (GCC order) added in front of T's own.  */
+Type *type_with_tags(Type *t, BtfTag *tags);
+/* T's variant with a user alignment (aligned attribute on a typedef).  */
+Type *type_with_align(Type *t, uint32_t align);
+Type *type_with_flags(Type *t, uint16_t flags);
+
+/* --- Queries --- */
+/* Look through typedefs; qualifiers of every level are collected into
+   the result.  */
+Type *type_canon(Type *t);
+unsigned type_all_quals(Type *t);
+static inline TypeKind type_kind(Type *t) { return (TypeKind)type_canon(t)->kind; }
+bool type_is_integer(Type *t);   /* incl. bool, char, enum */
+bool type_is_real_float(Type *t);
+bool type_is_arith(Type *t);
+bool type_is_scalar(Type *t);
+bool type_is_signed(Type *t);
+bool type_is_pointer(Type *t);
+bool type_is_record(Type *t);    /* struct or union */
+bool type_is_complete(Type *t);
+bool type_is_void(Type *t);
+int64_t type_size(Type *t);      /* -1 if incomplete */
+uint32_t type_align(Type *t);
+int type_int_rank(Type *t);
+/* Compatibility (C17 6.2.7), ignoring top-level qualifiers when
+   ignore_quals.  */
+bool types_compatible(Type *a, Type *b, bool ignore_quals);
+/* C type name as GCC spells it in diagnostics and debug info ("long int",
+   "struct S", "int *").  */
+const char *type_name(Type *t);
+/* Name GCC gives a base type in DWARF ("long unsigned int").  */
+const char *type_base_name(TypeKind k);
+
+/* Integer type for a value range (enum underlying type selection).  */
+Type *type_int_of_size(int64_t size, bool is_unsigned);
+
+/* --- Layout (layout.c) --- */
+/* Place the members of a struct or union as GCC does for the target and
+   complete the record: member bit offsets, size, alignment.  Reports
+   layout errors at the member locations.  */
+void layout_record(Record *r);
+/* Choose an enum's compatible integer type from its values (GCC rules,
+   honouring packed and mode) and complete it.  */
+void layout_enum(Record *r, bool packed, int64_t mode_size);
+/* The biggest alignment of the target (__BIGGEST_ALIGNMENT__).  */
+uint32_t target_biggest_align(void);
+
+extern Type *ty_void, *ty_bool, *ty_char, *ty_schar, *ty_uchar, *ty_short,
+    *ty_ushort, *ty_int, *ty_uint, *ty_long, *ty_ulong, *ty_llong,
+    *ty_ullong, *ty_int128, *ty_uint128, *ty_float, *ty_double,
+    *ty_ldouble;
+/* size_t, ptrdiff_t, wchar_t ... for the target.  */
+extern Type *ty_size_t, *ty_ptrdiff_t, *ty_wchar, *ty_char16, *ty_char32,
+    *ty_va_list;
+
+#endif

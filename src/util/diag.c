@@ -1,0 +1,213 @@
+/* Diagnostics in GCC's format:
+
+     file:line:col: error: message
+         3 | source line
+           |     ^
+
+   With -fdiagnostics-plain-output only the first line is printed.  */
+#include "diag.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+DiagOptions diag_opts;
+
+static VEC(SrcFile) files;
+static unsigned n_errors, n_warnings;
+
+static const char *const warning_names[W__COUNT] = {
+    [W_NONE] = "",
+    [W_ATTRIBUTES] = "attributes",
+    [W_CPP] = "cpp",
+    [W_BTF_TAG_DROPPED] = "btf-tag-dropped",
+    [W_BTF_TAG_PLACEMENT] = "btf-tag-placement",
+    [W_PEDANTIC] = "pedantic",
+    [W_BUILTIN_MACRO_REDEFINED] = "builtin-macro-redefined",
+    [W_IMPLICIT_FUNCTION_DECLARATION] = "implicit-function-declaration",
+    [W_INT_CONVERSION] = "int-conversion",
+    [W_INCOMPATIBLE_POINTER_TYPES] = "incompatible-pointer-types",
+    [W_OTHER] = "",
+};
+
+void diag_init(void) {
+  memset(&diag_opts, 0, sizeof diag_opts);
+  for (int i = 0; i < W__COUNT; i++)
+    diag_opts.enabled[i] = true;
+  /* Opt-in groups: -Wbtf-tag-dropped (also via -Wextra), -Wbtf-tag-placement,
+     -Wpedantic.  */
+  diag_opts.enabled[W_BTF_TAG_DROPPED] = false;
+  diag_opts.enabled[W_BTF_TAG_PLACEMENT] = false;
+  diag_opts.enabled[W_PEDANTIC] = false;
+  if (files.len == 0) {
+    SrcFile none = {.name = "<none>", .path = "<none>"};
+    vec_push(&files, none);
+  }
+}
+
+int diag_warning_by_name(const char *name) {
+  for (int i = 1; i < W__COUNT; i++)
+    if (warning_names[i][0] && strcmp(warning_names[i], name) == 0)
+      return i;
+  return -1;
+}
+
+const char *diag_warning_name(WarningId id) { return warning_names[id]; }
+
+uint32_t srcfile_add(const char *path, const char *text, size_t len,
+                     SrcLoc included_from, bool system_header) {
+  if (files.len == 0)
+    diag_init();
+  SrcFile f = {.name = path,
+               .path = path,
+               .text = text,
+               .len = len,
+               .included_from = included_from,
+               .system_header = system_header};
+  vec_push(&files, f);
+  return (uint32_t)(files.len - 1);
+}
+
+uint32_t srcfile_add_alias(uint32_t base, const char *name, int32_t line_delta,
+                           bool system_header) {
+  SrcFile f = files.data[base];
+  f.name = name;
+  f.line_delta = line_delta;
+  f.system_header = system_header;
+  vec_push(&files, f);
+  return (uint32_t)(files.len - 1);
+}
+
+const SrcFile *srcfile_get(uint32_t id) {
+  if (files.len == 0)
+    diag_init();
+  return id < files.len ? &files.data[id] : &files.data[0];
+}
+
+uint32_t srcfile_count(void) { return (uint32_t)files.len; }
+
+uint32_t srcloc_line(SrcLoc loc) {
+  const SrcFile *f = srcfile_get(loc.file);
+  return (uint32_t)((int64_t)loc.line + f->line_delta);
+}
+
+const char *srcloc_file(SrcLoc loc) { return srcfile_get(loc.file)->name; }
+
+/* Print the source line of LOC with a caret under its column.  */
+static void print_source_line(SrcLoc loc) {
+  const SrcFile *f = srcfile_get(loc.file);
+  if (!f->text || loc.line == 0)
+    return;
+  const char *p = f->text, *end = f->text + f->len;
+  for (uint32_t l = 1; l < loc.line && p < end; p++)
+    if (*p == '\n')
+      l++;
+  if (p >= end)
+    return;
+  const char *eol = memchr(p, '\n', (size_t)(end - p));
+  if (!eol)
+    eol = end;
+  int width = (int)(eol - p);
+  if (width > 0 && p[width - 1] == '\r')
+    width--;
+  fprintf(stderr, " %4u | %.*s\n", srcloc_line(loc), width, p);
+  fprintf(stderr, "      | ");
+  for (uint32_t c = 1; c < loc.col && (int)c <= width; c++)
+    fputc(p[c - 1] == '\t' ? '\t' : ' ', stderr);
+  fputs("^\n", stderr);
+}
+
+static void print_include_chain(SrcLoc loc) {
+  const SrcFile *f = srcfile_get(loc.file);
+  bool first = true;
+  for (SrcLoc inc = f->included_from; inc.file; ) {
+    fprintf(stderr, "%s %s:%u", first ? "In file included from" : "\n                 from",
+            srcloc_file(inc), srcloc_line(inc));
+    first = false;
+    inc = srcfile_get(inc.file)->included_from;
+  }
+  if (!first)
+    fputs(":\n", stderr);
+}
+
+static void emit(SrcLoc loc, const char *kind, const char *option,
+                 const char *fmt, va_list ap) {
+  static uint32_t last_chain_file;
+  if (loc.file) {
+    if (!diag_opts.plain && loc.file != last_chain_file)
+      print_include_chain(loc);
+    last_chain_file = loc.file;
+    fprintf(stderr, "%s:%u:%u: %s: ", srcloc_file(loc), srcloc_line(loc),
+            loc.col, kind);
+  } else {
+    fprintf(stderr, "%s: %s: ", progname, kind);
+  }
+  vfprintf(stderr, fmt, ap);
+  if (option)
+    fprintf(stderr, " [%s]", option);
+  fputc('\n', stderr);
+  if (loc.file && !diag_opts.plain)
+    print_source_line(loc);
+}
+
+void diag_verror(SrcLoc loc, const char *fmt, va_list ap) {
+  emit(loc, "error", NULL, fmt, ap);
+  n_errors++;
+  if (diag_opts.max_errors && n_errors >= diag_opts.max_errors) {
+    fprintf(stderr, "compilation terminated due to -fmax-errors=%u.\n",
+            diag_opts.max_errors);
+    exit(1);
+  }
+}
+
+void diag_error(SrcLoc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  diag_verror(loc, fmt, ap);
+  va_end(ap);
+}
+
+bool diag_warning(SrcLoc loc, WarningId id, const char *fmt, ...) {
+  if (files.len == 0)
+    diag_init();
+  if (!diag_opts.enabled[id])
+    return false;
+  bool as_error = diag_opts.as_error[id] ||
+                  (diag_opts.warnings_are_errors && id != W_NONE);
+  if (diag_opts.inhibit_warnings && !as_error)
+    return false;
+  if (!as_error && loc.file && srcfile_get(loc.file)->system_header &&
+      id != W_CPP)
+    return false;
+  char option[80] = "";
+  if (warning_names[id][0])
+    snprintf(option, sizeof option, "-W%s%s%s", as_error ? "error=" : "",
+             warning_names[id], "");
+  va_list ap;
+  va_start(ap, fmt);
+  emit(loc, as_error ? "error" : "warning", option[0] ? option : NULL, fmt, ap);
+  va_end(ap);
+  if (as_error)
+    n_errors++;
+  else
+    n_warnings++;
+  return true;
+}
+
+void diag_note(SrcLoc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  emit(loc, "note", NULL, fmt, ap);
+  va_end(ap);
+}
+
+_Noreturn void diag_fatal(SrcLoc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  emit(loc, "fatal error", NULL, fmt, ap);
+  va_end(ap);
+  fputs("compilation terminated.\n", stderr);
+  exit(1);
+}
+
+unsigned diag_error_count(void) { return n_errors; }
+unsigned diag_warning_count(void) { return n_warnings; }

@@ -1,0 +1,88 @@
+/* Source locations and GCC-style diagnostics.
+
+   A SrcLoc names a source-file entry, a physical line and a column.  A
+   `#line` directive or a line marker opens a new entry that shares the
+   text of the physical file but carries the presumed name and a line
+   delta, so diagnostics print presumed positions while the caret line is
+   read from the real text.  */
+#ifndef BTFCC_DIAG_H
+#define BTFCC_DIAG_H
+
+#include "util.h"
+
+typedef struct SrcLoc {
+  uint32_t file; /* index into the source-file table, 0 = no location */
+  uint32_t line; /* physical line, 1-based */
+  uint32_t col;  /* 1-based byte column */
+} SrcLoc;
+
+typedef struct SrcFile {
+  const char *name;     /* presumed name, as diagnostics print it */
+  const char *path;     /* physical path the text was read from */
+  const char *text;     /* whole file text, NUL-terminated (may be NULL) */
+  size_t len;
+  int32_t line_delta;   /* presumed line = physical line + line_delta */
+  SrcLoc included_from; /* where the physical file was #included, or none */
+  bool system_header;   /* warnings are suppressed in system headers */
+} SrcFile;
+
+/* Register a physical file; returns its id (>= 1).  */
+uint32_t srcfile_add(const char *path, const char *text, size_t len,
+                     SrcLoc included_from, bool system_header);
+/* A presumed-name entry derived from physical entry `base` for a #line
+   or line marker; `line_delta` maps physical to presumed lines.  */
+uint32_t srcfile_add_alias(uint32_t base, const char *name, int32_t line_delta,
+                           bool system_header);
+const SrcFile *srcfile_get(uint32_t id);
+uint32_t srcfile_count(void);
+
+/* Presumed line of a location.  */
+uint32_t srcloc_line(SrcLoc loc);
+const char *srcloc_file(SrcLoc loc);
+
+/* Warning groups, each controlled by -W<name> / -Wno-<name>.  */
+typedef enum {
+  W_NONE,      /* unconditional warning */
+  W_ATTRIBUTES,
+  W_CPP,       /* #warning */
+  W_BTF_TAG_DROPPED,
+  W_BTF_TAG_PLACEMENT,
+  W_PEDANTIC,
+  W_BUILTIN_MACRO_REDEFINED,
+  W_IMPLICIT_FUNCTION_DECLARATION,
+  W_INT_CONVERSION,
+  W_INCOMPATIBLE_POINTER_TYPES,
+  W_OTHER,
+  W__COUNT
+} WarningId;
+
+typedef struct DiagOptions {
+  bool inhibit_warnings;     /* -w */
+  bool warnings_are_errors;  /* -Werror */
+  bool plain;                /* -fdiagnostics-plain-output: no source lines */
+  bool enabled[W__COUNT];    /* per-group switch */
+  bool as_error[W__COUNT];   /* -Werror=<name> */
+  unsigned max_errors;       /* stop after this many errors (0 = none) */
+} DiagOptions;
+
+extern DiagOptions diag_opts;
+
+/* Set defaults (all groups enabled except the opt-in ones).  */
+void diag_init(void);
+/* The group for a -W name ("attributes", "btf-tag-dropped" ...), or -1.  */
+int diag_warning_by_name(const char *name);
+const char *diag_warning_name(WarningId id);
+
+void diag_error(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* Returns true if the warning was shown.  */
+bool diag_warning(SrcLoc loc, WarningId id, const char *fmt, ...)
+    PRINTF_LIKE(3, 4);
+void diag_note(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* An error that stops the compilation at once (exit status 1).  */
+_Noreturn void diag_fatal(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
+void diag_verror(SrcLoc loc, const char *fmt, va_list ap);
+
+unsigned diag_error_count(void);
+unsigned diag_warning_count(void);
+
+#endif

@@ -1,0 +1,137 @@
+/* Basic services shared by every stage: memory, buffers, vectors,
+   interned identifiers, files.  */
+#ifndef BTFCC_UTIL_H
+#define BTFCC_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define BTFCC_VERSION "0.1.0"
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
+/* Allocation that never returns NULL: on exhaustion, a fatal error.  */
+void *xmalloc(size_t size);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* Report a fatal condition (I/O failure, resource exhaustion) that is not
+   tied to a source location, and exit with status 1.  */
+_Noreturn void fatal(const char *fmt, ...) PRINTF_LIKE(1, 2);
+
+/* Name under which the running program reports (btfcc, btftool).  */
+extern const char *progname;
+
+/* --- Arena: bump allocation, freed all at once. --- */
+typedef struct ArenaBlock ArenaBlock;
+typedef struct Arena {
+  ArenaBlock *head;
+  char *cur;
+  char *end;
+} Arena;
+
+/* Zero-filled, 16-byte aligned memory that lives until arena_free.  */
+void *arena_alloc(Arena *a, size_t size);
+char *arena_strndup(Arena *a, const char *s, size_t n);
+void arena_free(Arena *a);
+
+/* Process-lifetime arena for everything a compilation keeps.  */
+extern Arena perm;
+
+#define NEW(T) ((T *)arena_alloc(&perm, sizeof(T)))
+#define NEW_ARRAY(T, n) ((T *)arena_alloc(&perm, sizeof(T) * (size_t)(n)))
+
+/* --- Growable byte buffer (heap). --- */
+typedef struct Buf {
+  char *data;
+  size_t len;
+  size_t cap;
+} Buf;
+
+void buf_reserve(Buf *b, size_t extra);
+void buf_append(Buf *b, const void *p, size_t n);
+void buf_putc(Buf *b, char c);
+void buf_puts(Buf *b, const char *s);
+void buf_printf(Buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
+void buf_vprintf(Buf *b, const char *fmt, va_list ap);
+/* Make data a NUL-terminated string (the NUL is not counted in len).  */
+const char *buf_cstr(Buf *b);
+void buf_free(Buf *b);
+
+/* --- Generic vector of T (heap). --- */
+#define VEC(T)                                                                 \
+  struct {                                                                     \
+    T *data;                                                                   \
+    size_t len;                                                                \
+    size_t cap;                                                                \
+  }
+
+#define vec_grow(v, need)                                                      \
+  do {                                                                         \
+    if ((need) > (v)->cap) {                                                   \
+      size_t nc_ = (v)->cap ? (v)->cap * 2 : 8;                                \
+      while (nc_ < (need))                                                     \
+        nc_ *= 2;                                                              \
+      (v)->data = xrealloc((v)->data, nc_ * sizeof(*(v)->data));               \
+      (v)->cap = nc_;                                                          \
+    }                                                                          \
+  } while (0)
+
+#define vec_push(v, x)                                                         \
+  do {                                                                         \
+    vec_grow((v), (v)->len + 1);                                               \
+    (v)->data[(v)->len++] = (x);                                               \
+  } while (0)
+
+#define vec_free(v)                                                            \
+  do {                                                                         \
+    free((v)->data);                                                           \
+    (v)->data = NULL;                                                          \
+    (v)->len = (v)->cap = 0;                                                   \
+  } while (0)
+
+/* --- Hashing --- */
+uint32_t hash_bytes(const void *p, size_t n);
+static inline uint32_t hash_mix(uint32_t h, uint32_t v) {
+  h ^= v + 0x9e3779b9u + (h << 6) + (h >> 2);
+  return h;
+}
+
+/* --- Interned identifiers ---
+   Every identifier spelling maps to exactly one Ident, so names compare by
+   pointer.  Each stage keeps its per-name state right on the Ident (the
+   macro definition, the keyword, the innermost scope binding), which makes
+   the common lookups a single load.  */
+typedef struct Ident {
+  struct Ident *hash_next;
+  const char *name; /* NUL-terminated */
+  uint32_t len;
+  uint32_t hash;
+  int16_t keyword;  /* parser: keyword id, 0 if none */
+  uint16_t pp_flags; /* preprocessor-private bits */
+  void *macro;      /* preprocessor: current definition or NULL */
+  void *ordinary;   /* parser: innermost ordinary-namespace binding */
+  void *tag;        /* parser: innermost struct/union/enum tag binding */
+} Ident;
+
+Ident *intern(const char *s, size_t len);
+Ident *intern_cstr(const char *s);
+
+/* --- Files --- */
+/* Read a whole file; the result is NUL-terminated.  Returns false and sets
+   errno on failure.  "-" reads standard input.  */
+bool read_file(const char *path, char **data, size_t *len);
+
+#endif
