@@ -259,22 +259,7 @@ static Rec *gen_enum(Gen *g, Die *d) {
 
 static Rec *gen_array(Gen *g, Die *d) {
   Rec *elem = emittable(g, gen_type(g, d->type));
-  Die *index_die = NULL;
-  /* The index type is GCC's sizetype, "long unsigned int".  */
-  for (Die *x = d->list_next; x; x = x->list_next)
-    if (x->kind == DIE_BASE && x->encoding == ATE_UNSIGNED && x->size == 8 &&
-        !x->annot && strcmp(x->name, "long unsigned int") == 0) {
-      index_die = x;
-      break;
-    }
-  if (!index_die)
-    for (Die *x = d->list_prev; x; x = x->list_prev)
-      if (x->kind == DIE_BASE && x->encoding == ATE_UNSIGNED && x->size == 8 &&
-          !x->annot && strcmp(x->name, "long unsigned int") == 0) {
-        index_die = x;
-        break;
-      }
-  Rec *index = index_die ? emittable(g, gen_type(g, index_die)) : NULL;
+  Rec *index = emittable(g, gen_type(g, d->index_type));
   Rec *r = elem;
   for (int i = d->ndims - 1; i >= 0; i--) {
     Rec *a = new_rec(g, BTF_KIND_ARRAY, NULL, d);

@@ -86,6 +86,7 @@ static void start_main(Cpp *cpp, const char *name, IncFile *f, char *text,
   push_event(cpp, 0, main_id, 0);
   push_event(cpp, 0, cpp->builtin_file, 0);
   push_event(cpp, 0, cpp->frame->phys_id, 0);
+  cpp->pending_flags = 0;
 }
 
 bool cpp_open_main(Cpp *cpp, const char *path) {

@@ -23,6 +23,8 @@ enum {
 enum {
   TF_PASTE_LEFT = 8, /* macro body: a ## follows this token */
   TF_STRINGIFY = 16, /* macro body: a # precedes this parameter */
+  TF_PAD = 32,       /* follows a macro-expansion boundary: -E adds a space
+                        if the two tokens might paste (GCC's rule) */
 };
 
 /* TK_EVENT: len holds the line-marker flags, loc the new position.  */
@@ -153,6 +155,8 @@ bool lex_single_token(struct Cpp *cpp, const char *text, size_t len,
                       Token *t);
 /* Whether printing B right after A (no space) would lex differently.  */
 bool tokens_would_paste(const Token *a, const Token *b);
+/* GCC's more cautious test, used at macro-expansion boundaries.  */
+bool tokens_gcc_avoid_paste(const Token *a, const Token *b);
 /* Spelling into BUF; returns the length.  */
 void token_spell(Buf *b, const Token *t);
 

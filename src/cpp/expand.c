@@ -83,6 +83,8 @@ static void pop_context(Cpp *cpp) {
     tokbuf_put(cpp, c->buf);
   c->prev = cpp->free_ctx;
   cpp->free_ctx = c;
+  if (!cpp->in_directive)
+    cpp->pending_flags |= TF_PAD;
   if (!cpp->ctx) {
     cpp->budget = expansion_limit(cpp);
     cpp->expansion_cut = false;
@@ -350,13 +352,14 @@ static TokBuf *expanded_arg(Cpp *cpp, Args *a, MacroArg *arg) {
   return b;
 }
 
-/* Appends TOKS to OUT; the first gets the spacing of the parameter.  */
+/* Appends an argument's TOKS to OUT.  Unless it is the right operand of
+   ##, its first token is spaced like the parameter was.  */
 static void append_arg(TokBuf *out, const Token *toks, uint32_t n,
-                       const Token *param) {
+                       const Token *param, bool paste_rhs) {
   for (uint32_t i = 0; i < n; i++) {
     Token t = toks[i];
     t.flags &= (uint8_t)~TF_BOL;
-    if (i == 0)
+    if (i == 0 && !paste_rhs)
       t.flags = (uint8_t)((t.flags & ~TF_SPACE) | (param->flags & TF_SPACE));
     tokbuf_push(out, &t);
   }
@@ -384,57 +387,93 @@ static bool va_opt_active(Cpp *cpp, Macro *m, Args *a) {
   return expanded_arg(cpp, a, va)->len > 0;
 }
 
-/* Substitutes the body tokens [from, to) of M into OUT.  */
+/* Where the result of a substitution begins or ends with a placemarker
+   (an empty ## result), which matters when it is itself an operand of ##
+   (__VA_OPT__(...) ## x).  */
+typedef struct Edges {
+  bool lead_pm, trail_pm;
+} Edges;
+
+/* Substitutes the body tokens [from, to) of M into OUT.
+
+   Besides the tokens, this marks where GCC's printer would see "padding"
+   (TF_PAD): around substituted arguments and pasted tokens.  -E uses it
+   to space tokens as gcc -E does.  */
 static void substitute(Cpp *cpp, Macro *m, Args *a, const Token *name,
-                       uint32_t from, uint32_t to, TokBuf *out) {
-  bool lhs_empty = false; /* the left operand of a pending ## is empty */
+                       uint32_t from, uint32_t to, TokBuf *out,
+                       Edges *edges) {
+  uint32_t chain_start = out->len; /* output length when the ## chain began */
+  uint32_t chain_first = from; /* body index where the chain began */
+  int chain_ops = 0;
+  bool lhs_pm = false; /* the chain's left operand ends in a placemarker */
+  uint8_t pad = 0;     /* flags owed to the next token appended */
+  edges->lead_pm = edges->trail_pm = false;
   for (uint32_t i = from; i < to; i++) {
     const Token *bt = &m->body[i];
     bool paste_rhs = i > from && (m->body[i - 1].flags & TF_PASTE_LEFT);
     bool gnu_comma = false;
     uint32_t before = out->len, last = i;
+    uint8_t pad_after = 0;
+    Edges op = {false, false};
+    if (!paste_rhs) {
+      chain_start = before;
+      chain_first = i;
+      chain_ops = 0;
+      lhs_pm = false;
+    }
+    chain_ops++;
 
     if (bt->kind == TK_VA_OPT) {
       last = va_opt_end(m, i);
       if (bt->flags & TF_STRINGIFY) {
         TokBuf *tmp = tokbuf_get(cpp);
+        Edges inner;
         if (va_opt_active(cpp, m, a))
-          substitute(cpp, m, a, name, i + 2, last, tmp);
+          substitute(cpp, m, a, name, i + 2, last, tmp, &inner);
         Token s;
         stringize(cpp, tmp->data, tmp->len, name->loc, &s);
         tokbuf_put(cpp, tmp);
         s.flags = bt->flags & TF_SPACE;
         tokbuf_push(out, &s);
       } else if (va_opt_active(cpp, m, a)) {
-        substitute(cpp, m, a, name, i + 2, last, out);
+        substitute(cpp, m, a, name, i + 2, last, out, &op);
         if (out->len > before)
           out->data[before].flags =
               (uint8_t)((out->data[before].flags & ~TF_SPACE) |
                         (bt->flags & TF_SPACE));
       }
+      if (out->len == before)
+        pad |= (uint8_t)(TF_PAD | (bt->flags & TF_SPACE));
     } else if (bt->kind == TK_PARAM) {
       MacroArg *arg = &a->args[bt->punct];
       const Token *raw = a->raw->data + arg->start;
       bool is_va = m->variadic && bt->punct == m->nparams - 1;
+      if (!paste_rhs && i > 0)
+        pad |= (uint8_t)(TF_PAD | (bt->flags & TF_SPACE));
+      if (!(bt->flags & TF_PASTE_LEFT))
+        pad_after = TF_PAD;
       if (bt->flags & TF_STRINGIFY) {
         Token s;
         stringize(cpp, raw, arg->n, name->loc, &s);
         s.flags = bt->flags & TF_SPACE;
         tokbuf_push(out, &s);
       } else if (paste_rhs && is_va && is_punct(&m->body[i - 1], P_COMMA)) {
+        /* GNU: `, ## __VA_ARGS__` pastes nothing; an omitted variadic
+           argument removes the comma.  */
         gnu_comma = true;
         if (a->va_absent) {
-          if (out->len && is_punct(&out->data[out->len - 1], P_COMMA))
+          if (out->len > chain_start &&
+              is_punct(&out->data[out->len - 1], P_COMMA))
             out->len--;
           before = out->len;
         } else {
-          append_arg(out, raw, arg->n, bt);
+          append_arg(out, raw, arg->n, bt, true);
         }
       } else if ((bt->flags & TF_PASTE_LEFT) || paste_rhs) {
-        append_arg(out, raw, arg->n, bt);
+        append_arg(out, raw, arg->n, bt, paste_rhs);
       } else {
         TokBuf *e = expanded_arg(cpp, a, arg);
-        append_arg(out, e->data, e->len, bt);
+        append_arg(out, e->data, e->len, bt, false);
       }
     } else {
       Token t = *bt;
@@ -444,16 +483,33 @@ static void substitute(Cpp *cpp, Macro *m, Args *a, const Token *name,
     }
 
     uint32_t added = out->len - before;
-    if (paste_rhs && !gnu_comma && !lhs_empty && added > 0 && before > 0) {
-      if (paste_tokens(cpp, &out->data[before - 1], &out->data[before])) {
-        memmove(&out->data[before], &out->data[before + 1],
-                sizeof(Token) * (out->len - before - 1));
-        out->len--;
-      }
+    if (added && pad) {
+      out->data[before].flags |= pad;
+      pad = 0;
     }
-    if (m->body[last].flags & TF_PASTE_LEFT)
-      lhs_empty = paste_rhs && !gnu_comma ? lhs_empty && added == 0
-                                          : added == 0;
+    if (paste_rhs && !gnu_comma && added > 0 && !op.lead_pm &&
+        before > chain_start && !lhs_pm &&
+        paste_tokens(cpp, &out->data[before - 1], &out->data[before])) {
+      memmove(&out->data[before], &out->data[before + 1],
+              sizeof(Token) * (out->len - before - 1));
+      out->len--;
+      out->data[before - 1].flags |= TF_PAD;
+      if (out->len > before)
+        out->data[before].flags |= TF_PAD;
+      else
+        pad |= TF_PAD;
+    }
+    pad |= pad_after;
+    lhs_pm = op.trail_pm || (lhs_pm && added == 0);
+    if (!(m->body[last].flags & TF_PASTE_LEFT)) {
+      /* the ## chain ends here */
+      bool empty_chain = chain_ops >= 2 && out->len == chain_start;
+      if (chain_first == from)
+        edges->lead_pm = empty_chain || (chain_ops == 1 && op.lead_pm);
+      if (last + 1 == to)
+        edges->trail_pm = (chain_ops >= 2 && (empty_chain || lhs_pm)) ||
+                          (chain_ops == 1 && op.trail_pm);
+    }
     i = last;
   }
 }
@@ -470,7 +526,8 @@ static bool enter_macro(Cpp *cpp, Macro *m, Token *name) {
       return false;
   } else if (m->kind == MK_OBJECT && m->has_paste) {
     TokBuf *out = tokbuf_get(cpp);
-    substitute(cpp, m, NULL, name, 0, m->nbody, out);
+    Edges edges;
+    substitute(cpp, m, NULL, name, 0, m->nbody, out, &edges);
     push_context(cpp, out->data, out->len, out, m);
     m->disabled = true;
   } else if (m->kind == MK_OBJECT) {
@@ -487,16 +544,19 @@ static bool enter_macro(Cpp *cpp, Macro *m, Token *name) {
       return false;
     }
     TokBuf *out = tokbuf_get(cpp);
-    substitute(cpp, m, &a, name, 0, m->nbody, out);
+    Edges edges;
+    substitute(cpp, m, &a, name, 0, m->nbody, out, &edges);
     args_free(cpp, m, &a);
     push_context(cpp, out->data, out->len, out, m);
     m->disabled = true;
   }
+  if (cpp->in_directive) {
+    cpp->expanded_in_directive = true;
+    return true;
+  }
   if ((name->flags & TF_BOL) && !(cpp->pending_flags & TF_BOL))
     cpp->pending_loc = name->loc;
-  cpp->pending_flags |= name->flags & (TF_BOL | TF_SPACE);
-  if (cpp->in_directive)
-    cpp->expanded_in_directive = true;
+  cpp->pending_flags |= (name->flags & (TF_BOL | TF_SPACE)) | TF_PAD;
   return true;
 }
 

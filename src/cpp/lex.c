@@ -803,4 +803,56 @@ bool tokens_would_paste(const Token *a, const Token *b) {
   }
 }
 
+bool tokens_gcc_avoid_paste(const Token *a, const Token *b) {
+  if (!a || a->len == 0 || b->len == 0)
+    return false;
+  char c = b->kind == TK_PUNCT ? b->text[0] : 0;
+  if (a->kind == TK_PUNCT) {
+    switch (a->punct) {
+    case P_ASSIGN:
+    case P_NOT:
+    case P_MUL_ASSIGN:
+    case P_STAR:
+    case P_CARET:
+    case P_AMP:
+    case P_PIPE:
+    case P_SHL:
+    case P_SHR:
+      if (c == '=')
+        return true;
+      break;
+    default:
+      break;
+    }
+    switch (a->punct) {
+    case P_GT: return c == '>' || c == '=';
+    case P_LT: return c == '<' || c == '%' || c == ':' || c == '=';
+    case P_PLUS: return c == '+' || c == '=';
+    case P_MINUS: return c == '-' || c == '>' || c == '=';
+    case P_SLASH: return c == '/' || c == '*' || c == '=';
+    case P_PERCENT: return c == ':' || c == '%' || c == '=';
+    case P_AMP: return c == '&';
+    case P_PIPE: return c == '|';
+    case P_COLON: return c == ':' || c == '>';
+    case P_ARROW: return c == '*';
+    case P_DOT: return c == '.' || c == '%' || b->kind == TK_NUMBER;
+    case P_HASH: return c == '#' || c == '%';
+    case P_LE: return c == '>';
+    default: return false;
+    }
+  }
+  switch (a->kind) {
+  case TK_IDENT:
+    return b->kind == TK_IDENT || b->kind == TK_NUMBER ||
+           b->kind == TK_CHAR || b->kind == TK_STRING;
+  case TK_NUMBER:
+    return b->kind == TK_NUMBER || b->kind == TK_IDENT ||
+           b->kind == TK_CHAR || c == '.' || c == '+' || c == '-';
+  case TK_OTHER:
+    return a->text[0] == '\\' && b->kind == TK_IDENT;
+  default:
+    return false;
+  }
+}
+
 void token_spell(Buf *b, const Token *t) { buf_append(b, t->text, t->len); }

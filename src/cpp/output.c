@@ -69,7 +69,9 @@ static void move_to(Writer *w, SrcLoc loc) {
     return;
   }
   end_line(w);
-  if (line >= w->line && line < w->line + 8) {
+  if (!w->markers) {
+    w->line = line; /* -P: no blank lines */
+  } else if (line >= w->line && line < w->line + 8) {
     while (w->line < line) {
       buf_putc(&w->buf, '\n');
       w->line++;
@@ -92,10 +94,14 @@ static void put_token(Writer *w, const Token *t) {
     if (bol) {
       for (uint32_t c = 1; c < t->loc.col; c++)
         buf_putc(&w->buf, ' ');
-    } else if (t->flags & TF_SPACE) {
-      buf_putc(&w->buf, ' ');
     }
+    /* a '#' from a macro must not begin a line: it would be a directive */
+    if ((!bol || t->loc.col <= 1) &&
+        ((t->flags & TF_SPACE) || (t->kind == TK_PUNCT && t->punct == P_HASH)))
+      buf_putc(&w->buf, ' ');
   } else if ((t->flags & TF_SPACE) ||
+             (w->have_prev && ((t->flags & TF_PAD) &&
+                               tokens_gcc_avoid_paste(&w->prev, t))) ||
              (w->have_prev && tokens_would_paste(&w->prev, t))) {
     buf_putc(&w->buf, ' ');
   }

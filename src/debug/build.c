@@ -80,6 +80,7 @@ static const char *const DECL_TAG_NAME = "btf_decl_tag";
 /* --- Types --- */
 
 static Die *die_for_type(Builder *b, Type *t);
+static Die *die_for_decl_type(Builder *b, Type *t);
 
 static bool type_is_local(Type *t) {
   switch (t->kind) {
@@ -193,25 +194,11 @@ static Die *qualified_base(Die *d) {
   return d;
 }
 
-/* Qualifier DIEs for T (t->quals != 0) over the nearest less-qualified
-   variant, placed after the base DIE's group when it is top-level.  */
-static Die *qualified_die(Builder *b, Type *t) {
-  unsigned sub = nearest_subquals(t, t->quals);
-  Type *subt = t;
-  /* Find the variant with exactly SUB quals.  */
-  for (Type *v = t->main; v; v = v == t->main ? t->main->next_variant : v->next_variant)
-    if (v->quals == sub && v->tags == t->tags && v->align == t->align &&
-        (v->flags & TYF_USER_ALIGN) == (t->flags & TYF_USER_ALIGN)) {
-      subt = v;
-      break;
-    }
-  if (subt == t) {
-    subt = type_unqualified(t);
-    sub = 0;
-  }
-  Die *mod = die_for_type(b, subt);
-  bool local = type_is_local(t->main);
-  /* The group: the base DIE and the qualifier DIEs right after it.  */
+/* Qualifier DIEs adding ADD to MOD (which already has HAVE), in GCC's
+   order (const, volatile, restrict, atomic), reusing or placing them
+   right after MOD's group of qualifier DIEs when MOD is top-level.  */
+static Die *qualify(Builder *b, Die *mod, unsigned have, unsigned add,
+                    bool local, Type *src) {
   Die *first = NULL, *last = NULL;
   if (!local && mod && mod->on_list) {
     first = qualified_base(mod);
@@ -221,21 +208,14 @@ static Die *qualified_die(Builder *b, Type *t) {
     while (last->list_next && qualified_base(last->list_next) == first)
       last = last->list_next;
   }
-  unsigned have = sub;
   for (size_t i = 0; i < ARRAY_LEN(qual_info); i++) {
-    if (!(qual_info[i].q & t->quals & ~sub))
+    if (!(qual_info[i].q & add))
       continue;
     unsigned want = have | qual_info[i].q;
-    /* Reuse an existing qualifier DIE of the group with these quals.  */
     Die *found = NULL;
     if (first && first != last) {
       for (Die *d = first->list_next;; d = d->list_next) {
-        unsigned q = 0;
-        for (Die *x = d; x && x != first; x = x->type)
-          for (size_t j = 0; j < ARRAY_LEN(qual_info); j++)
-            if (x->kind == qual_info[j].kind)
-              q |= qual_info[j].q;
-        if (q == want && d->type == mod) {
+        if (d->type == mod && d->kind == qual_info[i].kind) {
           found = d;
           break;
         }
@@ -256,11 +236,30 @@ static Die *qualified_die(Builder *b, Type *t) {
       list_append(b->unit, d);
     }
     d->type = mod;
-    d->src_type = t;
+    d->src_type = src;
     mod = d;
     have = want;
   }
   return mod;
+}
+
+/* Qualifier DIEs for T (t->quals != 0) over the nearest less-qualified
+   variant.  */
+static Die *qualified_die(Builder *b, Type *t) {
+  unsigned sub = nearest_subquals(t, t->quals);
+  Type *subt = NULL;
+  for (Type *v = t->main; v; v = v == t->main ? t->main->next_variant : v->next_variant)
+    if (v->quals == sub && v->tags == t->tags && v->align == t->align &&
+        (v->flags & TYF_USER_ALIGN) == (t->flags & TYF_USER_ALIGN)) {
+      subt = v;
+      break;
+    }
+  if (!subt) {
+    subt = type_unqualified(t);
+    sub = 0;
+  }
+  Die *mod = die_for_type(b, subt);
+  return qualify(b, mod, sub, t->quals & ~sub, type_is_local(t->main), t);
 }
 
 typedef VEC(int64_t) DimVec;
@@ -306,16 +305,18 @@ static Die *record_die(Builder *b, Type *t) {
       d->type = die_for_type(b, r->enum_int);
     return d;
   }
-  d->nmembers = r->nmembers;
+  /* Unnamed bit-fields are padding: DWARF has no member for them.  */
   d->members = NEW_ARRAY(DieMember, r->nmembers > 0 ? r->nmembers : 1);
   for (int i = 0; i < r->nmembers; i++) {
     Member *m = &r->members[i];
-    DieMember *dm = &d->members[i];
+    if (!m->name && m->is_bitfield)
+      continue;
+    DieMember *dm = &d->members[d->nmembers++];
     dm->name = m->name ? m->name->name : NULL;
     dm->bit_offset = m->bit_offset;
     dm->bit_size = m->is_bitfield ? m->bit_width : 0;
     dm->loc = m->loc;
-    dm->type = die_for_type(b, m->type);
+    dm->type = die_for_decl_type(b, m->type);
     if (m->decl_tags)
       dm->annot = annotation_chain(b, DECL_TAG_NAME, m->decl_tags);
   }
@@ -393,7 +394,7 @@ static Die *die_for_type(Builder *b, Type *t) {
       d->name = t->u.tdef->name->name;
       d->src_type = t;
       d->decl = t->u.tdef;
-      d->type = die_for_type(b, t->base);
+      d->type = die_for_decl_type(b, t->base);
       if (t->u.tdef->decl_tags)
         d->annot = annotation_chain(b, DECL_TAG_NAME, t->u.tdef->decl_tags);
       break;
@@ -408,13 +409,14 @@ static Die *die_for_type(Builder *b, Type *t) {
       d->src_type = t;
       DimVec dims = {0};
       Type *elem = collect_dims(t, &dims);
+
       d->ndims = (int)dims.len;
       d->dims = NEW_ARRAY(int64_t, dims.len);
       memcpy(d->dims, dims.data, dims.len * sizeof(int64_t));
       vec_free(&dims);
       /* GCC creates the subrange index type (sizetype) before the
          element type.  */
-      die_for_type(b, ty_ulong);
+      d->index_type = die_for_type(b, ty_ulong);
       d->type = die_for_type(b, elem);
       break;
     }
@@ -423,7 +425,7 @@ static Die *die_for_type(Builder *b, Type *t) {
       t->debug = d;
       d->src_type = t;
       d->size = t->size;
-      die_for_type(b, ty_ulong);
+      d->index_type = die_for_type(b, ty_ulong);
       d->type = die_for_type(b, t->base);
       break;
     case TY_FUNC: {
@@ -449,6 +451,26 @@ static Die *die_for_type(Builder *b, Type *t) {
   }
   t->debug = d;
   return d;
+}
+
+/* The DIE for the declared type T of a variable, member or typedef.  An
+   array of qualified elements declared so is itself qualified in GCC
+   (its quals come from the declaration's specifiers): qualifier DIEs sit
+   above the array DIE.  Behind a pointer the array is unqualified.  */
+static Die *die_for_decl_type(Builder *b, Type *t) {
+  Die *d = die_for_type(b, t);
+  if (t->kind != TY_ARRAY || t->tags)
+    return d;
+  if (t->debug_qual)
+    return t->debug_qual;
+  Type *elem = t;
+  while (elem->kind == TY_ARRAY && !elem->tags)
+    elem = elem->base;
+  unsigned q = type_all_quals(elem);
+  if (!q)
+    return d;
+  t->debug_qual = qualify(b, d, 0, q, false, t);
+  return t->debug_qual;
 }
 
 /* --- Declarations --- */
@@ -491,7 +513,7 @@ static Die *variable_die(Builder *b, Decl *d) {
   v->decl = d;
   v->external = d->sc != SC_STATIC;
   v->declaration = !d->defined && d->sc == SC_EXTERN;
-  v->type = die_for_type(b, d->type);
+  v->type = die_for_decl_type(b, d->type);
   if (d->first->decl_tags)
     v->annot = annotation_chain(b, DECL_TAG_NAME, d->first->decl_tags);
   return v;
@@ -598,7 +620,7 @@ DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {
         /* A redeclaration: the entity's DIE describes the latest one.  */
         Die *v = f->debug;
         v->decl = d;
-        v->type = die_for_type(&b, d->type);
+        v->type = die_for_decl_type(&b, d->type);
         if (d->defined)
           v->declaration = false;
         if (f->decl_tags)

@@ -100,6 +100,7 @@ struct Die {
   DieEnumerator *enums;
   int nenums;
   int64_t *dims;      /* DIE_ARRAY: element counts, outer first; -1 = [] */
+  Die *index_type;    /* DIE_ARRAY, DIE_VECTOR: the subrange type */
   int ndims;
   /* DIE_VARIABLE */
   SectionCategory seccat;

@@ -299,12 +299,23 @@ Type *builtin_result_type(const char *name, Type **args, int nargs) {
   return ty_int;
 }
 
+/* GCC describes __builtin_va_list as a typedef of that name.  */
+static Type *va_list_typedef(Type *t) {
+  Decl *d = NEW(Decl);
+  d->kind = DECL_TYPEDEF;
+  d->name = intern_cstr("__builtin_va_list");
+  d->type = t;
+  d->first = d;
+  d->file_scope = true;
+  return type_typedef(d);
+}
+
 /* __builtin_va_list: on x86-64 an array of one struct __va_list_tag; on
    BPF a plain void pointer.  */
 void builtins_init(Parser *p) {
   (void)p;
   if (target.arch == ARCH_BPF) {
-    ty_va_list = type_pointer(ty_void);
+    ty_va_list = va_list_typedef(type_pointer(ty_void));
     return;
   }
   Record *r = record_new(TY_STRUCT, intern_cstr("__va_list_tag"), (SrcLoc){0});
@@ -322,5 +333,5 @@ void builtins_init(Parser *p) {
   t->flags &= (uint16_t)~TYF_INCOMPLETE;
   t->size = r->size;
   t->align = r->align;
-  ty_va_list = type_array(t, 1);
+  ty_va_list = va_list_typedef(type_array(t, 1));
 }

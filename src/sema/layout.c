@@ -46,8 +46,7 @@ static uint32_t place_bitfield(const Record *r, Member *m, uint64_t *bitpos) {
     /* A zero-width bit-field aligns the next field to its type but does
        not change the record's alignment.  */
     uint32_t a = r->pack ? min_u32(talign, r->pack) : talign;
-    if (!packed)
-      *bitpos = round_up(*bitpos, (uint64_t)a * 8);
+    *bitpos = round_up(*bitpos, (uint64_t)a * 8);
     m->bit_offset = (int64_t)*bitpos;
     return 1;
   }

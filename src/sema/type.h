@@ -151,6 +151,7 @@ struct Type {
   Type *ptr_to;  /* cache: the pointer to this type */
   Type *derived; /* hash chain for array / function / vector types */
   void *debug;   /* debug-model node for this type (debug/ owns it) */
+  void *debug_qual; /* debug: qualified DIE of an array as declared */
   uint32_t id;   /* creation order, for deterministic output */
 };
 

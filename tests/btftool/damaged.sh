@@ -32,7 +32,7 @@ types-unaligned|type section offset 2 is not 4-byte aligned|GAP("\0\0"); INT("in
 strings-unterminated|does not end with a NUL|INT("int", 4, 32, 1); STRINGS("\0int");
 strings-no-empty|does not start with the empty string|INT(OFF(1), 4, 32, 1); STRINGS("xint\0");
 strings-empty|empty string section|INT(OFF(0), 4, 32, 1); STRINGS("");
-name-off-range|type [1] INT at offset 0x18: name offset 1000 is past the end of the strings (size 5)|INT(OFF(1000), 4, 32, 1);
+name-off-range|type [1] INT at offset 0x18: name offset 1000 is past the end of the strings (size 1)|INT(OFF(1000), 4, 32, 1);
 member-name-off|type [2] STRUCT at offset 0x28: member #1: name offset 77 is past|INT("int", 4, 32, 1); STRUCT("", 8, ["a", 1, 0], [OFF(77), 1, 32]);
 enum-name-off|enumerator #0: name offset 99|ENUM("e", 4, [OFF(99), 1]);
 enum64-name-off|enumerator #1: name offset 99|ENUM64("e", 8, ["A", 1], [OFF(99), 1]);
@@ -99,7 +99,8 @@ if have gcc && gcc -gbtf -c "$INPUTS/gcc_kinds.c" -o "$TMPDIR/gcc.o" 2>/dev/null
   one_line_error "damaged ELF without .BTF" "no .BTF section" \
     $T "$BTFTOOL" dump "$TMPDIR/nobtf.o"
   # The .BTF section's own bytes: bad magic, bad reference.
-  btf_off=$((16#$(readelf -SW "$elf" | awk '$2 == ".BTF" { print $5 }')))
+  btf_off=$((16#$(readelf -SW "$elf" |
+    awk '{ for (i = 1; i < NF; i++) if ($i == ".BTF") print $(i + 3) }')))
   cp "$elf" "$TMPDIR/btfmagic.o" && patch_byte "$TMPDIR/btfmagic.o" "$btf_off" 0x12
   one_line_error "damaged .BTF magic inside ELF" ".BTF section at file offset 0x$(printf %x "$btf_off"): bad BTF magic 0x12eb" \
     $T "$BTFTOOL" dump "$TMPDIR/btfmagic.o"
