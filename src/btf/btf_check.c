@@ -1303,6 +1303,37 @@ static size_t report_one(BtfCheckReport *rep, const char *text) {
   return 1;
 }
 
+static uint32_t bswap32(uint32_t v) {
+  return (v >> 24) | ((v >> 8) & 0xff00) | ((v << 8) & 0xff0000) | (v << 24);
+}
+
+/* Convert a blob in the other byte order to host order, as libbpf does
+   before loading: the header, and every word of the type section when
+   that lies inside the blob (all type fields are 32-bit words).  Returns
+   an error message when the blob cannot be converted.  */
+static const char *to_host_order(const uint8_t *d, size_t size, Buf *out) {
+  if (size < BTF_HEADER_SIZE)
+    return "truncated BTF header in the other byte order";
+  if (bswap32(rd32(d + 4)) != BTF_HEADER_SIZE)
+    return "only a 24-byte BTF header can be read in the other byte order";
+  buf_append(out, d, size);
+  uint8_t *p = (uint8_t *)out->data;
+  uint16_t magic = BTF_MAGIC;
+  memcpy(p, &magic, 2);
+  uint32_t words[5];
+  for (int i = 0; i < 5; i++) {
+    words[i] = bswap32(rd32(p + 4 + 4 * i));
+    memcpy(p + 4 + 4 * i, &words[i], 4);
+  }
+  uint64_t type_off = BTF_HEADER_SIZE + (uint64_t)words[1];
+  if (type_off + words[2] <= size)
+    for (uint64_t off = type_off; off + 4 <= type_off + words[2]; off += 4) {
+      uint32_t w = bswap32(rd32(p + off));
+      memcpy(p + off, &w, 4);
+    }
+  return NULL;
+}
+
 size_t btf_check_blob(const void *data, size_t size,
                       const BtfCheckOptions *opts, BtfCheckReport *rep) {
   BtfCheckOptions defaults;
@@ -1324,11 +1355,11 @@ size_t btf_check_blob(const void *data, size_t size,
     memcpy(&magic, d, 2);
   if (btf_has_magic(d, size) && magic != BTF_MAGIC) {
     /* The other byte order: check what libbpf would load.  */
-    Btf *btf = btf_parse(data, size, &ropts, &err);
-    if (!btf)
-      return report_one(rep, err.msg);
-    size_t n = btf_check_blob(btf->raw, btf->raw_size, opts, rep);
-    btf_free(btf);
+    Buf host = {0};
+    const char *msg = to_host_order(d, size, &host);
+    size_t n = msg ? report_one(rep, msg)
+                   : btf_check_blob(host.data, host.len, opts, rep);
+    buf_free(&host);
     return n;
   }
   const char *msg = check_header(d, size);

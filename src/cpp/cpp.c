@@ -29,10 +29,12 @@ static uint32_t run_text(Cpp *cpp, const char *name, const Buf *text) {
   char *copy = xstrndup(text->data ? text->data : "", text->len);
   push_text(cpp, name, copy, text->len, true, false);
   uint32_t id = cpp->frame->phys_id;
+  cpp->defining_builtins = true;
   Token t;
   do
     cpp_get_token(cpp, &t);
   while (t.kind != TK_EOF);
+  cpp->defining_builtins = false;
   return id;
 }
 
@@ -149,7 +151,6 @@ void cpp_free(Cpp *cpp) {
   while (cpp->frame) {
     Frame *f = cpp->frame;
     cpp->frame = f->parent;
-    free(f->owned_text);
     free(f);
   }
   while (cpp->free_ctx) {
@@ -175,6 +176,9 @@ void cpp_free(Cpp *cpp) {
   vec_free(&cpp->lookahead);
   vec_free(&cpp->preincludes);
   vec_free(&cpp->once_files);
+  for (size_t i = 0; i < cpp->owned_texts.len; i++)
+    free(cpp->owned_texts.data[i]);
+  vec_free(&cpp->owned_texts);
   buf_free(&cpp->scratch);
   files_free(cpp);
   arena_free(&cpp->arena);

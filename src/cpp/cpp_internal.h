@@ -25,6 +25,8 @@ enum {
   TF_STRINGIFY = 16, /* macro body: a # precedes this parameter */
   TF_PAD = 32,       /* follows a macro-expansion boundary: -E adds a space
                         if the two tokens might paste (GCC's rule) */
+  TF_RESYNC = 64,    /* first token after a macro call that spanned lines:
+                        -E puts it back on its source line, as GCC */
 };
 
 /* TK_EVENT: len holds the line-marker flags, loc the new position.  */
@@ -90,6 +92,14 @@ typedef enum {
   BI_HAS_INCLUDE_NEXT,
 } BuiltinKind;
 
+typedef enum {
+  ORIGIN_USER,
+  ORIGIN_SYSTEM,  /* defined in a system header */
+  ORIGIN_BUILTIN, /* predefined or -D */
+} MacroOrigin;
+
+/* Body tokens of a macro point to it through Token.pp (for -E's
+   system-header markers).  */
 typedef struct Macro {
   Ident *name;
   Token *body;     /* replacement list; parameters are TK_PARAM */
@@ -102,6 +112,7 @@ typedef struct Macro {
   bool has_paste;  /* the body uses ## */
   bool listed;     /* on Cpp.macros */
   bool disabled;   /* being expanded: its name is painted, not expanded */
+  uint8_t origin;  /* MacroOrigin: where it was defined */
   SrcLoc loc;      /* where it was defined */
 } Macro;
 
@@ -122,6 +133,7 @@ typedef struct Context {
   TokBuf *buf;         /* owned storage of toks, or NULL */
   bool arg_end;        /* a pre-expanded argument: ends in TK_ARG_END */
   bool relocate;       /* give every token the location loc */
+  uint8_t trail_pad;   /* flags for the token after the expansion */
   SrcLoc loc;
 } Context;
 
@@ -188,7 +200,6 @@ typedef struct Frame {
   struct Frame *parent;
   Lexer lx;
   IncFile *file;        /* NULL for in-memory texts */
-  char *owned_text;     /* in-memory text to free with the frame */
   const char *path;     /* physical path, for "" includes */
   const char *name;     /* presumed name at entry */
   uint32_t phys_id;     /* srcfile id of the physical text */
@@ -235,6 +246,7 @@ typedef struct Cpp {
   VEC(Preinclude) preincludes; /* stdc-predef.h, then -include files */
   size_t next_preinclude;
   unsigned include_count;
+  VEC(char *) owned_texts; /* in-memory texts, freed by cpp_free */
   VEC(IncFile *) once_files; /* files that said #pragma once */
 
   /* source buffers and conditionals */
@@ -277,6 +289,7 @@ typedef struct Cpp {
 
   /* modes */
   bool preprocess_only;
+  bool defining_builtins; /* processing <built-in> / <command-line> */
   bool uliterals;   /* u"" U"" u8"" */
   bool u8_chars;    /* u8'' */
   bool scope_token; /* :: */

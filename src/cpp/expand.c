@@ -84,7 +84,7 @@ static void pop_context(Cpp *cpp) {
   c->prev = cpp->free_ctx;
   cpp->free_ctx = c;
   if (!cpp->in_directive)
-    cpp->pending_flags |= TF_PAD;
+    cpp->pending_flags |= TF_PAD | c->trail_pad;
   if (!cpp->ctx) {
     cpp->budget = expansion_limit(cpp);
     cpp->expansion_cut = false;
@@ -202,6 +202,7 @@ typedef struct Args {
   MacroArg *args;
   MacroArg small[8];
   bool va_absent; /* GNU: `, ## __VA_ARGS__` drops the comma */
+  bool spans_lines; /* the ')' is not on the line of the name */
 } Args;
 
 static void args_free(Cpp *cpp, Macro *m, Args *a) {
@@ -279,6 +280,7 @@ static bool collect_args(Cpp *cpp, Macro *m, const Token *name, Args *a) {
   }
   cpp->no_file_pop--;
   cpp->prevent_expansion--;
+  a->spans_lines = t.loc.line != name->loc.line || t.loc.file != name->loc.file;
   if (argc < cap)
     a->args[argc].n = a->raw->len - a->args[argc].start;
   uint32_t nargs = argc + 1;
@@ -392,6 +394,7 @@ static bool va_opt_active(Cpp *cpp, Macro *m, Args *a) {
    (__VA_OPT__(...) ## x).  */
 typedef struct Edges {
   bool lead_pm, trail_pm;
+  uint8_t pad; /* padding owed to the token after the result */
 } Edges;
 
 /* Substitutes the body tokens [from, to) of M into OUT.
@@ -414,7 +417,7 @@ static void substitute(Cpp *cpp, Macro *m, Args *a, const Token *name,
     bool gnu_comma = false;
     uint32_t before = out->len, last = i;
     uint8_t pad_after = 0;
-    Edges op = {false, false};
+    Edges op = {0};
     if (!paste_rhs) {
       chain_start = before;
       chain_first = i;
@@ -437,6 +440,7 @@ static void substitute(Cpp *cpp, Macro *m, Args *a, const Token *name,
         tokbuf_push(out, &s);
       } else if (va_opt_active(cpp, m, a)) {
         substitute(cpp, m, a, name, i + 2, last, out, &op);
+        pad |= op.pad;
         if (out->len > before)
           out->data[before].flags =
               (uint8_t)((out->data[before].flags & ~TF_SPACE) |
@@ -512,6 +516,7 @@ static void substitute(Cpp *cpp, Macro *m, Args *a, const Token *name,
     }
     i = last;
   }
+  edges->pad = pad;
 }
 
 /* Expands M, whose NAME was just read.  Returns false if NAME is to be
@@ -528,7 +533,7 @@ static bool enter_macro(Cpp *cpp, Macro *m, Token *name) {
     TokBuf *out = tokbuf_get(cpp);
     Edges edges;
     substitute(cpp, m, NULL, name, 0, m->nbody, out, &edges);
-    push_context(cpp, out->data, out->len, out, m);
+    push_context(cpp, out->data, out->len, out, m)->trail_pad = edges.pad;
     m->disabled = true;
   } else if (m->kind == MK_OBJECT) {
     Context *c = push_context(cpp, m->body, m->nbody, NULL, m);
@@ -547,15 +552,18 @@ static bool enter_macro(Cpp *cpp, Macro *m, Token *name) {
     Edges edges;
     substitute(cpp, m, &a, name, 0, m->nbody, out, &edges);
     args_free(cpp, m, &a);
-    push_context(cpp, out->data, out->len, out, m);
+    push_context(cpp, out->data, out->len, out, m)->trail_pad =
+        (uint8_t)(edges.pad | (a.spans_lines ? TF_RESYNC : 0));
     m->disabled = true;
   }
   if (cpp->in_directive) {
     cpp->expanded_in_directive = true;
     return true;
   }
-  if ((name->flags & TF_BOL) && !(cpp->pending_flags & TF_BOL))
+  if ((name->flags & TF_BOL) && !(cpp->pending_flags & TF_BOL)) {
     cpp->pending_loc = name->loc;
+    cpp->pending_flags = 0; /* what an earlier line left is stale */
+  }
   cpp->pending_flags |= (name->flags & (TF_BOL | TF_SPACE)) | TF_PAD;
   return true;
 }

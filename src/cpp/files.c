@@ -344,7 +344,7 @@ void push_text(Cpp *cpp, const char *name, char *text, size_t len, bool owned,
                bool is_cmdline) {
   Frame *fr = new_frame(cpp, name, text, len, (SrcLoc){0}, false);
   if (owned)
-    fr->owned_text = text;
+    vec_push(&cpp->owned_texts, text); /* macro bodies point into it */
   fr->is_cmdline = is_cmdline;
   if (is_cmdline)
     fr->depth = 0;
@@ -356,7 +356,6 @@ bool pop_file(Cpp *cpp) {
     fr->file->guard = fr->mi_guard;
   cpp->frame = fr->parent;
   bool was_cmdline = fr->is_cmdline;
-  free(fr->owned_text);
   free(fr);
   Frame *p = cpp->frame;
   if (!p)

@@ -327,6 +327,11 @@ void macro_define_directive(Cpp *cpp, Token *name) {
   }
   if (!parse_body(cpp, m))
     return;
+  m->origin = cpp->defining_builtins ? ORIGIN_BUILTIN
+              : cpp->frame->system   ? ORIGIN_SYSTEM
+                                     : ORIGIN_USER;
+  for (uint32_t i = 0; i < m->nbody; i++)
+    m->body[i].pp = m;
 
   Macro *old = name->ident->macro;
   if (old) {

@@ -21,6 +21,7 @@ typedef struct Writer {
   bool printed;   /* something is on the current output line */
   bool resync;    /* check the position before the next token */
   bool markers;   /* not -P */
+  bool prev_sys;  /* the last token printed was from a system header */
   bool have_prev;
   Token prev;
 } Writer;
@@ -83,27 +84,51 @@ static void move_to(Writer *w, SrcLoc loc) {
   }
 }
 
+/* Whether T is system-header text: spelled in a system header or in the
+   body of a macro defined in one.  -1 for the body of a predefined
+   macro, which does not count either way (as in GCC).  */
+static int token_system(const Token *t) {
+  const Macro *m = t->pp;
+  if (m)
+    return m->origin == ORIGIN_BUILTIN ? -1 : m->origin == ORIGIN_SYSTEM;
+  return srcfile_get(t->loc.file)->system_header;
+}
+
 static void put_token(Writer *w, const Token *t) {
-  bool bol = t->flags & TF_BOL;
+  bool bol = (t->flags & TF_BOL) || ((t->flags & TF_RESYNC) && w->markers);
   if (bol || w->resync) {
     if (bol || t->loc.file != w->file || srcloc_line(t->loc) != w->line)
       move_to(w, t->loc);
     w->resync = false;
   }
   if (!w->printed) {
+    bool hash = t->kind == TK_PUNCT && t->punct == P_HASH;
     if (bol) {
       for (uint32_t c = 1; c < t->loc.col; c++)
         buf_putc(&w->buf, ' ');
-    }
-    /* a '#' from a macro must not begin a line: it would be a directive */
-    if ((!bol || t->loc.col <= 1) &&
-        ((t->flags & TF_SPACE) || (t->kind == TK_PUNCT && t->punct == P_HASH)))
+      /* a '#' from a macro must not begin a line: it would be a directive */
+      if (hash && t->loc.col <= 1)
+        buf_putc(&w->buf, ' ');
+    } else if ((t->flags & TF_SPACE) || hash) {
       buf_putc(&w->buf, ' ');
+    }
   } else if ((t->flags & TF_SPACE) ||
              (w->have_prev && ((t->flags & TF_PAD) &&
                                tokens_gcc_avoid_paste(&w->prev, t))) ||
              (w->have_prev && tokens_would_paste(&w->prev, t))) {
     buf_putc(&w->buf, ' ');
+  }
+  int sys = token_system(t);
+  if (w->markers && sys >= 0 && sys != w->prev_sys) {
+    /* GCC marks each change between system-header text and other text
+       with a line marker, even within a line.  */
+    w->prev_sys = sys;
+    w->printed = true;
+    end_line(w);
+    put_marker(w, t->loc.file, srcloc_line(t->loc),
+               sys ? EV_SYSTEM | EV_EXTERN_C : 0);
+    for (uint32_t c = 2; c < t->loc.col; c++)
+      buf_putc(&w->buf, ' ');
   }
   buf_append(&w->buf, t->text, t->len);
   w->printed = true;
@@ -147,17 +172,33 @@ void cpp_write_preprocessed(Cpp *cpp, FILE *out) {
   for (;;) {
     Token t;
     cpp_get_token(cpp, &t);
+    if ((t.kind == TK_EVENT || t.kind == TK_EOF) &&
+        (cpp->pending_flags & TF_BOL)) {
+      /* a macro that began a line expanded to nothing */
+      move_to(&w, cpp->pending_loc);
+      w.printed = true;
+      cpp->pending_flags = 0;
+    }
     if (t.kind == TK_EOF)
       break;
     if (t.kind == TK_EVENT) {
+      /* like GCC, first bring the output to the line of the #include */
+      SrcLoc from = srcfile_get(t.loc.file)->included_from;
+      if ((t.len & EV_ENTER) && from.file == w.file && from.line)
+        move_to(&w, from);
       put_marker(&w, t.loc.file, srcloc_line(t.loc), t.len);
       w.flags = (uint8_t)(t.len & (EV_SYSTEM | EV_EXTERN_C));
       continue;
     }
     if (cpp->pending_flags) {
       /* the first token of a macro expansion goes where the macro was */
-      if (cpp->pending_flags & TF_BOL)
+      if ((cpp->pending_flags & TF_BOL) && (t.flags & TF_BOL)) {
+        /* the macro that began an earlier line expanded to nothing */
+        move_to(&w, cpp->pending_loc);
+        w.printed = true;
+      } else if (cpp->pending_flags & TF_BOL) {
         t.loc = cpp->pending_loc;
+      }
       t.flags |= cpp->pending_flags;
       cpp->pending_flags = 0;
     }

@@ -588,7 +588,10 @@ static Type *parse_struct_or_union(Parser *p, DeclSpec *ds) {
 }
 
 /* Check a completed member type; returns false after an error.  */
-static bool check_member_type(Member *m, bool last, Record *r) {
+static bool check_member_type(Member *members, size_t idx, size_t n,
+                              Record *r) {
+  Member *m = &members[idx];
+  bool last = idx + 1 == n;
   Type *c = type_canon(m->type);
   if (c->kind == TY_FUNC) {
     diag_error(m->loc, "field '%s' declared as a function",
@@ -599,6 +602,18 @@ static bool check_member_type(Member *m, bool last, Record *r) {
     if (c->kind == TY_ARRAY && c->u.array.len < 0) {
       if (!last) {
         diag_error(m->loc, "flexible array member not at end of struct");
+        return false;
+      }
+      if (r->kind == TY_UNION) {
+        diag_error(m->loc, "flexible array member in union");
+        return false;
+      }
+      bool named = false;
+      for (Member *o = members; o < m; o++)
+        if (o->name || !o->is_bitfield)
+          named = true;
+      if (!named) {
+        diag_error(m->loc, "flexible array member in a struct with no named members");
         return false;
       }
       r->has_flex = true;
@@ -727,7 +742,7 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
   /* Check member types and duplicate names.  */
   VEC(Member) ok = {0};
   for (size_t i = 0; i < members.len; i++)
-    if (check_member_type(&members.data[i], i + 1 == members.len, r))
+    if (check_member_type(members.data, i, members.len, r))
       vec_push(&ok, members.data[i]);
   for (size_t i = 0; i < ok.len; i++)
     for (size_t j = 0; j < i; j++)
@@ -755,11 +770,13 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     name = n.ident;
     loc = n.loc;
   }
+  /* C23 enum-type-specifier `: type` (in a member, `enum E : 3` is a
+     bit-field instead).  */
   Type *fixed = NULL;
-  if (at_punct(p, P_COLON) && (name || at_punct_n(p, 1, P_LBRACE) || true) &&
-      !at_punct_n(p, 1, P_COLON)) {
-    /* C23 enum with a fixed underlying type.  */
-    if (lang.std >= 23 || at_type_name_start(p) || true) {
+  if (at_punct(p, P_COLON)) {
+    const Token *t1 = peek(p, 1);
+    int kw1 = keyword_of(t1);
+    if (kw1 ? keyword_starts_type_name(kw1) : is_typedef_name(p, t1)) {
       next(p);
       fixed = parse_type_name(p);
     }
@@ -814,11 +831,11 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     Token n = next(p);
     Attr *eattrs = parse_any_attributes(p);
     (void)eattrs;
-    if (!first) {
-      if (!value_unsigned && value == INT64_MAX) {
+    bool explicit_value = at_punct(p, P_ASSIGN);
+    if (!first && !explicit_value) {
+      if (!value_unsigned && value == INT64_MAX)
         diag_error(n.loc, "overflow in enumeration values");
-      }
-      value++;
+      value = (int64_t)((uint64_t)value + 1);
       if (value_unsigned && value == 0)
         diag_error(n.loc, "overflow in enumeration values");
     }

@@ -43,10 +43,10 @@ static uint32_t place_bitfield(const Record *r, Member *m, uint64_t *bitpos) {
   bool packed = r->packed || m->packed;
   uint64_t w = (uint64_t)m->bit_width;
   if (w == 0) {
-    /* A zero-width bit-field aligns the next field to its type but does
-       not change the record's alignment.  */
-    uint32_t a = r->pack ? min_u32(talign, r->pack) : talign;
-    *bitpos = round_up(*bitpos, (uint64_t)a * 8);
+    /* A zero-width bit-field aligns the next field to its type (even in
+       packed records and under #pragma pack) but does not change the
+       record's alignment.  */
+    *bitpos = round_up(*bitpos, (uint64_t)talign * 8);
     m->bit_offset = (int64_t)*bitpos;
     return 1;
   }

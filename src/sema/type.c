@@ -56,8 +56,9 @@ void types_init(void) {
   ty_ulong = new_basic(TY_ULONG, 8, 8, true);
   ty_llong = new_basic(TY_LLONG, 8, 8, false);
   ty_ullong = new_basic(TY_ULLONG, 8, 8, true);
-  ty_int128 = new_basic(TY_INT128, 16, 16, false);
-  ty_uint128 = new_basic(TY_UINT128, 16, 16, true);
+  /* BPF's biggest alignment is 8, which caps __int128 too.  */
+  ty_int128 = new_basic(TY_INT128, 16, bpf ? 8 : 16, false);
+  ty_uint128 = new_basic(TY_UINT128, 16, bpf ? 8 : 16, true);
   ty_float = new_basic(TY_FLOAT, 4, 4, false);
   ty_double = new_basic(TY_DOUBLE, 8, 8, false);
   ty_ldouble = bpf ? new_basic(TY_LDOUBLE, 8, 8, false)

@@ -162,36 +162,58 @@ void buf_free(Buf *b) {
   b->len = b->cap = 0;
 }
 
-/* --- Hashing (FNV-1a) --- */
+/* --- Hashing ---
+   A word-at-a-time multiplicative hash: identifiers are hashed once per
+   token, so this is on the lexer's hot path.  */
 
-uint32_t hash_bytes(const void *p, size_t n) {
-  const unsigned char *s = p;
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < n; i++) {
-    h ^= s[i];
-    h *= 16777619u;
-  }
+static inline uint64_t load_u64(const unsigned char *p) {
+  uint64_t v;
+  memcpy(&v, p, 8);
+  return v;
+}
+
+static inline uint64_t mix64(uint64_t h) {
+  h ^= h >> 32;
+  h *= 0xd6e8feb86659fd93ULL;
+  h ^= h >> 32;
   return h;
 }
 
-/* --- Interning --- */
+uint32_t hash_bytes(const void *p, size_t n) {
+  const unsigned char *s = p;
+  uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
+  while (n >= 8) {
+    h = mix64(h ^ load_u64(s));
+    s += 8;
+    n -= 8;
+  }
+  uint64_t tail = 0;
+  memcpy(&tail, s, n);
+  h = mix64(h ^ tail ^ ((uint64_t)n << 56));
+  return (uint32_t)h;
+}
 
-static Ident **ident_table;
+/* --- Interning: open addressing, hash kept beside the pointer --- */
+
+typedef struct IdentSlot {
+  uint32_t hash;
+  Ident *id;
+} IdentSlot;
+
+static IdentSlot *ident_table;
 static size_t ident_cap;
 static size_t ident_count;
 
 static void ident_rehash(void) {
   size_t nc = ident_cap ? ident_cap * 2 : 16384;
-  Ident **nt = xcalloc(nc, sizeof(Ident *));
+  IdentSlot *nt = xcalloc(nc, sizeof(IdentSlot));
   for (size_t i = 0; i < ident_cap; i++) {
-    Ident *id = ident_table[i];
-    while (id) {
-      Ident *next = id->hash_next;
-      size_t slot = id->hash & (nc - 1);
-      id->hash_next = nt[slot];
-      nt[slot] = id;
-      id = next;
-    }
+    if (!ident_table[i].id)
+      continue;
+    size_t j = ident_table[i].hash & (nc - 1);
+    while (nt[j].id)
+      j = (j + 1) & (nc - 1);
+    nt[j] = ident_table[i];
   }
   free(ident_table);
   ident_table = nt;
@@ -199,19 +221,24 @@ static void ident_rehash(void) {
 }
 
 Ident *intern(const char *s, size_t len) {
-  uint32_t h = hash_bytes(s, len);
   if (ident_count * 2 >= ident_cap)
     ident_rehash();
-  size_t slot = h & (ident_cap - 1);
-  for (Ident *id = ident_table[slot]; id; id = id->hash_next)
-    if (id->hash == h && id->len == len && memcmp(id->name, s, len) == 0)
-      return id;
+  uint32_t h = hash_bytes(s, len);
+  size_t i = h & (ident_cap - 1);
+  for (;; i = (i + 1) & (ident_cap - 1)) {
+    IdentSlot *slot = &ident_table[i];
+    if (!slot->id)
+      break;
+    if (slot->hash == h && slot->id->len == len &&
+        memcmp(slot->id->name, s, len) == 0)
+      return slot->id;
+  }
   Ident *id = NEW(Ident);
   id->name = arena_strndup(&perm, s, len);
   id->len = (uint32_t)len;
   id->hash = h;
-  id->hash_next = ident_table[slot];
-  ident_table[slot] = id;
+  ident_table[i].hash = h;
+  ident_table[i].id = id;
   ident_count++;
   return id;
 }

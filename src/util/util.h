@@ -115,7 +115,6 @@ static inline uint32_t hash_mix(uint32_t h, uint32_t v) {
    macro definition, the keyword, the innermost scope binding), which makes
    the common lookups a single load.  */
 typedef struct Ident {
-  struct Ident *hash_next;
   const char *name; /* NUL-terminated */
   uint32_t len;
   uint32_t hash;

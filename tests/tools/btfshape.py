@@ -29,7 +29,9 @@ def describe(types, tid, depth=0):
     if depth > 40:
         return "..."
     if k == "INT":
-        sign = "s" if t["encoding"] == "SIGNED" else ("b" if t["encoding"] == "BOOL" else "u")
+        enc = t["encoding"]
+        # GCC 12 marks char SIGNED|CHAR, which bpftool prints as UNKN.
+        sign = "s" if enc in ("SIGNED", "UNKN") else ("b" if enc == "BOOL" else "u")
         return "%s:%d%s" % (name, t["size"], sign)
     if k == "FLOAT":
         return "float %s:%d" % (name, t["size"])
