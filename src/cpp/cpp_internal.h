@@ -35,6 +35,8 @@ enum {
   EV_RETURN = 2, /* flag 2: back in the including file */
   EV_SYSTEM = 4, /* flag 3: system header */
   EV_EXTERN_C = 8, /* flag 4 */
+  EV_BLANK = 16,   /* no marker: a consumed #pragma's line (gcc -E keeps it
+                      as a line of blanks) */
 };
 
 /* Ident.pp_flags bits.  The directive number lives in the top byte.  */
@@ -273,6 +275,8 @@ typedef struct Cpp {
   bool expanded_in_directive;
   uint8_t pending_flags; /* BOL/SPACE of a macro name for the next token */
   SrcLoc pending_loc;    /* that name's location if it began a line */
+  bool stale_bol;        /* a macro that began a line expanded to nothing */
+  SrcLoc stale_loc;
   uint32_t budget;       /* tokens left for the current expansion */
   bool expansion_cut;    /* budget exhausted: no expansion until the
                             contexts are empty */

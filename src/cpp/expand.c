@@ -560,7 +560,11 @@ static bool enter_macro(Cpp *cpp, Macro *m, Token *name) {
     cpp->expanded_in_directive = true;
     return true;
   }
-  if ((name->flags & TF_BOL) && !(cpp->pending_flags & TF_BOL)) {
+  if (name->flags & TF_BOL) {
+    if ((cpp->pending_flags & TF_BOL) && !cpp->stale_bol) {
+      cpp->stale_bol = true; /* -E still moves to that line first */
+      cpp->stale_loc = cpp->pending_loc;
+    }
     cpp->pending_loc = name->loc;
     cpp->pending_flags = 0; /* what an earlier line left is stale */
   }

@@ -172,6 +172,11 @@ void cpp_write_preprocessed(Cpp *cpp, FILE *out) {
   for (;;) {
     Token t;
     cpp_get_token(cpp, &t);
+    if (cpp->stale_bol) {
+      move_to(&w, cpp->stale_loc);
+      w.printed = true;
+      cpp->stale_bol = false;
+    }
     if ((t.kind == TK_EVENT || t.kind == TK_EOF) &&
         (cpp->pending_flags & TF_BOL)) {
       /* a macro that began a line expanded to nothing */
@@ -181,6 +186,13 @@ void cpp_write_preprocessed(Cpp *cpp, FILE *out) {
     }
     if (t.kind == TK_EOF)
       break;
+    if (t.kind == TK_EVENT && (t.len & EV_BLANK)) {
+      move_to(&w, t.loc);
+      for (uint32_t c = 2; c < t.loc.col; c++)
+        buf_putc(&w.buf, ' ');
+      w.printed = true;
+      continue;
+    }
     if (t.kind == TK_EVENT) {
       /* like GCC, first bring the output to the line of the #include */
       SrcLoc from = srcfile_get(t.loc.file)->included_from;

@@ -111,39 +111,47 @@ static void pragma_push_pop(Cpp *cpp, const Token *kw, const Token *v,
 static void run_pragma(Cpp *cpp, TokBuf *toks, SrcLoc loc) {
   Token *v = toks->data;
   uint32_t n = toks->len;
-  bool handled = true, for_parser = false;
+  bool for_parser = false;
   uint32_t expand_from = 0; /* macro-expand tokens from here (0: none) */
+  const Token *kw = n > 1 && is_word(&v[0], "GCC") ? &v[1] : NULL;
+  bool handled = true;
   if (n && is_word(&v[0], "once")) {
-    pragma_once(cpp, &v[0]);
   } else if (n && (is_word(&v[0], "push_macro") ||
                    is_word(&v[0], "pop_macro"))) {
-    pragma_push_pop(cpp, &v[0], v + 1, n - 1, is_word(&v[0], "push_macro"));
-  } else if (n > 1 && is_word(&v[0], "GCC") &&
-             is_word(&v[1], "system_header")) {
-    pragma_system_header(cpp, &v[1]);
-  } else if (n > 1 && is_word(&v[0], "GCC") && is_word(&v[1], "poison")) {
-    pragma_poison(cpp, v + 2, n - 2);
-  } else if (n > 1 && is_word(&v[0], "GCC") &&
-             (is_word(&v[1], "warning") || is_word(&v[1], "error"))) {
-    pragma_message(&v[1], v + 2, n - 2, is_word(&v[1], "error"));
+  } else if (kw && (is_word(kw, "system_header") || is_word(kw, "poison") ||
+                    is_word(kw, "warning") || is_word(kw, "error"))) {
   } else {
     handled = false;
-    if (n && is_word(&v[0], "pack")) {
-      for_parser = true;
-      expand_from = cpp->preprocess_only ? 0 : 1;
-    } else if (n && is_word(&v[0], "redefine_extname")) {
-      for_parser = true;
-      expand_from = 1;
-    } else if (n && is_word(&v[0], "scalar_storage_order")) {
-      for_parser = true;
-    } else if (n > 1 && is_word(&v[0], "clang") &&
-               is_word(&v[1], "attribute")) {
-      for_parser = true;
-    }
   }
   if (handled) {
+    if (cpp->in_directive) {
+      /* gcc -E leaves the line of a pragma it consumed blank */
+      push_event(cpp, EV_BLANK, v[0].loc.file, v[0].loc.line);
+      cpp->lookahead.data[cpp->lookahead.len - 1].loc.col = v[0].loc.col;
+    }
+    if (is_word(&v[0], "once"))
+      pragma_once(cpp, &v[0]);
+    else if (!kw)
+      pragma_push_pop(cpp, &v[0], v + 1, n - 1, is_word(&v[0], "push_macro"));
+    else if (is_word(kw, "system_header"))
+      pragma_system_header(cpp, kw);
+    else if (is_word(kw, "poison"))
+      pragma_poison(cpp, v + 2, n - 2);
+    else
+      pragma_message(kw, v + 2, n - 2, is_word(kw, "error"));
     tokbuf_put(cpp, toks);
     return;
+  }
+  if (n && is_word(&v[0], "pack")) {
+    for_parser = true;
+    expand_from = cpp->preprocess_only ? 0 : 1;
+  } else if (n && is_word(&v[0], "redefine_extname")) {
+    for_parser = true;
+    expand_from = 1;
+  } else if (n && is_word(&v[0], "scalar_storage_order")) {
+    for_parser = true;
+  } else if (n > 1 && is_word(&v[0], "clang") && is_word(&v[1], "attribute")) {
+    for_parser = true;
   }
   TokBuf *out = tokbuf_get(cpp);
   Token start = {.kind = TK_PRAGMA, .punct = for_parser, .text = "pragma",

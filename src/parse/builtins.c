@@ -315,7 +315,7 @@ static Type *va_list_typedef(Type *t) {
 void builtins_init(Parser *p) {
   (void)p;
   if (target.arch == ARCH_BPF) {
-    ty_va_list = va_list_typedef(type_pointer(ty_void));
+    ty_va_list = type_pointer(ty_void); /* no typedef DIE on BPF */
     return;
   }
   Record *r = record_new(TY_STRUCT, intern_cstr("__va_list_tag"), (SrcLoc){0});
