@@ -161,6 +161,38 @@ long eval_has_operator(Cpp *cpp, Macro *m, Token *name, bool *ok) {
   return attr_has_attribute(scope, attr, m->builtin == BI_HAS_C_ATTRIBUTE);
 }
 
+long eval_has_include(Cpp *cpp, Macro *m, Token *name, bool *ok) {
+  const char *what = m->name->name;
+  bool next = m->builtin == BI_HAS_INCLUDE_NEXT;
+  Token t;
+  *ok = false;
+  cpp->prevent_expansion++;
+  cpp_get_token(cpp, &t);
+  cpp->prevent_expansion--;
+  if (!is_punct(&t, P_LPAREN)) {
+    diag_error(t.loc, "missing '(' before \"%s\" operand", what);
+    cpp_unget_token(cpp, &t);
+    return 0;
+  }
+  const char *file;
+  bool angled;
+  if (!read_header_name(cpp, name->loc, what, &file, &angled))
+    return 0;
+  cpp_get_token(cpp, &t);
+  if (!is_punct(&t, P_RPAREN)) {
+    diag_error(t.loc, "missing ')' after \"%s\" operand", what);
+    cpp_unget_token(cpp, &t);
+    return 0;
+  }
+  Frame *f = cpp->frame;
+  if (next && f && f->dir_index == -2 && f->depth == 0)
+    next = false;
+  int dir;
+  bool sys;
+  *ok = true;
+  return find_include(cpp, file, angled, next, &dir, &sys) != NULL;
+}
+
 bool expand_builtin(Cpp *cpp, Macro *m, Token *name) {
   SrcLoc loc = name->loc;
   Token t;
@@ -172,11 +204,16 @@ bool expand_builtin(Cpp *cpp, Macro *m, Token *name) {
     do_pragma_operator(cpp, name);
     return true;
   case BI_HAS_INCLUDE:
-  case BI_HAS_INCLUDE_NEXT:
-    if (!cpp->in_directive)
-      diag_error(loc, "\"%s\" used outside of preprocessing directive",
-                 m->name->name);
-    return false;
+  case BI_HAS_INCLUDE_NEXT: {
+    if (cpp->in_directive)
+      return false; /* the #if evaluator reads the operand itself */
+    diag_error(loc, "\"%s\" used outside of preprocessing directive",
+               m->name->name);
+    bool ok;
+    long v = eval_has_include(cpp, m, name, &ok);
+    make_number_token(cpp, &t, (uintmax_t)v, loc);
+    break;
+  }
   case BI_HAS_ATTRIBUTE:
   case BI_HAS_C_ATTRIBUTE:
   case BI_HAS_BUILTIN: {

@@ -15,10 +15,11 @@ Cpp *cpp_new(const CppOptions *opts) {
   cpp->opts = *opts;
   macro_init_names();
   directives_init();
-  cpp->uliterals = lang.std >= 11 || (lang.gnu && lang.std >= 99);
-  cpp->u8_chars = lang.std >= 23;
-  cpp->scope_token = lang.std >= 23;
-  cpp->trigraphs = !lang.gnu && lang.std <= 17;
+  int year = lang_year();
+  cpp->uliterals = year >= 2011 || (lang.gnu && year >= 1999);
+  cpp->u8_chars = year >= 2023;
+  cpp->scope_token = year >= 2023;
+  cpp->trigraphs = !lang.gnu && year <= 2017;
   cpp->budget = UINT32_MAX;
   files_init(cpp);
   return cpp;

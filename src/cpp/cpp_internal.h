@@ -9,6 +9,12 @@
 #include <stdlib.h>
 #include <sys/types.h>
 
+/* The year of the language standard (lang.std is 89, 99, 11, 17 or 23,
+   which do not order by value).  */
+static inline int lang_year(void) {
+  return lang.std >= 89 ? 1900 + lang.std : 2000 + lang.std;
+}
+
 /* Token kinds that never leave the preprocessor.  */
 enum {
   TK_EOD = 32,    /* end of a directive line */
@@ -178,6 +184,7 @@ void token_spell(Buf *b, const Token *t);
 typedef struct IncFile {
   struct IncFile *hash_next;
   const char *path;    /* as opened: dir + "/" + name */
+  const char *short_name; /* its name as a system header, once known */
   char *text;          /* NUL-terminated, NULL until read */
   size_t len;
   bool missing;        /* no such file */
@@ -381,6 +388,7 @@ void do_pragma_operator(Cpp *cpp, Token *name);
 /* builtin.c */
 bool expand_builtin(Cpp *cpp, Macro *m, Token *name);
 long eval_has_operator(Cpp *cpp, Macro *m, Token *name, bool *ok);
+long eval_has_include(Cpp *cpp, Macro *m, Token *name, bool *ok);
 void define_builtin_macros(Cpp *cpp);
 
 /* predef.c */

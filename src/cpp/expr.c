@@ -286,38 +286,6 @@ static PPValue parse_defined(Eval *e) {
   return sval(id->macro != NULL);
 }
 
-static PPValue parse_has_include(Eval *e, bool next_variant) {
-  Cpp *cpp = e->cpp;
-  const char *what = next_variant ? "__has_include_next" : "__has_include";
-  SrcLoc loc = e->tok.loc;
-  cpp->prevent_expansion++;
-  next(e);
-  cpp->prevent_expansion--;
-  if (!is_op(e, P_LPAREN)) {
-    fail(e, e->tok.loc, "missing '(' before \"%s\" operand", what);
-    return sval(0);
-  }
-  const char *name;
-  bool angled;
-  if (!read_header_name(cpp, loc, what, &name, &angled)) {
-    e->failed = true;
-    return sval(0);
-  }
-  next(e);
-  if (!is_op(e, P_RPAREN)) {
-    fail(e, e->tok.loc, "missing ')' after \"%s\" operand", what);
-    return sval(0);
-  }
-  Frame *f = cpp->frame;
-  if (next_variant && f->dir_index == -2 && f->depth == 0)
-    next_variant = false;
-  int dir;
-  bool sys;
-  bool found = find_include(cpp, name, angled, next_variant, &dir, &sys);
-  next(e);
-  return sval(found);
-}
-
 /* --- Operators --- */
 
 static int binary_precedence(const Token *t) {
@@ -455,11 +423,12 @@ static PPValue parse_primary(Eval *e) {
       return parse_defined(e);
     Macro *m = t.ident->macro;
     if (m && m->kind == MK_BUILTIN && !(t.flags & TF_NOEXPAND)) {
-      if (m->builtin == BI_HAS_INCLUDE || m->builtin == BI_HAS_INCLUDE_NEXT)
-        return parse_has_include(e, m->builtin == BI_HAS_INCLUDE_NEXT);
       if (m->builtin >= BI_HAS_ATTRIBUTE) {
         bool ok;
-        long v = eval_has_operator(e->cpp, m, &t, &ok);
+        long v = m->builtin == BI_HAS_INCLUDE ||
+                         m->builtin == BI_HAS_INCLUDE_NEXT
+                     ? eval_has_include(e->cpp, m, &t, &ok)
+                     : eval_has_operator(e->cpp, m, &t, &ok);
         if (!ok)
           e->failed = true;
         next(e);

@@ -329,8 +329,23 @@ static Frame *new_frame(Cpp *cpp, const char *path, const char *text,
   return fr;
 }
 
+/* GCC (-fcanonical-system-headers, on by default) names a system header
+   by its real path when that is shorter ("dir/./x.h", symlinks).  */
+static const char *system_header_name(Cpp *cpp, IncFile *f) {
+  if (!f->short_name) {
+    f->short_name = f->path;
+    char *real = realpath(f->path, NULL);
+    if (real && strlen(real) < strlen(f->path))
+      f->short_name = arena_strndup(&cpp->arena, real, strlen(real));
+    free(real);
+  }
+  return f->short_name;
+}
+
 void push_file(Cpp *cpp, IncFile *f, const char *path, int dir_index,
                bool system, SrcLoc from) {
+  if (system)
+    path = system_header_name(cpp, f);
   Frame *fr = new_frame(cpp, path, f->text, f->len, from, system);
   fr->file = f;
   fr->dir_index = dir_index;

@@ -94,6 +94,14 @@ static int token_system(const Token *t) {
   return srcfile_get(t->loc.file)->system_header;
 }
 
+/* What gcc -E does when a line begins: move there and indent.  */
+static void line_change(Writer *w, SrcLoc loc) {
+  move_to(w, loc);
+  for (uint32_t c = 2; c < loc.col; c++)
+    buf_putc(&w->buf, ' ');
+  w->printed = true;
+}
+
 static void put_token(Writer *w, const Token *t) {
   bool bol = (t->flags & TF_BOL) || ((t->flags & TF_RESYNC) && w->markers);
   if (bol || w->resync) {
@@ -102,16 +110,14 @@ static void put_token(Writer *w, const Token *t) {
     w->resync = false;
   }
   if (!w->printed) {
-    bool hash = t->kind == TK_PUNCT && t->punct == P_HASH;
-    if (bol) {
-      for (uint32_t c = 1; c < t->loc.col; c++)
+    /* As gcc: indent to the source column (col - 2 blanks, plus the one
+       the token's preceding white space gives).  A '#' from a macro must
+       not begin a line: it would read as a directive.  */
+    if (bol)
+      for (uint32_t c = 2; c < t->loc.col; c++)
         buf_putc(&w->buf, ' ');
-      /* a '#' from a macro must not begin a line: it would be a directive */
-      if (hash && t->loc.col <= 1)
-        buf_putc(&w->buf, ' ');
-    } else if ((t->flags & TF_SPACE) || hash) {
+    if ((t->flags & TF_SPACE) || (t->kind == TK_PUNCT && t->punct == P_HASH))
       buf_putc(&w->buf, ' ');
-    }
   } else if ((t->flags & TF_SPACE) ||
              (w->have_prev && ((t->flags & TF_PAD) &&
                                tokens_gcc_avoid_paste(&w->prev, t))) ||
@@ -173,24 +179,19 @@ void cpp_write_preprocessed(Cpp *cpp, FILE *out) {
     Token t;
     cpp_get_token(cpp, &t);
     if (cpp->stale_bol) {
-      move_to(&w, cpp->stale_loc);
-      w.printed = true;
+      line_change(&w, cpp->stale_loc);
       cpp->stale_bol = false;
     }
     if ((t.kind == TK_EVENT || t.kind == TK_EOF) &&
         (cpp->pending_flags & TF_BOL)) {
       /* a macro that began a line expanded to nothing */
-      move_to(&w, cpp->pending_loc);
-      w.printed = true;
+      line_change(&w, cpp->pending_loc);
       cpp->pending_flags = 0;
     }
     if (t.kind == TK_EOF)
       break;
     if (t.kind == TK_EVENT && (t.len & EV_BLANK)) {
-      move_to(&w, t.loc);
-      for (uint32_t c = 2; c < t.loc.col; c++)
-        buf_putc(&w.buf, ' ');
-      w.printed = true;
+      line_change(&w, t.loc);
       continue;
     }
     if (t.kind == TK_EVENT) {
@@ -206,8 +207,7 @@ void cpp_write_preprocessed(Cpp *cpp, FILE *out) {
       /* the first token of a macro expansion goes where the macro was */
       if ((cpp->pending_flags & TF_BOL) && (t.flags & TF_BOL)) {
         /* the macro that began an earlier line expanded to nothing */
-        move_to(&w, cpp->pending_loc);
-        w.printed = true;
+        line_change(&w, cpp->pending_loc);
       } else if (cpp->pending_flags & TF_BOL) {
         t.loc = cpp->pending_loc;
       }

@@ -163,6 +163,9 @@ static void run_pragma(Cpp *cpp, TokBuf *toks, SrcLoc loc) {
     tokbuf_push(out, &v[i]);
   if (expand_from && expand_from < n)
     expand_tokens(cpp, v + expand_from, n - expand_from, out);
+  /* whoever reads these tokens must not expand them (again) */
+  for (uint32_t i = 1; i < out->len; i++)
+    out->data[i].flags |= TF_NOEXPAND;
   tokbuf_push(out, &end);
   tokbuf_put(cpp, toks);
   cpp_push_tokens(cpp, out->data, out->len, out, NULL);

@@ -482,14 +482,14 @@ static void put_standard(Buf *out) {
   for (size_t i = 0; i < ARRAY_LEN(versions); i++)
     if (lang.std == atoi(versions[i][0]))
       buf_printf(out, "#define __STDC_VERSION__ %s\n", versions[i][1]);
-  if (lang.std >= 11 || (lang.gnu && lang.std >= 99))
+  if (lang_year() >= 2011 || (lang.gnu && lang_year() >= 1999))
     buf_puts(out, "#define __STDC_UTF_16__ 1\n#define __STDC_UTF_32__ 1\n");
 }
 
 static void put_dialect(Buf *out) {
   if (!lang.gnu)
     buf_puts(out, "#define __STRICT_ANSI__ 1\n");
-  if (lang.std >= 99)
+  if (lang_year() >= 1999)
     buf_puts(out, "#define __GNUC_STDC_INLINE__ 1\n");
   else
     buf_puts(out, "#define __GNUC_GNU_INLINE__ 1\n");

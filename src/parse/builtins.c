@@ -310,10 +310,22 @@ static Type *va_list_typedef(Type *t) {
   return type_typedef(d);
 }
 
+/* A builtin type name GCC predeclares without a DIE of its own.  */
+static void builtin_type_name(Parser *p, const char *name, Type *t) {
+  Decl *d = NEW(Decl);
+  d->kind = DECL_TYPEDEF;
+  d->name = intern_cstr(name);
+  d->type = t;
+  d->first = d;
+  d->file_scope = true;
+  bind_ordinary(p, d->name, d);
+}
+
 /* __builtin_va_list: on x86-64 an array of one struct __va_list_tag; on
    BPF a plain void pointer.  */
 void builtins_init(Parser *p) {
-  (void)p;
+  builtin_type_name(p, "__int128_t", ty_int128);
+  builtin_type_name(p, "__uint128_t", ty_uint128);
   if (target.arch == ARCH_BPF) {
     ty_va_list = type_pointer(ty_void); /* no typedef DIE on BPF */
     return;

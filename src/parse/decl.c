@@ -1044,14 +1044,13 @@ static DeclLevel *parse_declarator_level(Parser *p, bool abstract) {
   /* direct-declarator */
   const Token *t = peek(p, 0);
   if (t->kind == TK_IDENT && !t->ident->keyword) {
-    /* In an abstract declarator a typedef name is a parameter type.  */
-    if (!abstract || !is_typedef_name(p, t)) {
-      Token n = next(p);
-      lv->name = n.ident;
-      lv->name_loc = n.loc;
-      if (at_std_attribute(p))
-        lv->name_attrs = parse_std_attributes(p);
-    }
+    /* An identifier here is the declared name, even if it is also a
+       typedef name (C17 6.7.6.3p11 only concerns `(T)`).  */
+    Token n = next(p);
+    lv->name = n.ident;
+    lv->name_loc = n.loc;
+    if (at_std_attribute(p))
+      lv->name_attrs = parse_std_attributes(p);
   } else if (at_punct(p, P_LPAREN)) {
     /* Nested declarator, unless this is an abstract function suffix.  */
     bool nested = true;
