@@ -155,13 +155,14 @@ static Rec *gen_base(Gen *g, Die *d) {
     return r;
   }
   case ATE_FLOAT:
-  case ATE_COMPLEX_FLOAT: {
-    /* Only the C float, double and long double formats are
-       representable; other widths become CTF's unknown type.  */
-    int64_t bits = d->size * 8;
-    int64_t unit = d->encoding == ATE_COMPLEX_FLOAT ? bits / 2 : bits;
-    int64_t ld_bits = target.arch == ARCH_BPF ? 64 : 128;
-    if (unit != 32 && unit != 64 && unit != ld_bits)
+  case ATE_COMPLEX_FLOAT:
+  case ATE_DECIMAL_FLOAT: {
+    /* GCC represents only the float, double and long double formats and
+       turns others (_Float16, __bf16, decimal floats) into a reference
+       to void, which the kernel rejects wherever a sized type is needed.
+       BTF's FLOAT carries just a size, so we keep them as FLOATs.  */
+    if (d->size != 2 && d->size != 4 && d->size != 8 && d->size != 12 &&
+        d->size != 16 && d->size != 32)
       return unknown_type(g);
     Rec *r = new_rec(g, BTF_KIND_FLOAT, d->name, d);
     r->size = round_pow2(d->size);
@@ -356,7 +357,10 @@ static Rec *gen_type(Gen *g, Die *d) {
     r = gen_array(g, d);
     break;
   case DIE_VECTOR:
-    r = unknown_type(g);
+    /* GCC has no BTF for vectors (a reference to void, which the kernel
+       rejects for members and array elements); like clang and pahole we
+       describe a vector as an array of its elements.  */
+    r = gen_array(g, d);
     break;
   case DIE_SUBROUTINE:
     return gen_proto(g, d, false);

@@ -527,8 +527,10 @@ static void write_blob(const Fix *fx, Buf *out) {
   put_header(hdr, type_len, (uint32_t)fx->strs.len);
   buf_append(out, hdr, sizeof hdr);
   buf_append(out, fx->types, fx->btf->hdr.type_len);
-  buf_append(out, fx->added.data, fx->added.len);
-  buf_append(out, fx->strs.data, fx->strs.len);
+  if (fx->added.len) /* (an empty Buf has no data at all) */
+    buf_append(out, fx->added.data, fx->added.len);
+  if (fx->strs.len)
+    buf_append(out, fx->strs.data, fx->strs.len);
 }
 
 bool btf_fixup_for_load(const Btf *btf, ElfFile *elf, Buf *out,

@@ -145,6 +145,34 @@ const Token *cpp_next(Cpp *cpp) {
   }
 }
 
+/* Texts and arenas of freed preprocessors: the source-file table and the
+   tokens the parser kept still point into them.  */
+static VEC(char *) retired_texts;
+static VEC(Arena) retired_arenas;
+
+void cpp_free_sources(void) {
+  for (size_t i = 0; i < retired_texts.len; i++)
+    free(retired_texts.data[i]);
+  vec_free(&retired_texts);
+  for (size_t i = 0; i < retired_arenas.len; i++)
+    arena_free(&retired_arenas.data[i]);
+  vec_free(&retired_arenas);
+}
+
+static void retire_sources(Cpp *cpp) {
+  for (size_t i = 0; i < cpp->file_cap; i++)
+    for (IncFile *f = cpp->file_tab[i]; f; f = f->hash_next)
+      if (f->text) {
+        vec_push(&retired_texts, f->text);
+        f->text = NULL;
+      }
+  for (size_t i = 0; i < cpp->owned_texts.len; i++)
+    vec_push(&retired_texts, cpp->owned_texts.data[i]);
+  vec_free(&cpp->owned_texts);
+  vec_push(&retired_arenas, cpp->arena);
+  memset(&cpp->arena, 0, sizeof cpp->arena);
+}
+
 void cpp_free(Cpp *cpp) {
   if (!cpp)
     return;
@@ -177,11 +205,8 @@ void cpp_free(Cpp *cpp) {
   vec_free(&cpp->lookahead);
   vec_free(&cpp->preincludes);
   vec_free(&cpp->once_files);
-  for (size_t i = 0; i < cpp->owned_texts.len; i++)
-    free(cpp->owned_texts.data[i]);
-  vec_free(&cpp->owned_texts);
   buf_free(&cpp->scratch);
+  retire_sources(cpp);
   files_free(cpp);
-  arena_free(&cpp->arena);
   free(cpp);
 }

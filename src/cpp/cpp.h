@@ -62,10 +62,14 @@ void cpp_write_preprocessed(Cpp *cpp, FILE *out);
 /* -dM -E: preprocess everything, then write a `#define NAME VALUE` line
    for every macro still defined (GCC's spelling), in definition order.  */
 void cpp_write_macros(Cpp *cpp, FILE *out);
-/* Frees everything the preprocessor allocated, including the file texts
-   that token spellings and the source-file table point into: call it
-   only after the last diagnostic.  Only one Cpp may exist at a time.  */
+/* Frees the preprocessor.  The source texts (which the source-file table,
+   diagnostics and token spellings point into) stay until
+   cpp_free_sources().  Only one Cpp may exist at a time.  */
 void cpp_free(Cpp *cpp);
+/* Frees the source texts of every Cpp freed so far: afterwards no
+   diagnostic may name a location in them (for long-running users such as
+   the fuzzer).  */
+void cpp_free_sources(void);
 
 /* The directories searched for <...> by default (the host GCC's, found at
    build time), overridable with BTFCC_SYSTEM_INCLUDE (colon-separated).  */

@@ -175,10 +175,7 @@ static bool parse_body(Cpp *cpp, Macro *m) {
   Token t;
   for (dir_lex(cpp, &t); t.kind != TK_EOD; dir_lex(cpp, &t)) {
     t.flags &= (uint8_t)~TF_BOL;
-    if (paste_next) {
-      t.flags |= TF_SPACE;
-      paste_next = false;
-    }
+    paste_next = false;
     if (is_punct(&t, P_HASHHASH)) {
       if (body.len == 0 || (va_opt_depth == 0 &&
                             body.data[body.len - 1].kind == TK_PUNCT &&

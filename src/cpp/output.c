@@ -94,6 +94,29 @@ static int token_system(const Token *t) {
   return srcfile_get(t->loc.file)->system_header;
 }
 
+/* A token's spelling; like gcc -E, an identifier's non-ASCII characters
+   are written as \UXXXXXXXX.  */
+static void put_spelling(Buf *b, const Token *t) {
+  if (t->kind != TK_IDENT) {
+    buf_append(b, t->text, t->len);
+    return;
+  }
+  const unsigned char *s = (const unsigned char *)t->text;
+  for (uint32_t i = 0; i < t->len;) {
+    unsigned c = s[i];
+    int extra = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
+    if (c < 0xc0 || i + (uint32_t)extra >= t->len) {
+      buf_putc(b, (char)s[i++]);
+      continue;
+    }
+    uint32_t cp = c & (0x3f >> extra);
+    for (int k = 1; k <= extra; k++)
+      cp = (cp << 6) | (s[i + (uint32_t)k] & 0x3f);
+    buf_printf(b, "\\U%08x", cp);
+    i += (uint32_t)extra + 1;
+  }
+}
+
 /* What gcc -E does when a line begins: move there and indent.  */
 static void line_change(Writer *w, SrcLoc loc) {
   move_to(w, loc);
@@ -136,7 +159,7 @@ static void put_token(Writer *w, const Token *t) {
     for (uint32_t c = 2; c < t->loc.col; c++)
       buf_putc(&w->buf, ' ');
   }
-  buf_append(&w->buf, t->text, t->len);
+  put_spelling(&w->buf, t);
   w->printed = true;
   w->prev = *t;
   w->have_prev = true;

@@ -425,6 +425,9 @@ static Die *die_for_type(Builder *b, Type *t) {
       t->debug = d;
       d->src_type = t;
       d->size = t->size;
+      d->ndims = 1;
+      d->dims = NEW_ARRAY(int64_t, 1);
+      d->dims[0] = t->u.array.len;
       d->index_type = die_for_type(b, ty_ulong);
       d->type = die_for_type(b, t->base);
       break;

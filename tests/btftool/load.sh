@@ -23,7 +23,7 @@ loads() { # NAME ARGS...
     pass "$name"
   else
     fail "$name (exit $rc)"
-    tail -3 "$TMPDIR/o.txt" "$TMPDIR/e.txt"
+    tail -n 3 "$TMPDIR/o.txt" "$TMPDIR/e.txt"
   fi
 }
 

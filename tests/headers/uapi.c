@@ -1,0 +1,29 @@
+/* Linux uapi and other kernel-facing headers: one translation unit whose
+   types are compared with GCC's (tests/headers/headers.sh).  */
+#include <stdint.h>
+#include <linux/if_link.h>
+#include <linux/netlink.h>
+#include <linux/rtnetlink.h>
+#include <linux/if_ether.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/tcp.h>
+#include <linux/udp.h>
+#include <linux/pkt_cls.h>
+#include <linux/seccomp.h>
+#include <linux/input.h>
+#include <linux/fs.h>
+#include <linux/io_uring.h>
+#include <linux/virtio_net.h>
+#include <linux/usbdevice_fs.h>
+#include <linux/videodev2.h>
+#include <linux/kvm.h>
+#include <linux/ethtool.h>
+#include <linux/nl80211.h>
+#include <linux/vfio.h>
+#include <linux/cdrom.h>
+#include <linux/fuse.h>
+#include <sound/asound.h>
+#include <scsi/sg.h>
+#include <mtd/ubi-user.h>
+#include <rdma/ib_user_verbs.h>
