@@ -39,8 +39,8 @@ typedef struct CppOptions {
   size_t n_include_files;
   bool undef_predefined; /* -undef */
   bool no_line_markers;  /* -P: -E output without line markers */
-  /* Most tokens one top-level macro expansion may produce before it is
-     cut off with an error (0 = the default, 1 << 25).  */
+  /* Most tokens one top-level macro expansion may make and read before
+     it is cut off with an error (0 = the default, 1 << 23).  */
   uint32_t max_expansion_tokens;
 } CppOptions;
 

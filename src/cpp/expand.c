@@ -19,7 +19,7 @@
 
 enum {
   MAX_EXPAND_DEPTH = 400,           /* nested argument pre-expansions */
-  DEFAULT_EXPANSION_TOKENS = 1 << 25,
+  DEFAULT_EXPANSION_TOKENS = 1 << 23,
 };
 
 /* --- Token buffers and contexts --- */
@@ -104,6 +104,18 @@ static void cut_expansion(Cpp *cpp, const Token *t) {
     c->pos = c->n;
   cpp->expansion_cut = true;
   cpp->budget = UINT32_MAX;
+}
+
+/* Appends a token made by an expansion, within the expansion budget (so
+   that memory stays bounded too).  */
+static void out_push(Cpp *cpp, TokBuf *b, const Token *t) {
+  if (cpp->expansion_cut)
+    return;
+  if (--cpp->budget == 0) {
+    cut_expansion(cpp, t);
+    return;
+  }
+  tokbuf_push(b, t);
 }
 
 void cpp_unget_token(Cpp *cpp, const Token *t) {
@@ -330,7 +342,7 @@ void expand_tokens(Cpp *cpp, const Token *toks, uint32_t n, TokBuf *out) {
       t.flags |= cpp->pending_flags;
       cpp->pending_flags = 0;
     }
-    tokbuf_push(out, &t);
+    out_push(cpp, out, &t);
   }
   cpp->expand_depth--;
   cpp->pending_flags = saved_pending;
@@ -347,7 +359,7 @@ static TokBuf *expanded_arg(Cpp *cpp, Args *a, MacroArg *arg) {
   if (cpp->expand_depth >= MAX_EXPAND_DEPTH) {
     /* Too deeply nested to expand: use the argument as written.  */
     for (uint32_t i = 0; i < arg->n; i++)
-      tokbuf_push(b, &a->raw->data[arg->start + i]);
+      out_push(cpp, b, &a->raw->data[arg->start + i]);
     return b;
   }
   expand_tokens(cpp, a->raw->data + arg->start, arg->n, b);
@@ -356,14 +368,14 @@ static TokBuf *expanded_arg(Cpp *cpp, Args *a, MacroArg *arg) {
 
 /* Appends an argument's TOKS to OUT.  Unless it is the right operand of
    ##, its first token is spaced like the parameter was.  */
-static void append_arg(TokBuf *out, const Token *toks, uint32_t n,
+static void append_arg(Cpp *cpp, TokBuf *out, const Token *toks, uint32_t n,
                        const Token *param, bool paste_rhs) {
   for (uint32_t i = 0; i < n; i++) {
     Token t = toks[i];
     t.flags &= (uint8_t)~TF_BOL;
     if (i == 0 && !paste_rhs)
       t.flags = (uint8_t)((t.flags & ~TF_SPACE) | (param->flags & TF_SPACE));
-    tokbuf_push(out, &t);
+    out_push(cpp, out, &t);
   }
 }
 
@@ -437,7 +449,7 @@ static void substitute(Cpp *cpp, Macro *m, Args *a, const Token *name,
         stringize(cpp, tmp->data, tmp->len, name->loc, &s);
         tokbuf_put(cpp, tmp);
         s.flags = bt->flags & TF_SPACE;
-        tokbuf_push(out, &s);
+        out_push(cpp, out, &s);
       } else if (va_opt_active(cpp, m, a)) {
         substitute(cpp, m, a, name, i + 2, last, out, &op);
         pad |= op.pad;
@@ -460,7 +472,7 @@ static void substitute(Cpp *cpp, Macro *m, Args *a, const Token *name,
         Token s;
         stringize(cpp, raw, arg->n, name->loc, &s);
         s.flags = bt->flags & TF_SPACE;
-        tokbuf_push(out, &s);
+        out_push(cpp, out, &s);
       } else if (paste_rhs && is_va && is_punct(&m->body[i - 1], P_COMMA)) {
         /* GNU: `, ## __VA_ARGS__` pastes nothing; an omitted variadic
            argument removes the comma.  */
@@ -471,19 +483,19 @@ static void substitute(Cpp *cpp, Macro *m, Args *a, const Token *name,
             out->len--;
           before = out->len;
         } else {
-          append_arg(out, raw, arg->n, bt, true);
+          append_arg(cpp, out, raw, arg->n, bt, true);
         }
       } else if ((bt->flags & TF_PASTE_LEFT) || paste_rhs) {
-        append_arg(out, raw, arg->n, bt, paste_rhs);
+        append_arg(cpp, out, raw, arg->n, bt, paste_rhs);
       } else {
         TokBuf *e = expanded_arg(cpp, a, arg);
-        append_arg(out, e->data, e->len, bt, false);
+        append_arg(cpp, out, e->data, e->len, bt, false);
       }
     } else {
       Token t = *bt;
       t.loc = name->loc;
       t.flags &= (uint8_t)~(TF_PASTE_LEFT | TF_STRINGIFY);
-      tokbuf_push(out, &t);
+      out_push(cpp, out, &t);
     }
 
     uint32_t added = out->len - before;

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Assembler output (-S -dA): GCC 16's comment conventions and the bytes.
+# - spec_example: the worked example of spec/gcc-asm-format.md §1.3,
+#   transcribed into spec_example.expected, must come out line for line;
+#   for BPF the same text with BPF's directives and comment character and
+#   symbol references in bts_offset (spec §0, §1.2).
+# - all_kinds: every record of every kind has the comment shapes of
+#   spec §1.2, and the assembled text gives the same .BTF bytes as -c.
+source "$TESTROOT/lib.sh"
+dir=$TESTROOT/asm
+
+# The .BTF section's text: from its .section line to the next directive
+# that is not data (.ident or another .section).
+section() { sed -n '/^\t\.section\t\.BTF/,$p' "$1" | sed '1!{/^\t\.\(ident\|section\)/,$d}'; }
+
+"$BTFCC" -gbtf -S -dA "$dir/spec_example.c" -o "$TMPDIR/x.s"
+section "$TMPDIR/x.s" > "$TMPDIR/x.btf.s"
+if diff -u "$dir/spec_example.expected" "$TMPDIR/x.btf.s" > "$TMPDIR/d"; then
+  pass "spec example, x86-64: .BTF text equals the spec's"
+else
+  fail "spec example, x86-64"; head -20 "$TMPDIR/d"
+fi
+
+# BPF: .2byte/.4byte, ';' comments, bts_offset as symbol references.
+sed -e 's/\t\.value\t/\t.2byte\t/; s/\t\.long\t/\t.4byte\t/; s/\t# /\t; /' \
+    "$dir/spec_example.expected" |
+  sed -e '/bts_type: (BTF_KIND_VAR .p.)/{n;s/\t0\t; bts_offset/\tp\t; bts_offset/}' \
+      -e '/bts_type: (BTF_KIND_VAR .s.)/{n;s/\t0\t; bts_offset/\ts\t; bts_offset/}' \
+      > "$TMPDIR/bpf.expected"
+"$BTFCC" --target=bpf -gno-prune-btf -gbtf -S -dA "$dir/spec_example.c" -o "$TMPDIR/b.s"
+section "$TMPDIR/b.s" > "$TMPDIR/b.btf.s"
+if diff -u "$TMPDIR/bpf.expected" "$TMPDIR/b.btf.s" > "$TMPDIR/d"; then
+  pass "spec example, BPF: directives, comments and symbol offsets"
+else
+  fail "spec example, BPF"; head -20 "$TMPDIR/d"
+fi
+
+# Comment shapes for every record of every kind.
+"$BTFCC" -gbtf -S -dA "$dir/all_kinds.c" -o "$TMPDIR/k.s"
+python3 - "$TMPDIR/k.s" <<'PY'
+import re, sys
+lines = [l.rstrip("\n") for l in open(sys.argv[1])]
+start = lines.index("\t.section\t.BTF,\"\",@progbits")
+body = [l for l in lines[start + 2:] if l.startswith("\t.")]
+def comment(l): return l.split("\t# ", 1)[1] if "\t# " in l else None
+kinds_seen = set()
+i = 10  # after the 8 header words
+errors = []
+words = [(l, comment(l)) for l in body]
+pos = 8
+ref = r"(void|\(BTF_KIND_[A-Z0-9_]+ '[^']*'\))"
+while pos < len(words) and not words[pos][0].startswith("\t.ascii"):
+    l, c = words[pos]
+    m = re.fullmatch(r"TYPE (\d+) BTF_KIND_([A-Z0-9_]+) '([^']*)'", c or "")
+    if not m:
+        errors.append("record start: " + l); break
+    kind = m.group(2); kinds_seen.add(kind)
+    info = words[pos + 1][1]; third = words[pos + 2][1]
+    exp_info = {"FUNC": r"btt_info: kind=12, kflag=0, linkage=[012]",
+                "VAR": r"btv_info", "DATASEC": r"btt_info: n_entries=\d+"}.get(
+                kind, r"btt_info: kind=\d+, kflag=[01], vlen=\d+")
+    if not re.fullmatch(exp_info, info): errors.append("%s info: %s" % (kind, info))
+    exp_third = {"INT": r"btt_size: \d+B", "FLOAT": r"btt_size: \d+B",
+                 "STRUCT": r"btt_size: \d+B", "UNION": r"btt_size: \d+B",
+                 "ENUM": r"btt_size: \d+B", "ENUM64": r"btt_size: \d+B",
+                 "ARRAY": r"\(unused\)", "FWD": r"\(unused\)", "DATASEC": r"btt_size",
+                 "VAR": r"btv_type: " + ref}.get(kind, r"btt_type: " + ref)
+    if not re.fullmatch(exp_third, third): errors.append("%s third: %s" % (kind, third))
+    vlen = int(re.search(r"(?:vlen|n_entries)=(\d+)", info).group(1)) if re.search(r"(?:vlen|n_entries)=", info) else 0
+    pos += 3
+    trailing = {"INT": [r"bti_encoding"], "VAR": [r"btv_linkage"],
+                "DECL_TAG": [r"component_idx=-?\d+"],
+                "ARRAY": [r"bta_elem_type: " + ref, r"bta_index_type: " + ref, r"bta_nelems"]}.get(kind, [])
+    per = {"STRUCT": [r"MEMBER '[^']*' idx=\d+", r"btm_type: " + ref, r"btm_offset"],
+           "UNION": [r"MEMBER '[^']*' idx=\d+", r"btm_type: " + ref, r"btm_offset"],
+           "ENUM": [r"ENUM_CONST '[^']*' idx=\d+", r"bte_value"],
+           "ENUM64": [r"ENUM_CONST '[^']*' idx=\d+", r"bte_value_lo32", r"bte_value_hi32"],
+           "FUNC_PROTO": [r"farg_name '[^']*'", r"farg_type: " + ref],
+           "DATASEC": [r"bts_type: \(BTF_KIND_(VAR|FUNC) '[^']*'\)", r"bts_offset", r"bts_size"]}.get(kind, [])
+    for pat in trailing + per * vlen:
+        c = words[pos][1]
+        if not re.fullmatch(pat, c or ""): errors.append("%s trailing: %s (want %s)" % (kind, c, pat))
+        pos += 1
+strs = [c for l, c in words[pos:] if l.startswith("\t.ascii")]
+if not all(re.fullmatch(r"btf_(aux_)?string, str_pos = 0x[0-9a-f]+", c or "") for c in strs):
+    errors.append("string comments")
+want = {"INT","PTR","ARRAY","STRUCT","UNION","ENUM","ENUM64","FWD","TYPEDEF","VOLATILE",
+        "CONST","RESTRICT","FUNC","FUNC_PROTO","VAR","DATASEC","FLOAT","DECL_TAG","TYPE_TAG"}
+missing = want - kinds_seen
+if missing: errors.append("kinds not covered: %s" % sorted(missing))
+print("\n".join(errors[:10]))
+sys.exit(1 if errors else 0)
+PY
+[ $? -eq 0 ] && pass "all kinds: every record's comments have GCC 16's shapes" || fail "all kinds: comment shapes"
+
+# -S and -c agree byte for byte.
+for tgt in x86_64 bpf bpfeb; do
+  topt=--target=$tgt; as=as; asopt=""
+  case $tgt in bpf) as=bpf-as;; bpfeb) as=bpf-as; asopt=--EB;; esac
+  "$BTFCC" $topt -gbtf -S -dA "$dir/all_kinds.c" -o "$TMPDIR/k-$tgt.s"
+  "$BTFCC" $topt -gbtf -c "$dir/all_kinds.c" -o "$TMPDIR/k-$tgt.o"
+  $as $asopt "$TMPDIR/k-$tgt.s" -o "$TMPDIR/k-$tgt.as.o"
+  objcopy=objcopy; [ $tgt != x86_64 ] && objcopy=bpf-objcopy
+  $objcopy --dump-section .BTF="$TMPDIR/a.btf" "$TMPDIR/k-$tgt.as.o" /dev/null 2>/dev/null
+  $objcopy --dump-section .BTF="$TMPDIR/c.btf" "$TMPDIR/k-$tgt.o" /dev/null 2>/dev/null
+  check "all kinds, $tgt: assembled -S text equals the -c object's .BTF" cmp -s "$TMPDIR/a.btf" "$TMPDIR/c.btf"
+done
