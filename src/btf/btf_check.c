@@ -19,12 +19,13 @@ enum {
   MAX_SIZE = 16 * 1024 * 1024, /* BTF_MAX_SIZE */
   MAX_DEPTH = 32,              /* MAX_RESOLVE_DEPTH */
   KSYM_NAME_LEN = 512,
-  INFO_MASK = 0x9f00ffff,      /* bits btf_type.info may use */
   INT_MASK = 0x0fffffff,
   MAX_TYPE = 0x000fffff,       /* BTF_MAX_TYPE */
   MAX_NAME_OFFSET = 0x00ffffff,
   BITS_PER_U128 = 128,
 };
+
+#define INFO_MASK 0x9f00ffffu /* the bits btf_type.info may use */
 
 enum { NOT_VISITED, VISITED, RESOLVED };
 enum { MODE_TBD, MODE_PTR, MODE_STRUCT_OR_ARRAY };
@@ -502,7 +503,7 @@ static int decl_tag_meta(Env *env, const BtfType *t, uint32_t left) {
 /* btf_check_meta: the checks common to all kinds, then the kind's own.
    LEFT counts the bytes after the 12-byte common part.  */
 static int check_meta(Env *env, const BtfType *t, uint32_t left) {
-  if (t->info & ~(uint32_t)INFO_MASK) {
+  if (t->info & ~INFO_MASK) {
     log_plain(env, env->log_id, "[%u] Invalid btf_info:%x", env->log_id,
               t->info);
     return FAIL;

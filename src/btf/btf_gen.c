@@ -464,7 +464,7 @@ static void add_entry(Gen *g, const char *sec, Rec *rec, uint32_t size,
     vec_push(&g->datasecs, ds);
   }
   RecEntry e = {rec, sym, size};
-  vec_push(&ds->entries, e);
+  vec_push_perm(&ds->entries, e);
 }
 
 static void build_datasecs(Gen *g) {

@@ -397,15 +397,27 @@ static void fix_extern_funcs(Fix *fx) {
   }
 }
 
-/* Stable sort of DATASEC entries by offset.  */
+/* Stable sort of DATASEC entries by offset (a merge sort: a DATASEC can
+   have 65535 entries).  */
 static void sort_entries(BtfVarSecinfo *v, uint32_t n) {
-  for (uint32_t i = 1; i < n; i++) {
-    BtfVarSecinfo cur = v[i];
-    uint32_t j = i;
-    for (; j > 0 && v[j - 1].offset > cur.offset; j--)
-      v[j] = v[j - 1];
-    v[j] = cur;
+  if (n < 2)
+    return;
+  BtfVarSecinfo *tmp = xmalloc(n * sizeof *tmp);
+  for (uint32_t width = 1; width < n; width *= 2) {
+    for (uint32_t lo = 0; lo < n; lo += 2 * width) {
+      uint32_t mid = lo + width < n ? lo + width : n;
+      uint32_t hi = mid + width < n ? mid + width : n;
+      uint32_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi)
+        tmp[k++] = v[j].offset < v[i].offset ? v[j++] : v[i++];
+      while (i < mid)
+        tmp[k++] = v[i++];
+      while (j < hi)
+        tmp[k++] = v[j++];
+    }
+    memcpy(v, tmp, n * sizeof *tmp);
   }
+  free(tmp);
 }
 
 /* Without an ELF file: variables in order, each at its natural
@@ -431,8 +443,73 @@ static bool layout_datasec(Fix *fx, BtfType *sec, const char *sec_name) {
   return true;
 }
 
+/* Pointers sorted by name, then by position, so that a lookup finds
+   the first of several with the same name, as libbpf's linear searches
+   do; lookups stay fast for objects with many symbols and types.  */
+typedef struct NameIndex {
+  const void **items;
+  const char **names;
+  uint32_t n;
+} NameIndex;
+
+typedef struct NamedItem {
+  const char *name;
+  const void *item;
+  uint32_t pos;
+} NamedItem;
+
+static int named_cmp(const void *pa, const void *pb) {
+  const NamedItem *a = pa, *b = pb;
+  int c = strcmp(a->name, b->name);
+  return c ? c : (a->pos > b->pos) - (a->pos < b->pos);
+}
+
+static void index_build(NameIndex *ix, NamedItem *items, uint32_t n) {
+  qsort(items, n, sizeof *items, named_cmp);
+  ix->n = n;
+  ix->items = xcalloc(n ? n : 1, sizeof *ix->items);
+  ix->names = xcalloc(n ? n : 1, sizeof *ix->names);
+  for (uint32_t i = 0; i < n; i++) {
+    ix->items[i] = items[i].item;
+    ix->names[i] = items[i].name;
+  }
+  free(items);
+}
+
+static const void *index_find(const NameIndex *ix, const char *name) {
+  uint32_t lo = 0, hi = ix->n;
+  while (lo < hi) { /* the first entry not below NAME */
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (strcmp(ix->names[mid], name) < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < ix->n && strcmp(ix->names[lo], name) == 0 ? ix->items[lo] : NULL;
+}
+
+static void index_free(NameIndex *ix) {
+  free(ix->items);
+  free(ix->names);
+}
+
+/* The global and weak OBJECT symbols libbpf's find_elf_var_sym sees.  */
+static void index_var_symbols(const ElfFile *elf, NameIndex *ix) {
+  NamedItem *items = xcalloc(elf->nsymbols ? elf->nsymbols : 1,
+                             sizeof *items);
+  uint32_t n = 0;
+  for (uint32_t s = 0; s < elf->nsymbols; s++) {
+    const ElfSymbol *c = &elf->symbols[s];
+    if (c->type == ELF_STT_OBJECT &&
+        (c->bind == ELF_STB_GLOBAL || c->bind == ELF_STB_WEAK))
+      items[n++] = (NamedItem){c->name, c, s};
+  }
+  index_build(ix, items, n);
+}
+
 /* With an ELF file: libbpf's btf_fixup_datasec.  */
-static bool elf_fix_datasec(Fix *fx, BtfType *sec, const char *sec_name) {
+static bool elf_fix_datasec(Fix *fx, BtfType *sec, const char *sec_name,
+                            const NameIndex *vars) {
   bool fix_offsets = false;
   if (sec->size == 0) {
     const ElfSection *es = elf_section_by_name(fx->elf, sec_name);
@@ -450,14 +527,7 @@ static bool elf_fix_datasec(Fix *fx, BtfType *sec, const char *sec_name) {
         var->linkage == BTF_VAR_GLOBAL_EXTERN)
       continue;
     const char *name = name_of(fx, vt->name_off);
-    const ElfSymbol *sym = NULL;
-    for (uint32_t s = 0; s < fx->elf->nsymbols && !sym; s++) {
-      const ElfSymbol *c = &fx->elf->symbols[s];
-      if (c->type == ELF_STT_OBJECT &&
-          (c->bind == ELF_STB_GLOBAL || c->bind == ELF_STB_WEAK) &&
-          strcmp(c->name, name) == 0)
-        sym = c;
-    }
+    const ElfSymbol *sym = index_find(vars, name);
     if (!sym)
       return fix_fail(fx, "sec '%s': failed to find ELF symbol for VAR '%s'",
                       sec_name, name);
@@ -477,6 +547,15 @@ static void fix_hidden_funcs(Fix *fx) {
   const ElfSection *text = elf_section_by_name(fx->elf, ".text");
   if (!text)
     return;
+  uint32_t count = btf_type_count(fx->btf), n = 0;
+  NamedItem *items = xcalloc(count, sizeof *items);
+  for (uint32_t id = 1; id < count; id++) {
+    BtfType *t = mtype(fx, id);
+    if (btf_kind(t) == BTF_KIND_FUNC && btf_vlen(t) == BTF_FUNC_GLOBAL)
+      items[n++] = (NamedItem){name_of(fx, t->name_off), t, id};
+  }
+  NameIndex funcs;
+  index_build(&funcs, items, n);
   for (uint32_t s = 0; s < fx->elf->nsymbols; s++) {
     const ElfSymbol *sym = &fx->elf->symbols[s];
     if (sym->type != ELF_STT_FUNC || sym->bind == ELF_STB_LOCAL ||
@@ -484,40 +563,37 @@ static void fix_hidden_funcs(Fix *fx) {
         (sym->visibility != ELF_STV_HIDDEN &&
          sym->visibility != ELF_STV_INTERNAL))
       continue;
-    for (uint32_t id = 1; id < btf_type_count(fx->btf); id++) {
-      BtfType *t = mtype(fx, id);
-      if (btf_kind(t) == BTF_KIND_FUNC && btf_vlen(t) == BTF_FUNC_GLOBAL &&
-          strcmp(name_of(fx, t->name_off), sym->name) == 0) {
-        t->info = BTF_INFO(BTF_KIND_FUNC, 0, BTF_FUNC_STATIC);
-        break;
-      }
-    }
+    BtfType *t = (BtfType *)index_find(&funcs, sym->name);
+    if (t && btf_vlen(t) == BTF_FUNC_GLOBAL)
+      t->info = BTF_INFO(BTF_KIND_FUNC, 0, BTF_FUNC_STATIC);
   }
+  index_free(&funcs);
 }
 
 static bool fix_datasecs(Fix *fx) {
-  for (uint32_t id = 1; id < btf_type_count(fx->btf); id++) {
+  NameIndex vars = {0};
+  if (fx->elf)
+    index_var_symbols(fx->elf, &vars);
+  bool ok = true;
+  for (uint32_t id = 1; id < btf_type_count(fx->btf) && ok; id++) {
     BtfType *sec = mtype(fx, id);
     if (btf_kind(sec) != BTF_KIND_DATASEC)
       continue;
     const char *name = name_of(fx, sec->name_off);
     bool externs = strcmp(name, ".ksyms") == 0 || strcmp(name, ".kconfig") == 0;
     const BtfVarSecinfo *v = (const BtfVarSecinfo *)(sec + 1);
-    for (uint32_t i = 0; i < btf_vlen(sec) && !externs; i++)
+    for (uint32_t i = 0; i < btf_vlen(sec) && !externs && ok; i++)
       if (btf_kind(btf_type_by_id(fx->btf, v[i].type)) != BTF_KIND_VAR)
-        return fix_fail(fx, "sec '%s': unexpected non-VAR type found", name);
-    bool ok = true;
-    if (externs)
-      ok = true;
-    else if (fx->elf)
-      ok = elf_fix_datasec(fx, sec, name);
-    else if (sec->size == 0)
+        ok = fix_fail(fx, "sec '%s': unexpected non-VAR type found", name);
+    if (ok && !externs && fx->elf)
+      ok = elf_fix_datasec(fx, sec, name, &vars);
+    else if (ok && !externs && sec->size == 0)
       ok = layout_datasec(fx, sec, name);
-    if (!ok)
-      return false;
-    sort_entries((BtfVarSecinfo *)(sec + 1), btf_vlen(sec));
+    if (ok)
+      sort_entries((BtfVarSecinfo *)(sec + 1), btf_vlen(sec));
   }
-  return true;
+  index_free(&vars);
+  return ok;
 }
 
 /* Header, types (original then added), strings.  */

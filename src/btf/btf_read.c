@@ -7,6 +7,8 @@
 
 static const BtfType void_type;
 
+enum { BTF_RECORD_SIZE = sizeof(BtfType) }; /* the common part: 12 bytes */
+
 static const char *const kind_names[] = {
     "UNKNOWN", "INT",      "PTR",      "ARRAY",    "STRUCT",
     "UNION",   "ENUM",     "FWD",      "TYPEDEF",  "VOLATILE",
@@ -286,13 +288,13 @@ static void frame_types(Btf *btf) {
     uint32_t id = btf->start_id + btf->nr_types;
     uint32_t left = len - off;
     BtfFrame *fr = &btf->frame;
-    if (left < sizeof(BtfType)) {
-      *fr = (BtfFrame){BTF_FRAME_SHORT, id, off, left, sizeof(BtfType)};
+    if (left < BTF_RECORD_SIZE) {
+      *fr = (BtfFrame){BTF_FRAME_SHORT, id, off, left, BTF_RECORD_SIZE};
       return;
     }
     const BtfType *t = (const BtfType *)(base + off);
     long data = btf_type_data_size(btf_kind(t), btf_vlen(t));
-    left -= sizeof(BtfType);
+    left -= BTF_RECORD_SIZE;
     if (data < 0 || btf_kind(t) == BTF_KIND_UNKN) {
       *fr = (BtfFrame){BTF_FRAME_BAD_KIND, id, off, left, 0};
       return;
@@ -306,7 +308,7 @@ static void frame_types(Btf *btf) {
       btf->type_offs = xrealloc(btf->type_offs, cap * sizeof(uint32_t));
     }
     btf->type_offs[btf->nr_types++] = off;
-    off += sizeof(BtfType) + (uint32_t)data;
+    off += BTF_RECORD_SIZE + (uint32_t)data;
   }
 }
 

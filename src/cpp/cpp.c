@@ -7,6 +7,7 @@
    bpf target has no such header) and the -include files.  */
 #include "cpp_internal.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,8 +105,12 @@ bool cpp_open_main(Cpp *cpp, const char *path) {
     return true;
   }
   IncFile *f = file_lookup(cpp, path);
-  if (f->missing || !load_file(cpp, f)) {
+  if (f->missing) {
     diag_error((SrcLoc){0}, "%s: No such file or directory", path);
+    return false;
+  }
+  if (!load_file(cpp, f)) {
+    diag_error((SrcLoc){0}, "%s: %s", path, strerror(errno));
     return false;
   }
   start_main(cpp, f->path, f, NULL, 0);
@@ -141,6 +146,8 @@ const Token *cpp_next(Cpp *cpp) {
       t->flags |= cpp->pending_flags;
       cpp->pending_flags = 0;
     }
+    t->flags &= TF_BOL | TF_SPACE | TF_NOEXPAND; /* no internal ones */
+    t->pp = NULL;
     return t;
   }
 }

@@ -5,7 +5,25 @@
      Cpp *cpp = cpp_new(&o);
      if (!cpp_open_main(cpp, "file.c")) ...;     // error already reported
      for (const Token *t; (t = cpp_next(cpp))->kind != TK_EOF; ) ...
-   or, for -E, cpp_write_preprocessed(cpp, out).  */
+   or, for -E, cpp_write_preprocessed(cpp, out).
+
+   Pragmas reach the parser as TK_PRAGMA (punct = 1), the pragma's tokens
+   (all of them after the word "pragma", identifiers flagged TF_NOEXPAND),
+   then TK_PRAGMA_END -- only for the pragmas the parser acts on: pack
+   and redefine_extname (their tokens after the first word macro-expanded,
+   as GCC does), scalar_storage_order and clang attribute.  once,
+   push_macro/pop_macro and GCC system_header/poison/warning/error are
+   done here; every other pragma is dropped by cpp_next (-E prints all of
+   them).  _Pragma("...") is the same as the #pragma line.
+
+   Include search follows GCC: #include "x" looks in the including file's
+   directory first (for -include files: the current directory), then the
+   lists below in order; #include <x> starts at bracket_dirs;
+   #include_next continues after the directory the current file came
+   from.  Missing and duplicate directories are dropped.  A header found
+   in system_dirs, the default dirs or after_dirs, or included from a
+   system header, is a system header (SrcFile.system_header), and so is
+   the rest of a file after #pragma GCC system_header.  */
 #ifndef BTFCC_CPP_H
 #define BTFCC_CPP_H
 

@@ -35,7 +35,7 @@ enum {
                         -E puts it back on its source line, as GCC */
 };
 
-/* TK_EVENT: len holds the line-marker flags, loc the new position.  */
+/* TK_EVENT: punct holds the line-marker flags, loc the new position.  */
 enum {
   EV_ENTER = 1,  /* flag 1: a file starts */
   EV_RETURN = 2, /* flag 2: back in the including file */
@@ -121,6 +121,7 @@ typedef struct Macro {
   bool listed;     /* on Cpp.macros */
   bool disabled;   /* being expanded: its name is painted, not expanded */
   uint8_t origin;  /* MacroOrigin: where it was defined */
+  uint8_t sys_flags; /* line-marker flags of that place (EV_SYSTEM ...) */
   SrcLoc loc;      /* where it was defined */
 } Macro;
 

@@ -62,7 +62,7 @@ void lookahead_push_front(Cpp *cpp, const Token *t) {
 void push_event(Cpp *cpp, unsigned flags, uint32_t file, uint32_t line) {
   Token t = {0};
   t.kind = TK_EVENT;
-  t.len = flags;
+  t.punct = (uint16_t)flags;
   t.text = "";
   t.loc = (SrcLoc){file, line, 1};
   vec_push(&cpp->lookahead, t);

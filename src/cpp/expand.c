@@ -462,7 +462,7 @@ static void substitute(Cpp *cpp, Macro *m, Args *a, const Token *name,
         pad |= (uint8_t)(TF_PAD | (bt->flags & TF_SPACE));
     } else if (bt->kind == TK_PARAM) {
       MacroArg *arg = &a->args[bt->punct];
-      const Token *raw = a->raw->data + arg->start;
+      const Token *raw = arg->n ? a->raw->data + arg->start : NULL;
       bool is_va = m->variadic && bt->punct == m->nparams - 1;
       if (!paste_rhs && i > 0)
         pad |= (uint8_t)(TF_PAD | (bt->flags & TF_SPACE));

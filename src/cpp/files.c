@@ -180,6 +180,10 @@ static size_t replace_trigraphs(char *s, size_t len) {
   return o;
 }
 
+/* Larger inputs are refused (positions are 32-bit, and /dev/zero is
+   endless).  */
+enum { MAX_FILE_SIZE = 256u << 20 };
+
 static bool read_fd(int fd, char **text, size_t *len) {
   Buf b = {0};
   struct stat st;
@@ -199,6 +203,11 @@ static bool read_fd(int fd, char **text, size_t *len) {
     if (n == 0)
       break;
     b.len += (size_t)n;
+    if (b.len > MAX_FILE_SIZE) {
+      buf_free(&b);
+      errno = EFBIG;
+      return false;
+    }
   }
   buf_cstr(&b);
   *text = b.data;
@@ -361,8 +370,10 @@ void push_text(Cpp *cpp, const char *name, char *text, size_t len, bool owned,
   if (owned)
     vec_push(&cpp->owned_texts, text); /* macro bodies point into it */
   fr->is_cmdline = is_cmdline;
-  if (is_cmdline)
+  if (is_cmdline) {
     fr->depth = 0;
+    fr->path = "./<command-line>"; /* -include searches "." first */
+  }
 }
 
 bool pop_file(Cpp *cpp) {
@@ -396,6 +407,8 @@ static bool read_angled_tokens(Cpp *cpp, SrcLoc loc, Buf *b) {
     }
     if (t.kind == TK_PUNCT && t.punct == P_GT)
       return true;
+    if (t.kind == TK_EVENT)
+      continue;
     if (b->len && (t.flags & TF_SPACE))
       buf_putc(b, ' ');
     buf_append(b, t.text, t.len);

@@ -327,6 +327,7 @@ void macro_define_directive(Cpp *cpp, Token *name) {
   m->origin = cpp->defining_builtins ? ORIGIN_BUILTIN
               : cpp->frame->system   ? ORIGIN_SYSTEM
                                      : ORIGIN_USER;
+  m->sys_flags = cpp->frame->sys_flags;
   for (uint32_t i = 0; i < m->nbody; i++)
     m->body[i].pp = m;
 

@@ -87,10 +87,13 @@ static void move_to(Writer *w, SrcLoc loc) {
 /* Whether T is system-header text: spelled in a system header or in the
    body of a macro defined in one.  -1 for the body of a predefined
    macro, which does not count either way (as in GCC).  */
-static int token_system(const Token *t) {
+static int token_system(const Writer *w, const Token *t, unsigned *flags) {
   const Macro *m = t->pp;
-  if (m)
+  if (m) {
+    *flags = m->sys_flags;
     return m->origin == ORIGIN_BUILTIN ? -1 : m->origin == ORIGIN_SYSTEM;
+  }
+  *flags = t->loc.file == w->file ? w->flags : EV_SYSTEM | EV_EXTERN_C;
   return srcfile_get(t->loc.file)->system_header;
 }
 
@@ -139,7 +142,9 @@ static void put_token(Writer *w, const Token *t) {
     if (bol)
       for (uint32_t c = 2; c < t->loc.col; c++)
         buf_putc(&w->buf, ' ');
-    if ((t->flags & TF_SPACE) || (t->kind == TK_PUNCT && t->punct == P_HASH))
+    bool resync_only = bol && !(t->flags & TF_BOL);
+    if ((t->flags & TF_SPACE) || resync_only ||
+        (t->kind == TK_PUNCT && t->punct == P_HASH))
       buf_putc(&w->buf, ' ');
   } else if ((t->flags & TF_SPACE) ||
              (w->have_prev && ((t->flags & TF_PAD) &&
@@ -147,15 +152,15 @@ static void put_token(Writer *w, const Token *t) {
              (w->have_prev && tokens_would_paste(&w->prev, t))) {
     buf_putc(&w->buf, ' ');
   }
-  int sys = token_system(t);
+  unsigned sys_flags;
+  int sys = token_system(w, t, &sys_flags);
   if (w->markers && sys >= 0 && sys != w->prev_sys) {
     /* GCC marks each change between system-header text and other text
        with a line marker, even within a line.  */
     w->prev_sys = sys;
     w->printed = true;
     end_line(w);
-    put_marker(w, t->loc.file, srcloc_line(t->loc),
-               sys ? EV_SYSTEM | EV_EXTERN_C : 0);
+    put_marker(w, t->loc.file, srcloc_line(t->loc), sys ? sys_flags : 0);
     for (uint32_t c = 2; c < t->loc.col; c++)
       buf_putc(&w->buf, ' ');
   }
@@ -213,17 +218,17 @@ void cpp_write_preprocessed(Cpp *cpp, FILE *out) {
     }
     if (t.kind == TK_EOF)
       break;
-    if (t.kind == TK_EVENT && (t.len & EV_BLANK)) {
+    if (t.kind == TK_EVENT && (t.punct & EV_BLANK)) {
       line_change(&w, t.loc);
       continue;
     }
     if (t.kind == TK_EVENT) {
       /* like GCC, first bring the output to the line of the #include */
       SrcLoc from = srcfile_get(t.loc.file)->included_from;
-      if ((t.len & EV_ENTER) && from.file == w.file && from.line)
+      if ((t.punct & EV_ENTER) && from.file == w.file && from.line)
         move_to(&w, from);
-      put_marker(&w, t.loc.file, srcloc_line(t.loc), t.len);
-      w.flags = (uint8_t)(t.len & (EV_SYSTEM | EV_EXTERN_C));
+      put_marker(&w, t.loc.file, srcloc_line(t.loc), t.punct);
+      w.flags = (uint8_t)(t.punct & (EV_SYSTEM | EV_EXTERN_C));
       continue;
     }
     if (cpp->pending_flags) {

@@ -666,7 +666,7 @@ DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {
     Die *fd = subprogram_die(&b, last);
     fd->is_extern = !f->defined;
     f->debug = fd;
-    vec_push(&b.unit->funcs, fd);
+    vec_push_perm(&b.unit->funcs, fd);
   }
   /* Variables: reverse of varpool node creation (definitions in order,
      then referenced externs).  */
@@ -690,7 +690,7 @@ DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {
       v->section = d->section ? d->section : f->section;
     int64_t size = type_size(d->type);
     v->var_size = type_kind(d->type) == TY_VOID ? 1 : size < 0 ? 0 : size;
-    vec_push(&b.unit->vars, v);
+    vec_push_perm(&b.unit->vars, v);
   }
   /* Pruning.  */
   if (opts->eliminate_unused_types) {

@@ -31,12 +31,19 @@ static uint64_t rd64(const Reader *r, size_t off) {
   return hi << 32 | lo;
 }
 
-static bool fail(ElfError *err, const char *msg, uint64_t a, uint64_t b) {
-  if (err)
-    snprintf(err->msg, sizeof err->msg, msg, (unsigned long long)a,
-             (unsigned long long)b);
+static bool fail(ElfError *err, const char *fmt, ...) PRINTF_LIKE(2, 3);
+static bool fail(ElfError *err, const char *fmt, ...) {
+  if (err) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+  }
   return false;
 }
+
+/* For the %llu of the messages below.  */
+static unsigned long long ull(uint64_t v) { return v; }
 
 /* Whether [off, off+len) lies inside a file of SIZE bytes.  */
 static bool in_file(uint64_t off, uint64_t len, size_t size) {
@@ -99,18 +106,18 @@ typedef struct ElfTable {
 static bool read_header(ElfFile *f, Reader *r, ElfTable *tab, ElfError *err) {
   const uint8_t *d = f->data;
   if (f->size < 16)
-    return fail(err, "truncated ELF identification (%llu bytes)", f->size, 0);
+    return fail(err, "truncated ELF identification (%llu bytes)", ull(f->size));
   if (d[4] != 1 && d[4] != 2)
-    return fail(err, "bad ELF class %llu at offset 4", d[4], 0);
+    return fail(err, "bad ELF class %u at offset 4", d[4]);
   if (d[5] != 1 && d[5] != 2)
-    return fail(err, "bad ELF data encoding %llu at offset 5", d[5], 0);
+    return fail(err, "bad ELF data encoding %u at offset 5", d[5]);
   f->is64 = d[4] == 2;
   f->big_endian = d[5] == 2;
   r->be = f->big_endian;
   const ElfLayout *lay = f->is64 ? &layout64 : &layout32;
   if (f->size < lay->ehdr_size)
-    return fail(err, "truncated ELF header: %llu bytes, need %llu", f->size,
-                lay->ehdr_size);
+    return fail(err, "truncated ELF header: %llu bytes, need %llu", ull(f->size),
+                ull(lay->ehdr_size));
   f->type = rd16(r, 16);
   f->machine = rd16(r, 18);
   /* e_shoff, then e_flags, e_ehsize, e_phentsize, e_phnum, e_shentsize,
@@ -126,24 +133,24 @@ static bool read_header(ElfFile *f, Reader *r, ElfTable *tab, ElfError *err) {
     return true;
   }
   if (tab->shentsize < lay->shdr_size)
-    return fail(err, "section header size %llu is smaller than %llu",
-                tab->shentsize, lay->shdr_size);
+    return fail(err, "section header size %u is smaller than %llu",
+                tab->shentsize, ull(lay->shdr_size));
   if (!in_file(tab->shoff, lay->shdr_size, f->size))
     return fail(err, "section header table at offset %llu is outside the "
-                "file (%llu bytes)", tab->shoff, f->size);
+                "file (%llu bytes)", ull(tab->shoff), ull(f->size));
   /* Extended numbering: the real counts live in section header 0.  */
   ElfSection s0 = {0};
   read_shdr(r, f->is64, (size_t)tab->shoff, &s0);
   if (tab->shnum == 0) {
     if (s0.size > UINT32_MAX)
-      return fail(err, "section count %llu is too large", s0.size, 0);
+      return fail(err, "section count %llu is too large", ull(s0.size));
     tab->shnum = (uint32_t)s0.size;
   }
   if (tab->shstrndx == ELF_SHN_XINDEX)
     tab->shstrndx = s0.link;
   if (!in_file(tab->shoff, (uint64_t)tab->shnum * tab->shentsize, f->size))
-    return fail(err, "section header table (%llu entries) runs past the end "
-                "of the file at offset %llu", tab->shnum, tab->shoff);
+    return fail(err, "section header table (%u entries) runs past the end "
+                "of the file at offset %llu", tab->shnum, ull(tab->shoff));
   return true;
 }
 
@@ -160,14 +167,14 @@ static bool read_sections(ElfFile *f, const Reader *r, const ElfTable *tab,
     if (s->type == ELF_SHT_NOBITS || s->type == ELF_SHT_NULL)
       continue;
     if (!in_file(s->offset, s->size, f->size))
-      return fail(err, "section %llu (offset %llu) runs past the end of the "
-                  "file", i, s->offset);
+      return fail(err, "section %u (offset %llu) runs past the end of the "
+                  "file", i, ull(s->offset));
     s->data = f->data + s->offset;
   }
   if (tab->shnum == 0)
     return true;
   if (tab->shstrndx >= tab->shnum)
-    return fail(err, "section-name table index %llu is out of range (%llu "
+    return fail(err, "section-name table index %u is out of range (%u "
                 "sections)", tab->shstrndx, tab->shnum);
   const ElfSection *names = &f->sections[tab->shstrndx];
   for (uint32_t i = 0; i < tab->shnum; i++) {
@@ -176,15 +183,14 @@ static bool read_sections(ElfFile *f, const Reader *r, const ElfTable *tab,
         rd32(r, (size_t)(tab->shoff + (uint64_t)i * tab->shentsize));
     f->sections[i].name = section_string(names, name_off);
     if (!f->sections[i].name)
-      return fail(err, "section %llu has a bad name offset %llu", i,
-                  name_off);
+      return fail(err, "section %u has a bad name offset %u", i, name_off);
   }
   return true;
 }
 
 ElfFile *elf_open(const void *data, size_t size, ElfError *err) {
   if (!elf_is_elf(data, size)) {
-    fail(err, "not an ELF file", 0, 0);
+    fail(err, "not an ELF file");
     return NULL;
   }
   ElfFile *f = xcalloc(1, sizeof *f);
@@ -227,10 +233,10 @@ bool elf_read_symbols(ElfFile *f, ElfError *err) {
   const ElfLayout *lay = f->is64 ? &layout64 : &layout32;
   if (symtab->entsize != lay->sym_size)
     return fail(err, "symbol table entry size %llu, expected %llu",
-                symtab->entsize, lay->sym_size);
+                ull(symtab->entsize), ull(lay->sym_size));
   if (symtab->link >= f->nsections)
-    return fail(err, "symbol table links to section %llu, out of range",
-                symtab->link, 0);
+    return fail(err, "symbol table links to section %u, out of range",
+                symtab->link);
   const ElfSection *strtab = &f->sections[symtab->link];
   uint64_t n = symtab->size / lay->sym_size;
   Reader r = {symtab->data, (size_t)symtab->size, f->big_endian};
@@ -260,7 +266,7 @@ bool elf_read_symbols(ElfFile *f, ElfError *err) {
     if (!s->name) {
       free(f->symbols);
       f->symbols = NULL;
-      return fail(err, "symbol %llu has a bad name offset %llu", i, name_off);
+      return fail(err, "symbol %llu has a bad name offset %u", ull(i), name_off);
     }
   }
   f->nsymbols = (uint32_t)n;

@@ -10,7 +10,7 @@
 static void record_event(Parser *p, Decl *d) {
   d->order = ++p->decl_order;
   if (p->depth == 0)
-    vec_push(&p->tu->decls, d);
+    vec_push_perm(&p->tu->decls, d);
 }
 
 static Decl *new_decl(Parser *p, DeclKind kind, Ident *name, Type *type,

@@ -83,6 +83,12 @@ void types_init(void) {
   ty_va_list = NULL; /* built by the parser (needs a record) */
 }
 
+void types_release(void) {
+  free(derived_table);
+  derived_table = NULL;
+  derived_cap = derived_count = 0;
+}
+
 Type *type_basic(TypeKind k) { return basic[k]; }
 
 /* --- Derived types --- */

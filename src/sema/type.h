@@ -264,6 +264,7 @@ struct Decl {
 
 /* --- Type construction --- */
 void types_init(void); /* per target: builds the basic types */
+void types_release(void); /* frees the derived-type table */
 
 Type *type_basic(TypeKind k);          /* void, int, double ... */
 Type *type_pointer(Type *to);

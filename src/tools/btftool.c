@@ -51,10 +51,14 @@ static const char usage_text[] =
     "\n"
     "Exit status: 0 success, 1 error, 2 BPF_BTF_LOAD unavailable.\n";
 
-static int usage_error(const char *fmt, const char *arg) {
+static int usage_error(const char *fmt, ...) PRINTF_LIKE(1, 2);
+static int usage_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
   fprintf(stderr, "%s: ", progname);
-  fprintf(stderr, fmt, arg);
+  vfprintf(stderr, fmt, ap);
   fprintf(stderr, " (see '%s --help')\n", progname);
+  va_end(ap);
   return EXIT_ERROR;
 }
 
@@ -143,7 +147,7 @@ static int parse_args(const char *cmd, int argc, char **argv, Args *a) {
   if (!a->file && !a->probe)
     return usage_error("%s: missing FILE", cmd);
   if (a->file && a->probe)
-    return usage_error("%s", "load --probe takes no FILE");
+    return usage_error("load --probe takes no FILE");
   return EXIT_OK;
 }
 
@@ -341,7 +345,7 @@ static int cmd_fixup(const Args *a) {
 int main(int argc, char **argv) {
   progname = "btftool";
   if (argc < 2)
-    return usage_error("%s", "missing command");
+    return usage_error("missing command");
   const char *cmd = argv[1];
   if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 ||
       strcmp(cmd, "help") == 0) {

@@ -12,6 +12,11 @@
 
 DiagOptions diag_opts;
 
+/* Where diagnostics go: standard error unless a tool redirects them.  */
+static FILE *diag_out(void) {
+  return diag_opts.stream ? diag_opts.stream : stderr;
+}
+
 static VEC(SrcFile) files;
 static unsigned n_errors, n_warnings;
 
@@ -30,7 +35,9 @@ static const char *const warning_names[W__COUNT] = {
 };
 
 void diag_init(void) {
+  FILE *stream = diag_opts.stream;
   memset(&diag_opts, 0, sizeof diag_opts);
+  diag_opts.stream = stream;
   for (int i = 0; i < W__COUNT; i++)
     diag_opts.enabled[i] = true;
   /* Opt-in groups: -Wbtf-tag-dropped (also via -Wextra), -Wbtf-tag-placement,
@@ -109,24 +116,24 @@ static void print_source_line(SrcLoc loc) {
   int width = (int)(eol - p);
   if (width > 0 && p[width - 1] == '\r')
     width--;
-  fprintf(stderr, " %4u | %.*s\n", srcloc_line(loc), width, p);
-  fprintf(stderr, "      | ");
+  fprintf(diag_out(), " %4u | %.*s\n", srcloc_line(loc), width, p);
+  fprintf(diag_out(), "      | ");
   for (uint32_t c = 1; c < loc.col && (int)c <= width; c++)
-    fputc(p[c - 1] == '\t' ? '\t' : ' ', stderr);
-  fputs("^\n", stderr);
+    fputc(p[c - 1] == '\t' ? '\t' : ' ', diag_out());
+  fputs("^\n", diag_out());
 }
 
 static void print_include_chain(SrcLoc loc) {
   const SrcFile *f = srcfile_get(loc.file);
   bool first = true;
   for (SrcLoc inc = f->included_from; inc.file; ) {
-    fprintf(stderr, "%s %s:%u", first ? "In file included from" : "\n                 from",
+    fprintf(diag_out(), "%s %s:%u", first ? "In file included from" : "\n                 from",
             srcloc_file(inc), srcloc_line(inc));
     first = false;
     inc = srcfile_get(inc.file)->included_from;
   }
   if (!first)
-    fputs(":\n", stderr);
+    fputs(":\n", diag_out());
 }
 
 static void emit(SrcLoc loc, const char *kind, const char *option,
@@ -136,15 +143,15 @@ static void emit(SrcLoc loc, const char *kind, const char *option,
     if (!diag_opts.plain && loc.file != last_chain_file)
       print_include_chain(loc);
     last_chain_file = loc.file;
-    fprintf(stderr, "%s:%u:%u: %s: ", srcloc_file(loc), srcloc_line(loc),
+    fprintf(diag_out(), "%s:%u:%u: %s: ", srcloc_file(loc), srcloc_line(loc),
             loc.col, kind);
   } else {
-    fprintf(stderr, "%s: %s: ", progname, kind);
+    fprintf(diag_out(), "%s: %s: ", progname, kind);
   }
-  vfprintf(stderr, fmt, ap);
+  vfprintf(diag_out(), fmt, ap);
   if (option)
-    fprintf(stderr, " [%s]", option);
-  fputc('\n', stderr);
+    fprintf(diag_out(), " [%s]", option);
+  fputc('\n', diag_out());
   if (loc.file && !diag_opts.plain)
     print_source_line(loc);
 }
@@ -153,7 +160,7 @@ void diag_verror(SrcLoc loc, const char *fmt, va_list ap) {
   emit(loc, "error", NULL, fmt, ap);
   n_errors++;
   if (diag_opts.max_errors && n_errors >= diag_opts.max_errors) {
-    fprintf(stderr, "compilation terminated due to -fmax-errors=%u.\n",
+    fprintf(diag_out(), "compilation terminated due to -fmax-errors=%u.\n",
             diag_opts.max_errors);
     exit(1);
   }
@@ -205,9 +212,14 @@ _Noreturn void diag_fatal(SrcLoc loc, const char *fmt, ...) {
   va_start(ap, fmt);
   emit(loc, "fatal error", NULL, fmt, ap);
   va_end(ap);
-  fputs("compilation terminated.\n", stderr);
+  fputs("compilation terminated.\n", diag_out());
   exit(1);
 }
 
 unsigned diag_error_count(void) { return n_errors; }
+
+void diag_reset(void) {
+  vec_free(&files);
+  n_errors = n_warnings = 0;
+}
 unsigned diag_warning_count(void) { return n_warnings; }

@@ -63,6 +63,7 @@ typedef struct DiagOptions {
   bool enabled[W__COUNT];    /* per-group switch */
   bool as_error[W__COUNT];   /* -Werror=<name> */
   unsigned max_errors;       /* stop after this many errors (0 = none) */
+  FILE *stream;              /* where to print (NULL: stderr) */
 } DiagOptions;
 
 extern DiagOptions diag_opts;
@@ -83,6 +84,8 @@ _Noreturn void diag_fatal(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
 void diag_verror(SrcLoc loc, const char *fmt, va_list ap);
 
 unsigned diag_error_count(void);
+/* Drop the source-file table and the counts (see perm_reset).  */
+void diag_reset(void);
 unsigned diag_warning_count(void);
 
 #endif

@@ -57,7 +57,7 @@ struct ArenaBlock {
 
 Arena perm;
 
-enum { ARENA_BLOCK = 1 << 20 };
+enum { ARENA_BLOCK = 1 << 16 };
 
 void *arena_alloc(Arena *a, size_t size) {
   size = (size + 15) & ~(size_t)15;
@@ -244,6 +244,13 @@ Ident *intern(const char *s, size_t len) {
 }
 
 Ident *intern_cstr(const char *s) { return intern(s, strlen(s)); }
+
+void perm_reset(void) {
+  free(ident_table);
+  ident_table = NULL;
+  ident_cap = ident_count = 0;
+  arena_free(&perm);
+}
 
 /* --- Files --- */
 

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define BTFCC_VERSION "0.1.0"
 
@@ -95,6 +96,21 @@ void buf_free(Buf *b);
     (v)->data[(v)->len++] = (x);                                               \
   } while (0)
 
+/* The same for a vector whose storage lives in the perm arena (inside
+   structures that live there too, so nothing needs freeing).  */
+#define vec_push_perm(v, x)                                                    \
+  do {                                                                         \
+    if ((v)->len + 1 > (v)->cap) {                                             \
+      size_t nc_ = (v)->cap ? (v)->cap * 2 : 8;                                \
+      void *nd_ = arena_alloc(&perm, nc_ * sizeof(*(v)->data));                \
+      if ((v)->len)                                                            \
+        memcpy(nd_, (v)->data, (v)->len * sizeof(*(v)->data));                 \
+      (v)->data = nd_;                                                         \
+      (v)->cap = nc_;                                                          \
+    }                                                                          \
+    (v)->data[(v)->len++] = (x);                                               \
+  } while (0)
+
 #define vec_free(v)                                                            \
   do {                                                                         \
     free((v)->data);                                                           \
@@ -127,6 +143,11 @@ typedef struct Ident {
 
 Ident *intern(const char *s, size_t len);
 Ident *intern_cstr(const char *s);
+
+/* Forget every interned identifier and free the process arena: for
+   tools (fuzzers) that run many compilations in one process.  Every
+   pointer into `perm` becomes invalid.  */
+void perm_reset(void);
 
 /* --- Files --- */
 /* Read a whole file; the result is NUL-terminated.  Returns false and sets

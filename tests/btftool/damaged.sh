@@ -150,11 +150,11 @@ mkbtf "$TMPDIR/all.be.btf" 'BIG_ENDIAN(); INT("int", 4, 32, 1); PTR(1);
 
 truncations "hand-made big-endian blob" "$TMPDIR/all.be.btf" 1
 if [ -n "$CLANG_BPF" ] && compile_bpf "$INPUTS/all_kinds.c" "$TMPDIR/ak.o" bpf -O2; then
-  truncations "clang ELF object" "$TMPDIR/ak.o" 61
+  truncations "clang ELF object" "$TMPDIR/ak.o" 97
   extract_btf "$TMPDIR/ak.o" "$TMPDIR/ak.btf" &&
-    truncations "clang raw .BTF" "$TMPDIR/ak.btf" 7
+    truncations "clang raw .BTF" "$TMPDIR/ak.btf" 11
   compile_bpf "$INPUTS/all_kinds.c" "$TMPDIR/akeb.o" bpfeb -O2 &&
-    truncations "clang big-endian ELF object" "$TMPDIR/akeb.o" 67
+    truncations "clang big-endian ELF object" "$TMPDIR/akeb.o" 101
 fi
 
 # Every byte of a blob corrupted in turn: any outcome but a crash, a hang,

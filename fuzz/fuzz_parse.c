@@ -1,0 +1,52 @@
+/* libFuzzer target: the whole front end on arbitrary bytes as a C file --
+   preprocess, parse, build the debug model, generate BTF, write the
+   object to memory.  Any crash, hang or sanitizer report is a bug.  */
+#include "../src/btf/btf_gen.h"
+#include "../src/parse/parse.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  /* Diagnostics are expected; keep the fuzzer's output readable.  */
+  static FILE *devnull;
+  if (!devnull)
+    devnull = fopen("/dev/null", "w");
+  diag_init();
+  diag_opts.stream = devnull;
+  diag_opts.max_errors = 0;
+  CppOptions opts = {0};
+  opts.nostdinc = true;
+  Cpp *cpp = cpp_new(&opts);
+  if (cpp_open_buffer(cpp, "fuzz.c", (const char *)data, size)) {
+    TransUnit *tu = parse_translation_unit_from(cpp);
+    if (diag_error_count() == 0) {
+      DebugOptions dopts = {.eliminate_unused_types = (size & 1) == 0,
+                            .prune_btf = (size & 2) ? 1 : -1,
+                            .keep_items = (size & 4) != 0,
+                            .annotate = (size & 4) != 0,
+                            .signed_char = true};
+      DebugUnit *unit = debug_build(tu, &dopts);
+      ObjFile obj = {0};
+      obj.source_name = "fuzz.c";
+      btf_generate(unit, &dopts, &obj);
+      char *buf = NULL;
+      size_t len = 0;
+      FILE *out = open_memstream(&buf, &len);
+      if (out) {
+        if (dopts.keep_items)
+          asm_write(out, &obj);
+        else
+          elf_write(out, &obj);
+        fclose(out);
+      }
+      free(buf);
+      obj_free(&obj);
+    }
+  }
+  cpp_free(cpp);
+  /* Free everything, so that each run ends with what it started with.  */
+  types_release();
+  perm_reset();
+  diag_reset();
+  return 0;
+}
