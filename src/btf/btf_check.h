@@ -6,9 +6,12 @@
    checker goes on and reports every other type that breaks a rule
    (types depending on a broken type are not reported again).
 
-   Not modelled: the 16 MiB size limit aside, nothing that needs kernel
-   state (special struct fields such as bpf_spin_lock, kptr tags) and
-   split BTF (BPF_BTF_LOAD only takes base BTF).  */
+   Not modelled: checks that need kernel state -- special struct fields
+   (bpf_spin_lock, bpf_list_head, kptr-tagged pointers to structs the
+   kernel knows...), which the kernel may reject with EINVAL and no log
+   message -- and split BTF: BPF_BTF_LOAD only takes base BTF, and a
+   split blob is checked as if it were one.  A blob over 16 MiB is
+   reported (E2BIG, which the kernel does not log) and not checked.  */
 #ifndef BTFCC_BTF_CHECK_H
 #define BTFCC_BTF_CHECK_H
 

@@ -12,10 +12,15 @@
        range, every type reference is an existing id;
      - no reference chain (PTR/TYPEDEF/CONST/VOLATILE/RESTRICT/TYPE_TAG/
        FUNC/VAR/DECL_TAG/ARRAY element) loops back on itself.
-   Lenient parsing checks only what is needed to find the records; it
-   stops at the first record it cannot frame and says where (btf->frame).
-   The kernel-rule checker (btf_check.h) uses it so that it can report
-   what the kernel would report for blobs the strict reader rejects.  */
+   Lenient parsing checks only the header, the sections and the strings
+   (any version is accepted), and whatever is needed to find the records;
+   it stops at the first record it cannot frame and says where
+   (btf->frame), and leaves names, references and loops unchecked.  The
+   kernel-rule checker (btf_check.h) uses it so that it can report what
+   the kernel would report for blobs the strict reader rejects.
+
+   A blob in the other byte order must have the 24-byte header (as for
+   libbpf): nothing else says how to convert longer ones.  */
 #ifndef BTFCC_BTF_READ_H
 #define BTFCC_BTF_READ_H
 

@@ -116,6 +116,8 @@ static bool is_punct(const Token *t, Punct p) {
   return t->kind == TK_PUNCT && t->punct == p;
 }
 
+static bool expand_builtin_1(Cpp *cpp, Macro *m, Token *name);
+
 long eval_has_operator(Cpp *cpp, Macro *m, Token *name, bool *ok) {
   const char *what = m->name->name;
   Token t;
@@ -193,7 +195,21 @@ long eval_has_include(Cpp *cpp, Macro *m, Token *name, bool *ok) {
   return find_include(cpp, file, angled, next, &dir, &sys) != NULL;
 }
 
+/* The operators read their operands with macro expansion, so they could
+   nest without end: __has_attribute(__has_attribute(...  Deeper than
+   this, they are left as identifiers.  */
+enum { MAX_BUILTIN_DEPTH = 32 };
+
 bool expand_builtin(Cpp *cpp, Macro *m, Token *name) {
+  if (cpp->builtin_depth >= MAX_BUILTIN_DEPTH)
+    return false;
+  cpp->builtin_depth++;
+  bool done = expand_builtin_1(cpp, m, name);
+  cpp->builtin_depth--;
+  return done;
+}
+
+static bool expand_builtin_1(Cpp *cpp, Macro *m, Token *name) {
   SrcLoc loc = name->loc;
   Token t;
   char buf[64];

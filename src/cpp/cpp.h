@@ -23,7 +23,13 @@
    from.  Missing and duplicate directories are dropped.  A header found
    in system_dirs, the default dirs or after_dirs, or included from a
    system header, is a system header (SrcFile.system_header), and so is
-   the rest of a file after #pragma GCC system_header.  */
+   the rest of a file after #pragma GCC system_header.
+
+   __DATE__ and __TIME__ use SOURCE_DATE_EPOCH (as UTC) when it is set, so
+   the output is reproducible, and the current local time otherwise;
+   __TIMESTAMP__ is the file's modification time, or SOURCE_DATE_EPOCH
+   when set.  One macro expansion is cut off, with an error, after
+   max_expansion_tokens tokens, so that no input can exhaust memory.  */
 #ifndef BTFCC_CPP_H
 #define BTFCC_CPP_H
 

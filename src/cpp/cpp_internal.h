@@ -178,8 +178,6 @@ bool lex_single_token(struct Cpp *cpp, const char *text, size_t len,
 bool tokens_would_paste(const Token *a, const Token *b);
 /* GCC's more cautious test, used at macro-expansion boundaries.  */
 bool tokens_gcc_avoid_paste(const Token *a, const Token *b);
-/* Spelling into BUF; returns the length.  */
-void token_spell(Buf *b, const Token *t);
 
 /* --- Source files and include search --- */
 typedef struct IncFile {
@@ -211,7 +209,6 @@ typedef struct Frame {
   Lexer lx;
   IncFile *file;        /* NULL for in-memory texts */
   const char *path;     /* physical path, for "" includes */
-  const char *name;     /* presumed name at entry */
   uint32_t phys_id;     /* srcfile id of the physical text */
   int dir_index;        /* search dir it was found in, -1 includer's dir,
                            -2 none (main file, absolute path) */
@@ -279,6 +276,7 @@ typedef struct Cpp {
   int prevent_expansion;
   int no_file_pop;      /* looking for '(' or collecting arguments */
   int expand_depth;
+  int builtin_depth;    /* __has_* operands being read */
   bool in_directive;
   bool expanded_in_directive;
   uint8_t pending_flags; /* BOL/SPACE of a macro name for the next token */

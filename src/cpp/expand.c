@@ -125,7 +125,7 @@ void cpp_unget_token(Cpp *cpp, const Token *t) {
   if (cpp->ctx && cpp->ctx->pos > 0)
     cpp->ctx->pos--;
   else
-    vec_push(&cpp->lookahead, *t);
+    lookahead_push_front(cpp, t);
 }
 
 /* --- Making tokens --- */
@@ -328,6 +328,13 @@ static bool collect_args(Cpp *cpp, Macro *m, const Token *name, Args *a) {
 }
 
 void expand_tokens(Cpp *cpp, const Token *toks, uint32_t n, TokBuf *out) {
+  if (cpp->expand_depth >= MAX_EXPAND_DEPTH) {
+    /* Too deeply nested to expand: keep the tokens as written (they are
+       rescanned later anyway).  */
+    for (uint32_t i = 0; i < n; i++)
+      out_push(cpp, out, &toks[i]);
+    return;
+  }
   Context *c = push_context(cpp, toks, n, NULL, NULL);
   c->arg_end = true;
   uint8_t saved_pending = cpp->pending_flags;
@@ -356,12 +363,6 @@ static TokBuf *expanded_arg(Cpp *cpp, Args *a, MacroArg *arg) {
   arg->expanded = b;
   if (arg->n == 0)
     return b;
-  if (cpp->expand_depth >= MAX_EXPAND_DEPTH) {
-    /* Too deeply nested to expand: use the argument as written.  */
-    for (uint32_t i = 0; i < arg->n; i++)
-      out_push(cpp, b, &a->raw->data[arg->start + i]);
-    return b;
-  }
   expand_tokens(cpp, a->raw->data + arg->start, arg->n, b);
   return b;
 }
@@ -409,6 +410,85 @@ typedef struct Edges {
   uint8_t pad; /* padding owed to the token after the result */
 } Edges;
 
+static void substitute(Cpp *cpp, Macro *m, Args *a, const Token *name,
+                       uint32_t from, uint32_t to, TokBuf *out, Edges *edges);
+
+/* __VA_OPT__( body[i+2 .. last) ) or its # form.  */
+static void subst_va_opt(Cpp *cpp, Macro *m, Args *a, const Token *name,
+                         uint32_t i, uint32_t last, TokBuf *out, Edges *op,
+                         uint8_t *pad) {
+  const Token *bt = &m->body[i];
+  uint32_t before = out->len;
+  if (bt->flags & TF_STRINGIFY) {
+    TokBuf *tmp = tokbuf_get(cpp);
+    Edges inner;
+    if (va_opt_active(cpp, m, a))
+      substitute(cpp, m, a, name, i + 2, last, tmp, &inner);
+    Token s;
+    stringize(cpp, tmp->data, tmp->len, name->loc, &s);
+    tokbuf_put(cpp, tmp);
+    s.flags = bt->flags & TF_SPACE;
+    out_push(cpp, out, &s);
+  } else if (va_opt_active(cpp, m, a)) {
+    substitute(cpp, m, a, name, i + 2, last, out, op);
+    *pad |= op->pad;
+    if (out->len > before)
+      out->data[before].flags = (uint8_t)((out->data[before].flags & ~TF_SPACE) |
+                                          (bt->flags & TF_SPACE));
+  }
+  if (out->len == before)
+    *pad |= (uint8_t)(TF_PAD | (bt->flags & TF_SPACE));
+}
+
+/* The argument for the parameter at body index I: stringized, as written
+   (an operand of ##) or fully expanded.  Returns true for GNU's
+   `, ## __VA_ARGS__`, which pastes nothing and drops the comma when the
+   variadic argument was left out (*before is then moved back).  */
+static bool subst_param(Cpp *cpp, Macro *m, Args *a, uint32_t i,
+                        bool paste_rhs, uint32_t chain_start, SrcLoc loc,
+                        TokBuf *out, uint32_t *before) {
+  const Token *bt = &m->body[i];
+  MacroArg *arg = &a->args[bt->punct];
+  const Token *raw = arg->n ? a->raw->data + arg->start : NULL;
+  bool is_va = m->variadic && bt->punct == m->nparams - 1;
+  if (bt->flags & TF_STRINGIFY) {
+    Token s;
+    stringize(cpp, raw, arg->n, loc, &s);
+    s.flags = bt->flags & TF_SPACE;
+    out_push(cpp, out, &s);
+  } else if (paste_rhs && is_va && is_punct(&m->body[i - 1], P_COMMA)) {
+    if (!a->va_absent) {
+      append_arg(cpp, out, raw, arg->n, bt, true);
+    } else if (out->len > chain_start &&
+               is_punct(&out->data[out->len - 1], P_COMMA)) {
+      out->len--;
+      *before = out->len;
+    }
+    return true;
+  } else if ((bt->flags & TF_PASTE_LEFT) || paste_rhs) {
+    append_arg(cpp, out, raw, arg->n, bt, paste_rhs);
+  } else {
+    TokBuf *e = expanded_arg(cpp, a, arg);
+    append_arg(cpp, out, e->data, e->len, bt, false);
+  }
+  return false;
+}
+
+/* ## between out[at-1] and out[at]: on success the two become one token,
+   with GCC's padding around it.  */
+static void paste_at(Cpp *cpp, TokBuf *out, uint32_t at, uint8_t *pad) {
+  if (!paste_tokens(cpp, &out->data[at - 1], &out->data[at]))
+    return;
+  memmove(&out->data[at], &out->data[at + 1],
+          sizeof(Token) * (out->len - at - 1));
+  out->len--;
+  out->data[at - 1].flags |= TF_PAD;
+  if (out->len > at)
+    out->data[at].flags |= TF_PAD;
+  else
+    *pad |= TF_PAD;
+}
+
 /* Substitutes the body tokens [from, to) of M into OUT.
 
    Besides the tokens, this marks where GCC's printer would see "padding"
@@ -418,7 +498,7 @@ static void substitute(Cpp *cpp, Macro *m, Args *a, const Token *name,
                        uint32_t from, uint32_t to, TokBuf *out,
                        Edges *edges) {
   uint32_t chain_start = out->len; /* output length when the ## chain began */
-  uint32_t chain_first = from; /* body index where the chain began */
+  uint32_t chain_first = from;     /* body index where it began */
   int chain_ops = 0;
   bool lhs_pm = false; /* the chain's left operand ends in a placemarker */
   uint8_t pad = 0;     /* flags owed to the next token appended */
@@ -440,57 +520,14 @@ static void substitute(Cpp *cpp, Macro *m, Args *a, const Token *name,
 
     if (bt->kind == TK_VA_OPT) {
       last = va_opt_end(m, i);
-      if (bt->flags & TF_STRINGIFY) {
-        TokBuf *tmp = tokbuf_get(cpp);
-        Edges inner;
-        if (va_opt_active(cpp, m, a))
-          substitute(cpp, m, a, name, i + 2, last, tmp, &inner);
-        Token s;
-        stringize(cpp, tmp->data, tmp->len, name->loc, &s);
-        tokbuf_put(cpp, tmp);
-        s.flags = bt->flags & TF_SPACE;
-        out_push(cpp, out, &s);
-      } else if (va_opt_active(cpp, m, a)) {
-        substitute(cpp, m, a, name, i + 2, last, out, &op);
-        pad |= op.pad;
-        if (out->len > before)
-          out->data[before].flags =
-              (uint8_t)((out->data[before].flags & ~TF_SPACE) |
-                        (bt->flags & TF_SPACE));
-      }
-      if (out->len == before)
-        pad |= (uint8_t)(TF_PAD | (bt->flags & TF_SPACE));
+      subst_va_opt(cpp, m, a, name, i, last, out, &op, &pad);
     } else if (bt->kind == TK_PARAM) {
-      MacroArg *arg = &a->args[bt->punct];
-      const Token *raw = arg->n ? a->raw->data + arg->start : NULL;
-      bool is_va = m->variadic && bt->punct == m->nparams - 1;
       if (!paste_rhs && i > 0)
         pad |= (uint8_t)(TF_PAD | (bt->flags & TF_SPACE));
       if (!(bt->flags & TF_PASTE_LEFT))
         pad_after = TF_PAD;
-      if (bt->flags & TF_STRINGIFY) {
-        Token s;
-        stringize(cpp, raw, arg->n, name->loc, &s);
-        s.flags = bt->flags & TF_SPACE;
-        out_push(cpp, out, &s);
-      } else if (paste_rhs && is_va && is_punct(&m->body[i - 1], P_COMMA)) {
-        /* GNU: `, ## __VA_ARGS__` pastes nothing; an omitted variadic
-           argument removes the comma.  */
-        gnu_comma = true;
-        if (a->va_absent) {
-          if (out->len > chain_start &&
-              is_punct(&out->data[out->len - 1], P_COMMA))
-            out->len--;
-          before = out->len;
-        } else {
-          append_arg(cpp, out, raw, arg->n, bt, true);
-        }
-      } else if ((bt->flags & TF_PASTE_LEFT) || paste_rhs) {
-        append_arg(cpp, out, raw, arg->n, bt, paste_rhs);
-      } else {
-        TokBuf *e = expanded_arg(cpp, a, arg);
-        append_arg(cpp, out, e->data, e->len, bt, false);
-      }
+      gnu_comma = subst_param(cpp, m, a, i, paste_rhs, chain_start, name->loc,
+                              out, &before);
     } else {
       Token t = *bt;
       t.loc = name->loc;
@@ -504,17 +541,8 @@ static void substitute(Cpp *cpp, Macro *m, Args *a, const Token *name,
       pad = 0;
     }
     if (paste_rhs && !gnu_comma && added > 0 && !op.lead_pm &&
-        before > chain_start && !lhs_pm &&
-        paste_tokens(cpp, &out->data[before - 1], &out->data[before])) {
-      memmove(&out->data[before], &out->data[before + 1],
-              sizeof(Token) * (out->len - before - 1));
-      out->len--;
-      out->data[before - 1].flags |= TF_PAD;
-      if (out->len > before)
-        out->data[before].flags |= TF_PAD;
-      else
-        pad |= TF_PAD;
-    }
+        before > chain_start && !lhs_pm)
+      paste_at(cpp, out, before, &pad);
     pad |= pad_after;
     lhs_pm = op.trail_pm || (lhs_pm && added == 0);
     if (!(m->body[last].flags & TF_PASTE_LEFT)) {

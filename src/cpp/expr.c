@@ -422,13 +422,16 @@ static PPValue parse_primary(Eval *e) {
     if (strcmp(t.ident->name, "defined") == 0)
       return parse_defined(e);
     Macro *m = t.ident->macro;
-    if (m && m->kind == MK_BUILTIN && !(t.flags & TF_NOEXPAND)) {
+    if (m && m->kind == MK_BUILTIN && !(t.flags & TF_NOEXPAND) &&
+        e->cpp->builtin_depth < 32) {
       if (m->builtin >= BI_HAS_ATTRIBUTE) {
         bool ok;
+        e->cpp->builtin_depth++;
         long v = m->builtin == BI_HAS_INCLUDE ||
                          m->builtin == BI_HAS_INCLUDE_NEXT
                      ? eval_has_include(e->cpp, m, &t, &ok)
                      : eval_has_operator(e->cpp, m, &t, &ok);
+        e->cpp->builtin_depth--;
         if (!ok)
           e->failed = true;
         next(e);

@@ -325,7 +325,6 @@ static Frame *new_frame(Cpp *cpp, const char *path, const char *text,
   uint32_t id = srcfile_add(path, text, len, from, system);
   lex_init(&fr->lx, cpp, text, len, id);
   fr->path = path;
-  fr->name = path;
   fr->phys_id = id;
   fr->dir_index = -2;
   fr->system = system;
@@ -417,12 +416,11 @@ static bool read_angled_tokens(Cpp *cpp, SrcLoc loc, Buf *b) {
 
 bool read_header_name(Cpp *cpp, SrcLoc loc, const char *what,
                       const char **name, bool *angled) {
-  Frame *f = cpp->frame;
-  if (!cpp->ctx && cpp->la_head == cpp->lookahead.len)
-    f->lx.angled = true;
+  if (!cpp->ctx && cpp->la_head == cpp->lookahead.len && cpp->frame)
+    cpp->frame->lx.angled = true;
   Token t;
+  cpp->builtin_depth++; /* no __has_include inside the name */
   cpp_get_token(cpp, &t);
-  f->lx.angled = false;
   Buf b = {0};
   bool ok = true;
   if (t.kind == TK_HEADER_NAME) {
@@ -450,5 +448,6 @@ bool read_header_name(Cpp *cpp, SrcLoc loc, const char *what,
   if (ok)
     *name = arena_strndup(&cpp->arena, b.data, b.len);
   buf_free(&b);
+  cpp->builtin_depth--;
   return ok;
 }

@@ -422,19 +422,18 @@ static const char *scan_punct(const Cpp *cpp, const char *p, Punct *punct) {
 #undef TWO
 }
 
-/* The rest of the line from p, as one TK_OTHER token (an unterminated
-   literal, as GCC makes it).  */
-static const char *unterminated_literal(Lexer *lx, const char *start,
-                                        const char *p, char quote,
-                                        bool in_directive) {
+/* Reports a literal from START that is unterminated at P; it becomes one
+   TK_OTHER token up to the end of the line, as GCC makes it.  In
+   directives (a #define body that is never used) it is only a warning.  */
+static void unterminated_literal(Lexer *lx, const char *start, char quote,
+                                 bool in_directive) {
   if (!lx->quiet) {
     SrcLoc loc = loc_at(lx, start);
-    if (in_directive || quote == '>')
+    if (in_directive)
       diag_warning(loc, W_NONE, "missing terminating %c character", quote);
     else
       diag_error(loc, "missing terminating %c character", quote);
   }
-  return p;
 }
 
 static const char *lex_header_name(const char *p) {
@@ -444,22 +443,29 @@ static const char *lex_header_name(const char *p) {
   return *q == '>' ? q + 1 : NULL;
 }
 
-void lex_token(Lexer *lx, Token *t, bool in_directive) {
-  const char *p = lx->p;
-  uint8_t flags = 0;
+typedef enum { AT_TOKEN, AT_END_OF_LINE, AT_END_OF_TEXT } WhiteEnd;
+
+/* Skips white space, comments, splices and (outside directives) newlines
+   from *pp.  Collects TF_SPACE in *flags (reset at each newline).  */
+static WhiteEnd skip_white(Lexer *lx, const char **pp, bool in_directive,
+                           uint8_t *flags) {
+  const char *p = *pp;
+  WhiteEnd end = AT_TOKEN;
   for (;;) {
     unsigned char c = (unsigned char)*p;
     if (c == ' ' || c == '\t') {
       p++;
-      flags |= TF_SPACE;
+      *flags |= TF_SPACE;
     } else if (c == '\n') {
-      if (in_directive)
-        goto end_of_directive;
+      if (in_directive) {
+        end = AT_END_OF_LINE;
+        break;
+      }
       p++;
       lx->line++;
       lx->line_start = p;
       lx->bol = true;
-      flags = 0;
+      *flags = 0;
     } else if (c == '/') {
       const char *q = after_splices(p + 1);
       if (*q == '*') {
@@ -471,7 +477,7 @@ void lex_token(Lexer *lx, Token *t, bool in_directive) {
       } else {
         break;
       }
-      flags |= TF_SPACE;
+      *flags |= TF_SPACE;
     } else if (c == '\\') {
       size_t n = splice_len(p);
       if (!n)
@@ -480,157 +486,129 @@ void lex_token(Lexer *lx, Token *t, bool in_directive) {
       p += n;
     } else if (IS_BLANK(c)) {
       p++;
-      flags |= TF_SPACE;
+      *flags |= TF_SPACE;
     } else if (c == 0) {
-      if (p >= lx->end)
-        goto end_of_text;
+      if (p >= lx->end) {
+        end = AT_END_OF_TEXT;
+        break;
+      }
       if (!lx->quiet)
         diag_warning(loc_at(lx, p), W_NONE, "null character(s) ignored");
       p++;
-      flags |= TF_SPACE;
+      *flags |= TF_SPACE;
     } else {
       break;
     }
   }
+  *pp = p;
+  return end;
+}
 
-  /* A token starts at p.  */
+/* Gives T the spelling [start, end), cleaned of splices if it has any.  */
+static void set_spelling(Lexer *lx, Token *t, const char *start,
+                         const char *end, bool spliced) {
+  t->text = start;
+  t->len = (uint32_t)(end - start);
+  if (spliced) {
+    t->text = clean_spelling(lx, start, end, &t->len);
+    note_newlines(lx, start, end);
+  }
+  lx->p = end;
+}
+
+/* A character constant or string literal whose quote is at Q (its prefix,
+   if any, starts at START).  */
+static void lex_literal(Lexer *lx, Token *t, const char *start, const char *q,
+                        bool spliced, bool in_directive) {
+  bool ok = true;
+  char quote = *q;
+  const char *p = scan_quoted(lx, q + 1, quote, &spliced, &ok);
+  if (ok) {
+    t->kind = quote == '"' ? TK_STRING : TK_CHAR;
+  } else {
+    unterminated_literal(lx, start, quote, in_directive);
+    t->kind = TK_OTHER;
+  }
+  set_spelling(lx, t, start, p, spliced);
+}
+
+/* An identifier at START, or a literal with an L/u/U/u8 prefix.  */
+static void lex_identifier(Lexer *lx, Token *t, const char *start,
+                           bool in_directive) {
+  bool spliced = false, ucn = false;
+  const char *p = scan_ident(start, &spliced, &ucn);
+  size_t n = (size_t)(p - start);
+  const char *q = after_splices(p);
+  if ((*q == '"' || *q == '\'') && n <= 3) {
+    uint32_t len = (uint32_t)n;
+    const char *s = spliced ? clean_spelling(lx, start, p, &len) : start;
+    if (is_literal_prefix(lx->cpp, s, len, *q)) {
+      lex_literal(lx, t, start, q, spliced || q != p, in_directive);
+      return;
+    }
+  }
+  t->kind = TK_IDENT;
+  set_spelling(lx, t, start, p, spliced);
+  if (ucn)
+    t->text = ucn_to_utf8(lx, t->text, &t->len);
+  t->ident = intern(t->text, t->len);
+}
+
+/* A punctuator, or any other single character as TK_OTHER.  */
+static void lex_punct(Lexer *lx, Token *t, const char *start) {
+  Punct punct;
+  const char *end = scan_punct(lx->cpp, start, &punct);
+  if (punct == P_NONE) {
+    t->kind = TK_OTHER;
+    set_spelling(lx, t, start, start + 1, false);
+    return;
+  }
+  t->kind = TK_PUNCT;
+  t->punct = (uint16_t)punct;
+  bool spliced = memchr(start, '\\', (size_t)(end - start)) != NULL;
+  set_spelling(lx, t, start, end, spliced);
+}
+
+void lex_token(Lexer *lx, Token *t, bool in_directive) {
+  const char *p = lx->p;
+  uint8_t flags = 0;
+  bool angled = lx->angled; /* only ever for the next token */
+  lx->angled = false;
+  WhiteEnd end = skip_white(lx, &p, in_directive, &flags);
+  t->punct = P_NONE;
+  t->ident = NULL;
+  t->pp = NULL;
+  if (end != AT_TOKEN) {
+    lx->p = p;
+    t->kind = end == AT_END_OF_TEXT && !in_directive ? TK_EOF : TK_EOD;
+    t->flags = t->kind == TK_EOF ? (uint8_t)(flags | TF_BOL) : flags;
+    t->text = p;
+    t->len = 0;
+    t->loc = loc_at(lx, p);
+    return;
+  }
+
   if (lx->bol)
     flags |= TF_BOL;
   lx->bol = false;
-  bool angled = lx->angled;
-  lx->angled = false;
-  const char *start = p;
+  t->flags = flags;
+  t->loc = loc_at(lx, p);
   unsigned char c = (unsigned char)*p;
-  bool spliced = false;
-  t->flags = flags;
-  t->punct = P_NONE;
-  t->ident = NULL;
-  t->pp = NULL;
-  t->loc = loc_at(lx, p);
-
-  if (IS_ID(c) && !IS_DIGIT(c)) {
-    bool ucn = false;
-    p = scan_ident(p, &spliced, &ucn);
-    size_t n = (size_t)(p - start);
-    char q = *after_splices(p);
-    if ((q == '"' || q == '\'') && n <= 3) {
-      uint32_t len = (uint32_t)n;
-      const char *s = spliced ? clean_spelling(lx, start, p, &len) : start;
-      if (is_literal_prefix(lx->cpp, s, len, q)) {
-        p = after_splices(p);
-        spliced |= p != start + n;
-        c = (unsigned char)q;
-        goto literal;
-      }
-    }
-    t->kind = TK_IDENT;
-    uint32_t len = (uint32_t)n;
-    const char *s = start;
-    if (spliced) {
-      s = clean_spelling(lx, start, p, &len);
-      note_newlines(lx, start, p);
-    }
-    if (ucn)
-      s = ucn_to_utf8(lx, s, &len);
-    t->text = s;
-    t->len = len;
-    t->ident = intern(s, len);
-    lx->p = p;
-    return;
-  }
-  if (c == '\\' && ucn_len(p)) {
-    bool ucn = true;
-    p = scan_ident(p, &spliced, &ucn);
-    uint32_t len = (uint32_t)(p - start);
-    const char *s = start;
-    if (spliced) {
-      s = clean_spelling(lx, start, p, &len);
-      note_newlines(lx, start, p);
-    }
-    s = ucn_to_utf8(lx, s, &len);
-    t->kind = TK_IDENT;
-    t->text = s;
-    t->len = len;
-    t->ident = intern(s, len);
-    lx->p = p;
-    return;
-  }
-  if (IS_DIGIT(c) || (c == '.' && IS_DIGIT(*after_splices(p + 1)))) {
-    p = scan_number(p, &spliced);
+  if ((IS_ID(c) && !IS_DIGIT(c)) || (c == '\\' && ucn_len(p))) {
+    lex_identifier(lx, t, p, in_directive);
+  } else if (IS_DIGIT(c) || (c == '.' && IS_DIGIT(*after_splices(p + 1)))) {
+    bool spliced = false;
+    const char *e = scan_number(p, &spliced);
     t->kind = TK_NUMBER;
-    goto finish;
+    set_spelling(lx, t, p, e, spliced);
+  } else if (c == '"' || c == '\'') {
+    lex_literal(lx, t, p, p, false, in_directive);
+  } else if (c == '<' && angled && lex_header_name(p)) {
+    t->kind = TK_HEADER_NAME;
+    set_spelling(lx, t, p, lex_header_name(p), false);
+  } else {
+    lex_punct(lx, t, p);
   }
-  if (c == '"' || c == '\'') {
-  literal:;
-    bool ok = true;
-    char quote = (char)c;
-    p = scan_quoted(lx, p + 1, quote, &spliced, &ok);
-    if (!ok) {
-      p = unterminated_literal(lx, start, p, quote, in_directive);
-      t->kind = TK_OTHER;
-    } else {
-      t->kind = quote == '"' ? TK_STRING : TK_CHAR;
-    }
-    goto finish;
-  }
-  if (c == '<' && angled) {
-    const char *e = lex_header_name(p);
-    if (e) {
-      p = e;
-      t->kind = TK_HEADER_NAME;
-      goto finish;
-    }
-  }
-  {
-    Punct punct;
-    const char *e = scan_punct(lx->cpp, p, &punct);
-    if (punct != P_NONE) {
-      t->kind = TK_PUNCT;
-      t->punct = (uint16_t)punct;
-      spliced = (size_t)(e - p) != strlen(punct_spelling(punct)) &&
-                memchr(p, '\\', (size_t)(e - p)) != NULL;
-      p = e;
-      goto finish;
-    }
-  }
-  /* Any other character: one TK_OTHER token.  */
-  t->kind = TK_OTHER;
-  p++;
-
-finish:
-  t->text = start;
-  t->len = (uint32_t)(p - start);
-  if (spliced) {
-    t->text = clean_spelling(lx, start, p, &t->len);
-    note_newlines(lx, start, p);
-  }
-  lx->p = p;
-  return;
-
-end_of_directive:
-  lx->p = p;
-  t->kind = TK_EOD;
-  t->flags = flags;
-  t->punct = P_NONE;
-  t->text = p;
-  t->len = 0;
-  t->ident = NULL;
-  t->pp = NULL;
-  t->loc = loc_at(lx, p);
-  return;
-
-end_of_text:
-  lx->p = p;
-  if (in_directive)
-    goto end_of_directive;
-  t->kind = TK_EOF;
-  t->flags = (uint8_t)(flags | TF_BOL);
-  t->punct = P_NONE;
-  t->text = p;
-  t->len = 0;
-  t->ident = NULL;
-  t->pp = NULL;
-  t->loc = loc_at(lx, p);
 }
 
 /* Skip a literal in skipped text: to its closing quote or the newline.  */
@@ -854,5 +832,3 @@ bool tokens_gcc_avoid_paste(const Token *a, const Token *b) {
     return false;
   }
 }
-
-void token_spell(Buf *b, const Token *t) { buf_append(b, t->text, t->len); }

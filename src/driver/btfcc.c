@@ -118,11 +118,10 @@ int main(int argc, char **argv) {
   progname = "btfcc";
   diag_init();
   Options o;
-  if (!options_parse(argc, argv, &o))
-    return 1;
-  bool ok = true;
-  for (size_t i = 0; i < o.inputs.len; i++)
+  bool parsed = options_parse(argc, argv, &o), ok = parsed;
+  for (size_t i = 0; parsed && i < o.inputs.len; i++)
     if (!compile(&o, o.inputs.data[i]))
-      ok = false;
+      ok = false; /* like GCC, go on with the other inputs */
+  options_free(&o);
   return ok ? 0 : 1;
 }

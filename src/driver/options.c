@@ -141,6 +141,16 @@ static bool warning_option(const char *w) {
   return true;
 }
 
+void options_free(Options *o) {
+  vec_free(&o->inputs);
+  vec_free(&o->quote_dirs);
+  vec_free(&o->bracket_dirs);
+  vec_free(&o->system_dirs);
+  vec_free(&o->after_dirs);
+  vec_free(&o->include_files);
+  vec_free(&o->macro_cmds);
+}
+
 bool options_parse(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof *o);
   o->mode = MODE_LINK;

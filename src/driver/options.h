@@ -32,5 +32,6 @@ typedef struct Options {
 /* Parse argv into OPTS; on a bad option, prints an error and returns
    false.  --help and --version print and exit.  */
 bool options_parse(int argc, char **argv, Options *opts);
+void options_free(Options *opts);
 
 #endif

@@ -514,7 +514,16 @@ static void record_tag_event(Parser *p, Type *t, SrcLoc loc, bool definition) {
 }
 
 /* struct-or-union-specifier */
+static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds);
+
 static Type *parse_struct_or_union(Parser *p, DeclSpec *ds) {
+  nest_enter(p, "struct or union");
+  Type *t = parse_struct_or_union_inner(p, ds);
+  nest_leave(p);
+  return t;
+}
+
+static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
   Token kw = next(p);
   TypeKind kind = keyword_of(&kw) == KW_STRUCT ? TY_STRUCT : TY_UNION;
   Attr *attrs = parse_any_attributes(p);
@@ -570,6 +579,10 @@ static Type *parse_struct_or_union(Parser *p, DeclSpec *ds) {
   apply_record_attrs(p, r, post);
   r->pack = p->pack;
   layout_record(r);
+  t->depth = record_depth(r);
+  if (t->depth > MAX_TYPE_DEPTH)
+    parse_fatal(p, loc, "type nested too deeply (more than %d levels)",
+                MAX_TYPE_DEPTH);
   r->being_defined = false;
   t->flags &= (uint16_t)~TYF_INCOMPLETE;
   t->size = r->size;
@@ -1013,7 +1026,16 @@ static void parse_array_suffix(Parser *p, SuffixOp *op) {
 }
 
 /* One level of declarator: pointer* ( direct-declarator ) suffixes.  */
+static DeclLevel *parse_declarator_level_inner(Parser *p, bool abstract);
+
 static DeclLevel *parse_declarator_level(Parser *p, bool abstract) {
+  nest_enter(p, "declarator");
+  DeclLevel *lv = parse_declarator_level_inner(p, abstract);
+  nest_leave(p);
+  return lv;
+}
+
+static DeclLevel *parse_declarator_level_inner(Parser *p, bool abstract) {
   DeclLevel *lv = arena_alloc(&p->scratch, sizeof(DeclLevel));
   VEC(PtrOp) ptrs = {0};
   while (at_punct(p, P_STAR) || (at_punct(p, P_CARET))) {
@@ -1309,6 +1331,10 @@ void parse_declarator(Parser *p, DeclSpec *ds, Declarator *d, bool abstract) {
   DeclLevel *lv = parse_declarator_level(p, abstract);
   Attr *decl_attrs = NULL;
   d->type = apply_level(p, lv, ds->type ? ds->type : ty_int, d, &decl_attrs);
+  /* Every walker over types recurses: bound their depth.  */
+  if (d->type->depth > MAX_TYPE_DEPTH)
+    parse_fatal(p, d->loc, "type nested too deeply (more than %d levels)",
+                MAX_TYPE_DEPTH);
   d->attrs = decl_attrs;
 }
 
@@ -1818,7 +1844,8 @@ TransUnit *parse_translation_unit_from(Cpp *cpp) {
   parser_init_keywords();
   types_init();
   builtins_init(p);
-  parse_translation_unit(p);
+  if (setjmp(p->fatal) == 0)
+    parse_translation_unit(p);
   /* Leave no bindings behind (several inputs may share the process).  */
   while (p->bindings.len) {
     Binding *b = p->bindings.data[--p->bindings.len];

@@ -1328,7 +1328,16 @@ static Expr compound_literal(Parser *p, Type *t, SrcLoc loc) {
   return e;
 }
 
+static Expr parse_cast_inner(Parser *p);
+
 static Expr parse_cast(Parser *p) {
+  nest_enter(p, "expression");
+  Expr e = parse_cast_inner(p);
+  nest_leave(p);
+  return e;
+}
+
+static Expr parse_cast_inner(Parser *p) {
   if (at_punct(p, P_LPAREN)) {
     /* ( type-name ) cast-expression, or a compound literal.  */
     const Token *t1 = peek(p, 1);

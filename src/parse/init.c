@@ -74,7 +74,9 @@ static void init_scalar(InitState *s, Type *t) {
       next(p);
       return; /* {} zero-initializes (C23 / GNU) */
     }
+    nest_enter(p, "initializer");
     init_scalar(s, t);
+    nest_leave(p);
     while (accept_punct(p, P_COMMA) && !at_punct(p, P_RBRACE)) {
       diag_warning(cur_loc(p), W_OTHER, "excess elements in scalar initializer");
       init_scalar(s, t);
@@ -324,7 +326,15 @@ static void init_designated(InitState *s, Type *t) {
 /* Initialize one object of type T from the list position: braces,
    a string for a char array, an expression, or (for an aggregate without
    braces) brace elision.  */
+static void init_object_inner(InitState *s, Type *t);
+
 static void init_object(InitState *s, Type *t) {
+  nest_enter(s->p, "initializer");
+  init_object_inner(s, t);
+  nest_leave(s->p);
+}
+
+static void init_object_inner(InitState *s, Type *t) {
   Parser *p = s->p;
   Type *c = type_canon(t);
   if (at_punct(p, P_LBRACE) && is_aggregate(t)) {

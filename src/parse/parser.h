@@ -10,6 +10,8 @@
 #ifndef BTFCC_PARSER_H
 #define BTFCC_PARSER_H
 
+#include <setjmp.h>
+
 #include "../cpp/cpp.h"
 #include "../sema/type.h"
 #include "parse.h"
@@ -158,7 +160,20 @@ struct Parser {
   bool in_sizeof_typeof; /* unevaluated operand */
   Arena scratch;         /* freed after each external declaration */
   int error_recovery;
+  int nesting;           /* current syntactic nesting depth */
+  jmp_buf fatal;         /* where a fatal parse error unwinds to */
 };
+
+/* Syntactic nesting beyond this is a fatal error rather than a stack
+   overflow (GCC has no fixed limit; real code stays far below).  */
+enum { MAX_NESTING = 1000, MAX_TYPE_DEPTH = 1000 };
+
+/* Report a fatal error and abandon the translation unit.  */
+_Noreturn void parse_fatal(Parser *p, SrcLoc loc, const char *fmt, ...)
+    PRINTF_LIKE(3, 4);
+/* Enter one more level of nesting (WHAT names it for the message).  */
+void nest_enter(Parser *p, const char *what);
+static inline void nest_leave(Parser *p) { p->nesting--; }
 
 /* tokens.c */
 void parser_init_keywords(void);

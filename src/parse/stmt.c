@@ -127,7 +127,15 @@ static void parse_condition(Parser *p, const char *what) {
   expect_punct(p, P_RPAREN, NULL);
 }
 
+static void parse_stmt_inner(Parser *p);
+
 static void parse_stmt(Parser *p) {
+  nest_enter(p, "statement");
+  parse_stmt_inner(p);
+  nest_leave(p);
+}
+
+static void parse_stmt_inner(Parser *p) {
   const Token *t = peek(p, 0);
   last_was_expr = false;
   if (at_std_attribute(p) || at_keyword(p) == KW_ATTRIBUTE) {

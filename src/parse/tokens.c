@@ -174,6 +174,22 @@ int keyword_of(const Token *t) {
   return t->kind == TK_IDENT ? t->ident->keyword : 0;
 }
 
+/* --- Fatal errors and nesting --- */
+
+_Noreturn void parse_fatal(Parser *p, SrcLoc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  diag_verror(loc, fmt, ap);
+  va_end(ap);
+  longjmp(p->fatal, 1);
+}
+
+void nest_enter(Parser *p, const char *what) {
+  if (++p->nesting > MAX_NESTING)
+    parse_fatal(p, cur_loc(p), "%s nested too deeply (more than %d levels)",
+                what, MAX_NESTING);
+}
+
 /* --- Lookahead --- */
 
 /* Collect a pragma's tokens (up to TK_PRAGMA_END) and let the pragma

@@ -66,6 +66,14 @@ static uint32_t place_bitfield(const Record *r, Member *m, uint64_t *bitpos) {
   return rec_align;
 }
 
+uint32_t record_depth(const Record *r) {
+  uint32_t d = 0;
+  for (int i = 0; i < r->nmembers; i++)
+    if (r->members[i].type->depth > d)
+      d = r->members[i].type->depth;
+  return d + 1;
+}
+
 void layout_record(Record *r) {
   bool is_union = r->kind == TY_UNION;
   uint64_t bitpos = 0, union_bits = 0;

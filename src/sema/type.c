@@ -162,10 +162,14 @@ static Type *derived_get(TypeKind kind, Type *base, int64_t n, Param *params,
   Type *t = new_type(kind);
   t->base = base;
   t->flags = flags;
+  t->depth = base ? base->depth + 1 : 1;
   if (kind == TY_FUNC) {
     Param *copy = nparams ? NEW_ARRAY(Param, nparams) : NULL;
-    for (int i = 0; i < nparams; i++)
+    for (int i = 0; i < nparams; i++) {
       copy[i].type = params[i].type;
+      if (params[i].type->depth + 1 > t->depth)
+        t->depth = params[i].type->depth + 1;
+    }
     t->u.func.params = copy;
     t->u.func.nparams = nparams;
   } else {
@@ -183,6 +187,7 @@ Type *type_pointer(Type *to) {
     return to->ptr_to;
   Type *t = new_type(TY_PTR);
   t->base = to;
+  t->depth = to->depth + 1;
   t->size = 8;
   t->align = 8;
   to->ptr_to = t;
@@ -258,6 +263,7 @@ Type *type_function(Type *ret, Param *params, int nparams, bool variadic,
 Type *type_typedef(Decl *d) {
   Type *t = new_type(TY_TYPEDEF);
   t->base = d->type;
+  t->depth = d->type->depth + 1;
   t->u.tdef = d;
   t->size = type_size(d->type);
   t->align = type_align(d->type);

@@ -153,6 +153,7 @@ struct Type {
   void *debug;   /* debug-model node for this type (debug/ owns it) */
   void *debug_qual; /* debug: qualified DIE of an array as declared */
   uint32_t id;   /* creation order, for deterministic output */
+  uint32_t depth; /* longest chain of types this one is built from */
 };
 
 /* Struct, union and enum definitions: one per tag, shared by variants.  */
@@ -322,6 +323,8 @@ Type *type_int_of_size(int64_t size, bool is_unsigned);
    complete the record: member bit offsets, size, alignment.  Reports
    layout errors at the member locations.  */
 void layout_record(Record *r);
+/* 1 + the deepest member type (see Type.depth).  */
+uint32_t record_depth(const Record *r);
 /* Choose an enum's compatible integer type from its values (GCC rules,
    honouring packed and mode) and complete it.  */
 void layout_enum(Record *r, bool packed, int64_t mode_size);

@@ -164,3 +164,47 @@ EOF
 check "fixup lays out a raw DATASEC by natural alignment" \
   cmp -s "$TMPDIR/layout.txt" "$TMPDIR/layout.want"
 loads "load raw BTF with a DATASEC to lay out" "$TMPDIR/layout.btf"
+
+# Differential test: the same blobs with words of their type section
+# replaced by small ids, zeros and random values (deterministically).
+# Whatever the damage, the kernel and the checker must agree.
+mutate() { # IN OUT SEED
+  perl -e '
+    my ($in, $out, $seed) = @ARGV;
+    srand($seed);
+    open my $f, "<:raw", $in or die; local $/; my $d = <$f>;
+    my ($hdr_len, $type_off, $type_len) = unpack("x4 V V V", $d);
+    my $start = $hdr_len + $type_off;
+    for (1 .. 1 + int(rand(3))) {
+      my $o = $start + 4 * int(rand($type_len / 4));
+      my $r = rand();
+      my $w = $r < 0.5 ? int(rand(40)) : $r < 0.7 ? 0
+            : $r < 0.85 ? int(rand(200)) : int(rand(2**32));
+      substr($d, $o, 4) = pack("V", $w);
+    }
+    open my $g, ">:raw", $out or die; print $g $d;' "$@"
+}
+mutations() { # NAME FILE COUNT
+  local name=$1 file=$2 count=$3 i bad=0
+  for ((i = 0; i < count; i++)); do
+    mutate "$file" "$TMPDIR/mut.btf" $i
+    agree "mutation" "$TMPDIR/mut.btf" >"$TMPDIR/agree.txt"
+    if grep -q '^FAIL' "$TMPDIR/agree.txt"; then
+      bad=$((bad + 1))
+      cp "$TMPDIR/mut.btf" "$TMPDIR/mut.$name.$i.btf"
+      sed 's/^/  /' "$TMPDIR/agree.txt"
+    fi
+  done
+  check "kernel and checker agree on $count mutations of $name" [ $bad -eq 0 ]
+}
+mkbtf "$TMPDIR/mut-base.btf" 'INT("int", 4, 32, 1); PTR(1);
+  STRUCTK("s", 16, ["a", 1, 0, 3], ["p", 2, 64]); ENUM64S("e", 8, ["X", -5]);
+  TYPE_TAG("t", 1); PROTO(1, ["a", 1], ["", 0]); FUNC("f", 6, 1);
+  VAR("v", 1, 1); DATASEC(".data", 4, [8, 0, 4]); DECL_TAG("d", 8, -1);
+  FLOAT("float", 4); ARRAY(1, 1, 3); ENUM("e2", 4, ["Q", 2]); FWD("fw", 1);
+  TYPEDEF("td", 3); CONST(2); VOLATILE(16); UNION("u", 8, ["x", 2, 0]);
+  STRUCT("n", 24, ["s", 3, 0], ["u", 18, 128])'
+mutations "a hand-made blob" "$TMPDIR/mut-base.btf" 150
+if [ -f "$TMPDIR/all_kinds.bpf.o.fixed" ]; then
+  mutations "all_kinds.c fixed up" "$TMPDIR/all_kinds.bpf.o.fixed" 150
+fi

@@ -103,6 +103,23 @@ check "features reproducible" cmp -s a.i b.i
 check "features __TIMESTAMP__ from SOURCE_DATE_EPOCH" \
   grep -q '"Thu Jan  1 00:00:00 1970" 0 1 "stamp.c" "stamp.c" 0' a.i
 
+# #warning is a warning of group -Wcpp: exit status 0.
+printf '#warning hello   there\nint w;\n' > warn.c
+"$BTFCC" -E warn.c > got.i 2> got.err
+rc=$?
+check "features #warning" test $rc -eq 0 -a -n "$(grep -E '^warn\.c:1:2: warning: #warning hello there \[-Wcpp\]' got.err)"
+
+# BTFCC_SYSTEM_INCLUDE replaces the default <...> directories; headers
+# found there are system headers (line-marker flags 3 4).
+mkdir -p sysinc
+printf 'int only_here;\n' > sysinc/only_here.h
+printf '#include <only_here.h>\n' > sysinc.c
+BTFCC_SYSTEM_INCLUDE=$PWD/nonexistent:$PWD/sysinc "$BTFCC" -E sysinc.c > got.i 2> got.err
+check "features BTFCC_SYSTEM_INCLUDE" grep -q "^# 1 \"$PWD/sysinc/only_here.h\" 1 3 4\$" got.i
+printf '#include <stdio.h>\n' > nostdio.c
+BTFCC_SYSTEM_INCLUDE=$PWD/sysinc "$BTFCC" -E nostdio.c > got.i 2> got.err
+check "features BTFCC_SYSTEM_INCLUDE replaces defaults" grep -q 'stdio.h: No such file or directory' got.err
+
 # Pragmas: printed back for -E; GCC's own ones consumed.
 cat > pragmas.c <<'EOT'
 #define N 4
