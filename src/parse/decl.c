@@ -1633,6 +1633,7 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
   Decl *saved_func = p->cur_func;
   size_t saved_types = p->body_types.len, saved_locals = p->body_locals.len;
   p->cur_func = fn;
+  p->undeclared.len = 0;
   scope_push(p);
   for (int i = 0; i < dr->nparams; i++) {
     Param *prm = &dr->params[i];
@@ -1700,8 +1701,10 @@ bool parse_declaration(Parser *p, bool file_scope) {
     return true;
   }
   bool first = true;
+  bool last_had_init = false;
   for (;;) {
     Declarator dr;
+    last_had_init = false;
     parse_declarator(p, &ds, &dr, false);
     if (!dr.name) {
       skip_to_decl_end(p);
@@ -1709,6 +1712,9 @@ bool parse_declaration(Parser *p, bool file_scope) {
     }
     dr.asm_name = parse_asm_label(p);
     Attr *attrs = parse_any_attributes(p);
+    /* After attributes or an asm label GCC expects only ',' or ';'
+       (or an initializer).  */
+    last_had_init = attrs || dr.asm_name;
     if (!dr.asm_name && at_keyword(p) == KW_ASM) {
       dr.asm_name = parse_asm_label(p);
       attrs = attr_concat(attrs, parse_any_attributes(p));
@@ -1753,6 +1759,7 @@ bool parse_declaration(Parser *p, bool file_scope) {
     if (d->kind == DECL_VAR) {
       bool is_def = ds.sc != SC_EXTERN || at_punct(p, P_ASSIGN);
       if (accept_punct(p, P_ASSIGN)) {
+        last_had_init = true;
         if (ds.sc == SC_EXTERN && p->depth == 0)
           diag_warning(dr.loc, W_OTHER, "'%s' initialized and declared 'extern'",
                        dr.name->name);
@@ -1804,8 +1811,11 @@ bool parse_declaration(Parser *p, bool file_scope) {
   }
   if (!accept_punct(p, P_SEMI)) {
     const Token *t = peek(p, 0);
-    diag_error(t->loc, "expected '=', ',', ';', 'asm' or '__attribute__' before %s",
-               tok_desc(t));
+    if (last_had_init)
+      diag_error(t->loc, "expected ',' or ';' before %s", tok_desc(t));
+    else
+      diag_error(t->loc, "expected '=', ',', ';', 'asm' or '__attribute__' before %s",
+                 tok_desc(t));
     skip_to_decl_end(p);
     return false;
   }
@@ -1861,6 +1871,7 @@ TransUnit *parse_translation_unit_from(Cpp *cpp) {
   vec_free(&p->body_locals);
   vec_free(&p->pack_stack);
   vec_free(&p->clang_attr_stack);
+  vec_free(&p->undeclared);
   arena_free(&p->scratch);
   free(p);
   return tu;

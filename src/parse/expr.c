@@ -1751,9 +1751,19 @@ static Expr parse_primary(Parser *p) {
         fd->used = true;
         return ident_expr(p, fd, id.loc);
       }
-      if (p->cur_func)
+      if (p->cur_func) {
+        /* GCC reports each undeclared name once per function.  */
+        for (size_t i = 0; i < p->undeclared.len; i++)
+          if (p->undeclared.data[i] == id.ident)
+            return bad_expr(id.loc);
+        vec_push(&p->undeclared, id.ident);
         diag_error(id.loc, "'%s' undeclared (first use in this function)", s);
-      else
+        if (!p->undeclared_noted) {
+          p->undeclared_noted = true;
+          diag_note(id.loc, "each undeclared identifier is reported only once "
+                            "for each function it appears in");
+        }
+      } else
         diag_error(id.loc, "'%s' undeclared here (not in a function)", s);
       return bad_expr(id.loc);
     }

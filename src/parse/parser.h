@@ -161,6 +161,8 @@ struct Parser {
   Arena scratch;         /* freed after each external declaration */
   int error_recovery;
   int nesting;           /* current syntactic nesting depth */
+  VEC(Ident *) undeclared; /* reported in the current function */
+  bool undeclared_noted;
   jmp_buf fatal;         /* where a fatal parse error unwinds to */
 };
 

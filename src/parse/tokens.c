@@ -281,6 +281,11 @@ const char *tok_desc(const Token *t) {
   case TK_NUMBER:
   case TK_CHAR:
     return "numeric constant";
+  case TK_PUNCT:
+  case TK_OTHER:
+    snprintf(buf, sizeof buf, "'%.*s' token", t->len > 60 ? 60 : (int)t->len,
+             t->text);
+    return buf;
   default:
     snprintf(buf, sizeof buf, "'%.*s'", t->len > 60 ? 60 : (int)t->len,
              t->text);

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Diagnostics like GCC's, recovery, and no crash or hang on any input.
+source "$TESTROOT/lib.sh"
+cd "$TMPDIR"
+src=$TESTROOT/diag/errors.c
+
+# Same errors as GCC, same places, same words: compare "file:line:col:
+# error: message" lines (GCC's quotes normalised to ASCII).
+gcc -fsyntax-only "$src" 2>&1 | grep ': error: ' | sed "s/[‘’]/'/g; s|^.*/||" > gcc.txt
+"$BTFCC" -fsyntax-only "$src" 2>&1 | grep ': error: ' | sed 's|^.*/||' > btfcc.txt
+if diff gcc.txt btfcc.txt > d.txt && [ -s gcc.txt ]; then
+  pass "errors match GCC's: $(wc -l < gcc.txt) errors, locations and text"
+else
+  fail "errors differ from GCC's"; cat d.txt
+fi
+"$BTFCC" -fsyntax-only "$src" 2>/dev/null; [ $? -eq 1 ] && pass "exit status 1 on errors" || fail "exit status"
+
+# Format: the source line and a caret under the column.
+printf 'int a;\nint b = c;\n' > one.c
+"$BTFCC" -fsyntax-only one.c 2> out.txt
+if grep -q "^one.c:2:9: error: 'c' undeclared here (not in a function)$" out.txt &&
+   grep -q '^    2 | int b = c;$' out.txt && grep -q '^      |         ^$' out.txt; then
+  pass "file:line:col: error:, source line, caret"
+else
+  fail "diagnostic format"; cat out.txt
+fi
+"$BTFCC" -fdiagnostics-plain-output -fsyntax-only one.c 2> out.txt
+[ "$(wc -l < out.txt)" = 1 ] && pass "-fdiagnostics-plain-output: one line" || fail "plain output"
+
+# Include chain.
+printf 'int broken(;\n' > hdr.h; printf '#include "hdr.h"\n' > inc.c
+"$BTFCC" -fsyntax-only inc.c 2> out.txt
+grep -q '^In file included from inc.c:1:$' out.txt && grep -q '^hdr.h:1:' out.txt &&
+  pass "errors in headers name the include chain" || { fail "include chain"; cat out.txt; }
+
+# Warnings go to stderr, do not fail the compilation.
+printf 'int f(void) __attribute__((btf_type_tag("t")));\n' > warn.c
+"$BTFCC" -fsyntax-only warn.c 2> out.txt >stdout.txt; rc=$?
+[ $rc -eq 0 ] && grep -q "warning: 'btf_type_tag' attribute does not apply to functions \[-Wattributes\]" out.txt && [ ! -s stdout.txt ] &&
+  pass "warnings on stderr with their option, exit 0" || fail "warnings"
+
+# No crash, no hang: garbage, binary, empty, huge, and deep inputs.
+run_safe() {  # NAME FILE: exit status 0 or 1, within 20 s, no signal
+  timeout 20 "$BTFCC" -gbtf -c "$2" -o o.o >/dev/null 2>&1; local rc=$?
+  if [ $rc -le 1 ]; then pass "$1 (exit $rc)"; else fail "$1 (exit $rc)"; fi
+}
+: > empty.c; run_safe "empty file" empty.c
+head -c 20000 /dev/urandom > random.c; run_safe "random bytes" random.c
+printf 'int x;\0int y;\n' > nul.c; run_safe "NUL byte" nul.c
+python3 -c "print('int a' + ', a'*200000 + ';')" > long.c; run_safe "200000 declarators on one line" long.c
+python3 -c "print('int x = ' + '('*50000 + '1' + ')'*50000 + ';')" > deep1.c; run_safe "50000 nested parentheses" deep1.c
+python3 -c "print('void f(void) ' + '{'*50000 + '}'*50000)" > deep2.c; run_safe "50000 nested blocks" deep2.c
+python3 -c "print('int ' + '*'*50000 + 'p;')" > deep3.c; run_safe "50000 pointer levels" deep3.c
+python3 -c "print('int ' + '('*50000 + 'p' + ')'*50000 + ';')" > deep4.c; run_safe "50000 nested declarators" deep4.c
+python3 -c "print('struct a { ' * 3000 + 'int x;' + '} y;' * 3000)" > deep5.c; run_safe "3000 nested structs" deep5.c
+python3 -c "
+print('struct A0 { int x; };')
+for i in range(1, 3000): print('struct A%d { struct A%d x; };' % (i, i-1))" > deep6.c; run_safe "a chain of 3000 structs" deep6.c
+printf '#define A A A\nA\n#define F(x) F(x) x\nF(F(F(1)))\n' > rec.c; run_safe "self-referential macros" rec.c
+printf 'int f(void) { return ((((((((((((((1;\n' > unterminated.c; run_safe "unterminated expression" unterminated.c
+printf 'struct { int a' > eof.c; run_safe "end of file inside a struct" eof.c
+printf '"unterminated string\n' > str.c; run_safe "unterminated string" str.c
+for s in 1 2 3 4 5 6 7 8; do
+  python3 - "$s" > mut$s.c <<'PY'
+import random, sys
+r = random.Random(int(sys.argv[1]))
+toks = ["int", "char", "*", "(", ")", "[", "]", "{", "}", ";", ",", "=", "x", "y",
+        "struct", "union", "enum", "typedef", "__attribute__((packed))", "1", "0x10",
+        "sizeof", "__typeof__", "const", "[[gnu::btf_type_tag(\"t\")]]", ":", "?",
+        "+", "-", "&", "...", "static", "extern", "return", "if", "else", "\"s\""]
+print(" ".join(r.choice(toks) for _ in range(3000)))
+PY
+  run_safe "random token soup $s" mut$s.c
+done
