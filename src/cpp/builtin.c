@@ -220,16 +220,14 @@ static bool expand_builtin_1(Cpp *cpp, Macro *m, Token *name) {
     do_pragma_operator(cpp, name);
     return true;
   case BI_HAS_INCLUDE:
-  case BI_HAS_INCLUDE_NEXT: {
-    if (cpp->in_directive)
-      return false; /* the #if evaluator reads the operand itself */
-    diag_error(loc, "\"%s\" used outside of preprocessing directive",
-               m->name->name);
-    bool ok;
-    long v = eval_has_include(cpp, m, name, &ok);
-    make_number_token(cpp, &t, (uintmax_t)v, loc);
-    break;
-  }
+  case BI_HAS_INCLUDE_NEXT:
+    /* In #if the evaluator reads the operand itself.  Elsewhere it is an
+       error, and the name is left as it is (its operand could run to the
+       end of the file).  */
+    if (!cpp->in_directive)
+      diag_error(loc, "\"%s\" used outside of preprocessing directive",
+                 m->name->name);
+    return false;
   case BI_HAS_ATTRIBUTE:
   case BI_HAS_C_ATTRIBUTE:
   case BI_HAS_BUILTIN: {

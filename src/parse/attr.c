@@ -267,6 +267,7 @@ static Attr *new_attr(Ident *scope, Ident *name, SrcLoc loc, bool std) {
   a->name = canonical_attr_name(name);
   a->loc = loc;
   a->std_syntax = std;
+  a->spec = attr_spec(a->name->name);
   return a;
 }
 
@@ -296,7 +297,7 @@ Attr *parse_gnu_attributes(Parser *p) {
       Token name = next(p);
       Attr *a = new_attr(NULL, name.ident, name.loc, false);
       if (accept_punct(p, P_LPAREN)) {
-        const AttrSpec *spec = attr_spec(a->name->name);
+        const AttrSpec *spec = a->spec;
         parse_attr_args(p, a, !spec || spec->takes_ident);
         if (!expect_punct(p, P_RPAREN, NULL))
           while (!at_eof(p) && !at_punct(p, P_RPAREN))
@@ -350,7 +351,7 @@ Attr *parse_std_attributes(Parser *p) {
       if (at_punct(p, P_LPAREN)) {
         if (gnu || !scope) {
           next(p);
-          const AttrSpec *spec = attr_spec(a->name->name);
+          const AttrSpec *spec = a->spec;
           parse_attr_args(p, a, !spec || spec->takes_ident);
           expect_punct(p, P_RPAREN, NULL);
         } else {
@@ -410,7 +411,7 @@ static const AttrSpec *checked_spec(const Attr *a) {
                    a->scope->name, a->name->name);
     return NULL;
   }
-  const AttrSpec *spec = attr_spec(a->name->name);
+  const AttrSpec *spec = a->spec;
   if (!spec) {
     if (a->std_syntax)
       diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
@@ -429,7 +430,7 @@ static const AttrSpec *checked_spec(const Attr *a) {
 }
 
 bool attr_is_type_attr(const Attr *a) {
-  const AttrSpec *spec = attr_spec(a->name->name);
+  const AttrSpec *spec = a->spec;
   return spec && (spec->target == AT_TYPE || spec->target == AT_FUNC_TYPE);
 }
 

@@ -639,6 +639,21 @@ static bool check_member_type(Member *members, size_t idx, size_t n,
   return true;
 }
 
+/* Stamp M's name (or the names inside an anonymous member) with STAMP,
+   reporting a name stamped already.  */
+static void mark_member_names(const Member *m, uint32_t stamp) {
+  if (m->name) {
+    if (m->name->mark == stamp)
+      diag_error(m->loc, "duplicate member '%s'", m->name->name);
+    m->name->mark = stamp;
+    return;
+  }
+  Type *c = type_canon(m->type);
+  if ((c->kind == TY_STRUCT || c->kind == TY_UNION) && !m->is_bitfield)
+    for (int i = 0; i < c->u.rec->nmembers; i++)
+      mark_member_names(&c->u.rec->members[i], stamp);
+}
+
 /* struct-declaration-list between braces.  */
 static void parse_struct_body(Parser *p, Record *r, Type *t) {
   (void)t;
@@ -757,12 +772,12 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
   for (size_t i = 0; i < members.len; i++)
     if (check_member_type(members.data, i, members.len, r))
       vec_push(&ok, members.data[i]);
+  /* Duplicate names (anonymous members' names count too): one pass with
+     a fresh stamp on each name.  */
+  static uint32_t stamp;
+  stamp++;
   for (size_t i = 0; i < ok.len; i++)
-    for (size_t j = 0; j < i; j++)
-      if (ok.data[i].name && ok.data[i].name == ok.data[j].name) {
-        diag_error(ok.data[i].loc, "duplicate member '%s'", ok.data[i].name->name);
-        break;
-      }
+    mark_member_names(&ok.data[i], stamp);
   r->nmembers = (int)ok.len;
   r->members = ok.len ? NEW_ARRAY(Member, ok.len) : NULL;
   if (ok.len)

@@ -138,7 +138,7 @@ enum { LOOKAHEAD = 4 };
 struct Parser {
   Cpp *cpp;
   Token la[LOOKAHEAD];   /* lookahead ring */
-  int la_start, la_count;
+  unsigned la_start, la_count;
   Token prev;            /* last consumed token */
   int depth;             /* current scope depth (0 = file) */
   VEC(Binding *) bindings; /* stack of bindings, popped on scope exit */
@@ -179,11 +179,25 @@ static inline void nest_leave(Parser *p) { p->nesting--; }
 
 /* tokens.c */
 void parser_init_keywords(void);
-const Token *peek(Parser *p, int n); /* n = 0: next token */
+const Token *peek_fill(Parser *p, int n);
+/* The token N ahead (0: the next one) without consuming it.  */
+static inline const Token *peek(Parser *p, int n) {
+  if ((unsigned)n < p->la_count)
+    return &p->la[(p->la_start + (unsigned)n) & (LOOKAHEAD - 1)];
+  return peek_fill(p, n);
+}
 Token next(Parser *p);
-bool at_punct(Parser *p, Punct c);
-bool at_punct_n(Parser *p, int n, Punct c);
-bool accept_punct(Parser *p, Punct c);
+static inline bool at_punct_n(Parser *p, int n, Punct c) {
+  const Token *t = peek(p, n);
+  return t->kind == TK_PUNCT && t->punct == c;
+}
+static inline bool at_punct(Parser *p, Punct c) { return at_punct_n(p, 0, c); }
+static inline bool accept_punct(Parser *p, Punct c) {
+  if (!at_punct(p, c))
+    return false;
+  next(p);
+  return true;
+}
 bool expect_punct(Parser *p, Punct c, const char *what);
 int at_keyword(Parser *p);       /* keyword of the next token, or 0 */
 int keyword_of(const Token *t);

@@ -220,7 +220,7 @@ static const Token *raw_next(Parser *p) {
     }
     /* Run the handler on the collected tokens with a fresh lookahead.  */
     Token saved[LOOKAHEAD];
-    int saved_start = p->la_start, saved_count = p->la_count;
+    unsigned saved_start = p->la_start, saved_count = p->la_count;
     memcpy(saved, p->la, sizeof saved);
     p->la_start = p->la_count = 0;
     in_pragma = true;
@@ -232,42 +232,25 @@ static const Token *raw_next(Parser *p) {
   }
 }
 
-const Token *peek(Parser *p, int n) {
-  while (p->la_count <= n) {
+const Token *peek_fill(Parser *p, int n) {
+  while (p->la_count <= (unsigned)n) {
     const Token *t = raw_next(p);
-    p->la[(p->la_start + p->la_count) % LOOKAHEAD] = *t;
+    p->la[(p->la_start + p->la_count) & (LOOKAHEAD - 1)] = *t;
     p->la_count++;
   }
-  return &p->la[(p->la_start + n) % LOOKAHEAD];
+  return &p->la[(p->la_start + (unsigned)n) & (LOOKAHEAD - 1)];
 }
 
 Token next(Parser *p) {
   const Token *t = peek(p, 0);
-  Token r = *t;
-  if (r.kind != TK_EOF && r.kind != TK_PRAGMA_END) {
-    p->la_start = (p->la_start + 1) % LOOKAHEAD;
+  p->prev = *t;
+  if (t->kind != TK_EOF && t->kind != TK_PRAGMA_END) {
+    p->la_start = (p->la_start + 1) & (LOOKAHEAD - 1);
     p->la_count--;
   }
-  p->prev = r;
-  return r;
+  return p->prev;
 }
 
-bool at_punct(Parser *p, Punct c) {
-  const Token *t = peek(p, 0);
-  return t->kind == TK_PUNCT && t->punct == c;
-}
-
-bool at_punct_n(Parser *p, int n, Punct c) {
-  const Token *t = peek(p, n);
-  return t->kind == TK_PUNCT && t->punct == c;
-}
-
-bool accept_punct(Parser *p, Punct c) {
-  if (!at_punct(p, c))
-    return false;
-  next(p);
-  return true;
-}
 
 const char *tok_desc(const Token *t) {
   static char buf[80];

@@ -102,6 +102,7 @@ struct Attr {
   int nargs;
   bool std_syntax; /* written as [[...]] */
   SrcLoc loc;
+  const void *spec; /* parser: the attribute's table entry, if known */
 };
 
 /* A btf_type_tag / btf_decl_tag value attached to a type or declaration.  */

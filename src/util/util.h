@@ -139,6 +139,7 @@ typedef struct Ident {
   void *macro;      /* preprocessor: current definition or NULL */
   void *ordinary;   /* parser: innermost ordinary-namespace binding */
   void *tag;        /* parser: innermost struct/union/enum tag binding */
+  uint32_t mark;    /* scratch stamp for one-pass duplicate checks */
 } Ident;
 
 Ident *intern(const char *s, size_t len);

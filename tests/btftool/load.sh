@@ -204,7 +204,7 @@ mkbtf "$TMPDIR/mut-base.btf" 'INT("int", 4, 32, 1); PTR(1);
   FLOAT("float", 4); ARRAY(1, 1, 3); ENUM("e2", 4, ["Q", 2]); FWD("fw", 1);
   TYPEDEF("td", 3); CONST(2); VOLATILE(16); UNION("u", 8, ["x", 2, 0]);
   STRUCT("n", 24, ["s", 3, 0], ["u", 18, 128])'
-mutations "a hand-made blob" "$TMPDIR/mut-base.btf" 150
+mutations "a hand-made blob" "$TMPDIR/mut-base.btf" 100
 if [ -f "$TMPDIR/all_kinds.bpf.o.fixed" ]; then
-  mutations "all_kinds.c fixed up" "$TMPDIR/all_kinds.bpf.o.fixed" 150
+  mutations "all_kinds.c fixed up" "$TMPDIR/all_kinds.bpf.o.fixed" 100
 fi
