@@ -83,6 +83,15 @@ printf '#include "self_include.c"\nint x;\n' | case_ self_include '#include nest
 { printf '#if '; printf '(%.0s' $(seq 100000); printf 1; printf ')%.0s' $(seq 100000); printf '\n#endif\n'; } |
   case_ deeply_nested_if 'nested too deeply'
 
+# Found by fuzzing: operators that read their operand with macro
+# expansion, nested without end.
+{ printf '#if '; printf '__has_attribute(%.0s' $(seq 3000); printf 'x'; printf ')%.0s' $(seq 3000); printf '\n#endif\n'; } |
+  case_ nested_has_attribute 'missing'
+{ printf '#if __has_include(<'; printf '__has_include(<%.0s' $(seq 3000); printf '\n#endif\n'; } |
+  case_ nested_has_include 'missing terminating > character'
+printf '#define AA (<x; __has_include(<y;\nAA AA __has_include(<z.h>)\nint after;\n' |
+  case_ has_include_operand_in_text '"__has_include" used outside of preprocessing directive'
+
 # Several errors in one file: all reported, exit status 1.
 printf '#if 1/0\n#endif\n#if 1 +\n#endif\nint ok;\n#error last\n' > several.c
 timeout 60 "$BTFCC" -E several.c > several.out 2> several.err
