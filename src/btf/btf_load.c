@@ -585,7 +585,12 @@ static bool fix_datasecs(Fix *fx) {
     for (uint32_t i = 0; i < btf_vlen(sec) && !externs && ok; i++)
       if (btf_kind(btf_type_by_id(fx->btf, v[i].type)) != BTF_KIND_VAR)
         ok = fix_fail(fx, "sec '%s': unexpected non-VAR type found", name);
-    if (ok && !externs && fx->elf)
+    /* libbpf takes sizes and offsets from the ELF section and symbols.
+       An object that carries no data for the section (btfcc writes
+       types, not data) gets its variables laid out in order instead.  */
+    const ElfSection *es = fx->elf ? elf_section_by_name(fx->elf, name) : NULL;
+    bool elf_has_data = es && es->size > 0;
+    if (ok && !externs && elf_has_data)
       ok = elf_fix_datasec(fx, sec, name, &vars);
     else if (ok && !externs && sec->size == 0)
       ok = layout_datasec(fx, sec, name);

@@ -259,7 +259,8 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strncmp(a, "-m", 2)) { /* target options: accepted, ignored */ }
     else if (!strcmp(a, "-pipe") || !strcmp(a, "-v") || !strcmp(a, "-pthread") ||
              !strcmp(a, "-MD") || !strcmp(a, "-MMD") || !strcmp(a, "-MP") ||
-             !strcmp(a, "-P") || !strcmp(a, "-C")) { }
+             !strcmp(a, "-C")) { }
+    else if (!strcmp(a, "-P")) o->no_line_markers = true;
     else if (!strcmp(a, "-MF") || !strcmp(a, "-MT") || !strcmp(a, "-MQ")) {
       if (!ARG(a)) ok = false;
     }

@@ -24,6 +24,7 @@ typedef struct Options {
   VEC(MacroCmd) macro_cmds;
   bool nostdinc;
   bool undef;
+  bool no_line_markers; /* -P */
   DebugOptions debug;
   bool want_btf;   /* -gbtf */
   bool want_dwarf; /* -g, -gdwarf* */
