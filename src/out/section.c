@@ -53,6 +53,14 @@ static bool valid_size(unsigned size) {
 
 /* Store the low SIZE bytes of VALUE at P in target byte order.  */
 static void put_target(char *p, unsigned size, uint64_t value) {
+  /* The common case, a little-endian target word, is one store.  */
+  if (!target.big_endian && size == 4) {
+    uint32_t w = (uint32_t)value;
+    unsigned char b[4] = {(unsigned char)w, (unsigned char)(w >> 8),
+                          (unsigned char)(w >> 16), (unsigned char)(w >> 24)};
+    memcpy(p, b, 4);
+    return;
+  }
   if (target.big_endian) {
     for (unsigned i = size; i-- > 0; value >>= 8)
       p[i] = (char)(value & 0xff);

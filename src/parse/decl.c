@@ -1858,7 +1858,7 @@ void parse_translation_unit(Parser *p) {
       continue;
     }
     parse_declaration(p, true);
-    arena_free(&p->scratch);
+    arena_reset(&p->scratch);
   }
 }
 

@@ -2,6 +2,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,29 +58,59 @@ struct ArenaBlock {
 
 Arena perm;
 
-enum { ARENA_BLOCK = 1 << 16 };
+/* Blocks start small (cheap for small inputs and fuzzers) and double up
+   to 8 MiB.  Big blocks are 2 MiB-aligned and advised to use huge pages:
+   a large input then costs a few page faults instead of thousands.  Every
+   block is zeroed once when made, so allocations need no memset.  */
+enum { ARENA_FIRST = 1 << 16, ARENA_MAX = 1 << 23, HUGE_PAGE = 1 << 21 };
+
+static ArenaBlock *block_new(size_t payload) {
+  size_t total = sizeof(ArenaBlock) + payload;
+  ArenaBlock *b;
+  if (total >= HUGE_PAGE) {
+    total = (total + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1);
+    b = aligned_alloc(HUGE_PAGE, total);
+    if (!b)
+      fatal("out of memory allocating %zu bytes", total);
+#if defined(MADV_HUGEPAGE) && !defined(BTFCC_NO_HUGEPAGE)
+    (void)madvise(b, total, MADV_HUGEPAGE);
+#endif
+    memset(b, 0, total);
+  } else {
+    b = xcalloc(1, total);
+  }
+  b->size = total - sizeof(ArenaBlock);
+  return b;
+}
 
 void *arena_alloc(Arena *a, size_t size) {
   size = (size + 15) & ~(size_t)15;
   if ((size_t)(a->end - a->cur) < size) {
-    size_t bsize = size > ARENA_BLOCK / 4 ? size : ARENA_BLOCK;
-    ArenaBlock *b = xmalloc(sizeof(ArenaBlock) + bsize);
-    b->size = bsize;
-    if (size > ARENA_BLOCK / 4 && a->head) {
+    size_t last = a->head ? a->head->size : 0;
+    size_t bsize = last ? last * 2 : ARENA_FIRST;
+    if (bsize > ARENA_MAX)
+      bsize = ARENA_MAX;
+    if (size > bsize / 4) {
       /* A large object gets its own block; keep bumping in the current one. */
-      b->next = a->head->next;
-      a->head->next = b;
-      memset(b->data, 0, size);
+      ArenaBlock *b = block_new(size);
+      if (a->head) {
+        b->next = a->head->next;
+        a->head->next = b;
+      } else {
+        b->next = NULL;
+        a->head = b;
+        a->cur = a->end = b->data + b->size;
+      }
       return b->data;
     }
+    ArenaBlock *b = block_new(bsize);
     b->next = a->head;
     a->head = b;
     a->cur = b->data;
-    a->end = b->data + bsize;
+    a->end = b->data + b->size;
   }
   void *p = a->cur;
   a->cur += size;
-  memset(p, 0, size);
   return p;
 }
 
@@ -88,6 +119,26 @@ char *arena_strndup(Arena *a, const char *s, size_t n) {
   memcpy(p, s, n);
   p[n] = 0;
   return p;
+}
+
+void arena_reset(Arena *a) {
+  ArenaBlock *keep = a->head;
+  if (!keep)
+    return;
+  ArenaBlock *b = keep->next;
+  while (b) {
+    ArenaBlock *next = b->next;
+    free(b);
+    b = next;
+  }
+  keep->next = NULL;
+  /* Only the used part needs zeroing again.  */
+  size_t used = a->cur ? (size_t)(a->cur - keep->data) : keep->size;
+  if (used > keep->size)
+    used = keep->size;
+  memset(keep->data, 0, used);
+  a->cur = keep->data;
+  a->end = keep->data + keep->size;
 }
 
 void arena_free(Arena *a) {

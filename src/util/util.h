@@ -47,6 +47,8 @@ typedef struct Arena {
 void *arena_alloc(Arena *a, size_t size);
 char *arena_strndup(Arena *a, const char *s, size_t n);
 void arena_free(Arena *a);
+/* Empty the arena but keep its newest block for reuse (re-zeroed).  */
+void arena_reset(Arena *a);
 
 /* Process-lifetime arena for everything a compilation keeps.  */
 extern Arena perm;
