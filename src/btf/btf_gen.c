@@ -173,14 +173,36 @@ static Rec *gen_base(Gen *g, Die *d) {
   }
 }
 
+static bool is_type_tag(const Die *a) {
+  return strcmp(a->annot_name, "btf_type_tag") == 0;
+}
+
+/* Type tags on DIE D that BTF cannot carry (it has type tags on pointers
+   only): GCC drops them silently; -Wbtf-tag-dropped says so.  */
+static void warn_dropped_type_tags(Die *d) {
+  for (Die *a = d->annot; a; a = a->annot)
+    if (is_type_tag(a))
+      diag_warning(a->annot_loc, W_BTF_TAG_DROPPED,
+                   "btf_type_tag '%s' on non-pointer type is not representable "
+                   "in BTF and is dropped",
+                   a->annot_value);
+}
+
 /* Create TYPE_TAG records for the annotation chain ANNOT over TARGET,
-   innermost (last in the chain) first; returns the chain head.  */
+   innermost (last in the chain) first; returns the chain head.  An
+   empty tag has no BTF form the kernel accepts (it wants a name): like
+   a tag on a non-pointer, it is dropped, with -Wbtf-tag-dropped.  */
 static Rec *gen_type_tags(Gen *g, Die *annot, Rec *target) {
   if (!annot)
     return target;
   Rec *inner = gen_type_tags(g, annot->annot, target);
-  if (annot->annot_name && strcmp(annot->annot_name, "btf_type_tag") != 0)
+  if (!is_type_tag(annot))
     return inner;
+  if (!annot->annot_value[0]) {
+    diag_warning(annot->annot_loc, W_BTF_TAG_DROPPED,
+                 "empty btf_type_tag is not representable in BTF and is dropped");
+    return inner;
+  }
   Rec *t = NEW(Rec);
   t->kind = BTF_KIND_TYPE_TAG;
   t->name = annot->annot_value;
@@ -197,6 +219,12 @@ static void gen_decl_tags(Gen *g, Die *annot, Rec *target, Die *func,
   for (Die *a = annot; a; a = a->annot) {
     if (strcmp(a->annot_name, "btf_decl_tag") != 0)
       continue;
+    if (!a->annot_value[0]) {
+      /* The kernel rejects a DECL_TAG without a value.  */
+      diag_warning(a->annot_loc, W_BTF_TAG_DROPPED,
+                   "empty btf_decl_tag is not representable in BTF and is dropped");
+      continue;
+    }
     Rec *t = NEW(Rec);
     t->kind = BTF_KIND_DECL_TAG;
     t->name = a->annot_value;
@@ -211,6 +239,7 @@ static void gen_decl_tags(Gen *g, Die *annot, Rec *target, Die *func,
 
 static Rec *gen_record(Gen *g, Die *d) {
   bool is_union = d->kind == DIE_UNION;
+  warn_dropped_type_tags(d);
   if (d->declaration) {
     Rec *r = new_rec(g, BTF_KIND_FWD, d->name, d);
     r->kflag = is_union;
@@ -240,6 +269,7 @@ static Rec *gen_record(Gen *g, Die *d) {
 }
 
 static Rec *gen_enum(Gen *g, Die *d) {
+  warn_dropped_type_tags(d);
   bool big = d->size > 4;
   Rec *r = new_rec(g, big ? BTF_KIND_ENUM64 : BTF_KIND_ENUM, d->name, d);
   d->user = r;
@@ -259,6 +289,7 @@ static Rec *gen_enum(Gen *g, Die *d) {
 }
 
 static Rec *gen_array(Gen *g, Die *d) {
+  warn_dropped_type_tags(d);
   Rec *elem = emittable(g, gen_type(g, d->type));
   Rec *index = emittable(g, gen_type(g, d->index_type));
   Rec *r = elem;
@@ -311,6 +342,7 @@ static Rec *gen_type(Gen *g, Die *d) {
     r = gen_base(g, d);
     if (r != &g->unknown)
       vec_push(&g->types, r);
+    warn_dropped_type_tags(d);
     break;
   case DIE_POINTER: {
     Rec *pointee = emittable(g, gen_type(g, d->type));
@@ -329,6 +361,9 @@ static Rec *gen_type(Gen *g, Die *d) {
     r = new_rec(g, BTF_KIND_TYPEDEF, d->name, d);
     r->ref = target;
     vec_push(&g->types, r);
+    d->user = r;
+    gen_decl_tags(g, d->annot, r, NULL, -1);
+    warn_dropped_type_tags(d);
     break;
   }
   case DIE_CONST:
@@ -337,6 +372,7 @@ static Rec *gen_type(Gen *g, Die *d) {
     Rec *target = emittable(g, gen_type(g, d->type));
     if (d->user)
       return d->user;
+    warn_dropped_type_tags(d);
     uint8_t k = d->kind == DIE_CONST ? BTF_KIND_CONST
               : d->kind == DIE_VOLATILE ? BTF_KIND_VOLATILE
                                         : BTF_KIND_RESTRICT;

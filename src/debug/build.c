@@ -69,6 +69,7 @@ static Die *annotation_chain(Builder *b, const char *name, BtfTag *tags) {
   Die *a = new_die(b, DIE_ANNOTATION, true);
   a->annot_name = name;
   a->annot_value = tags->value;
+  a->annot_loc = tags->loc;
   a->annot = rest;
   vec_push(&b->annots, a);
   return a;
@@ -373,7 +374,7 @@ static Die *die_for_type(Builder *b, Type *t) {
   Die *d;
   if (t->quals) {
     d = qualified_die(b, t);
-  } else if (t->tags) {
+  } else if (t->tags && t != t->main) {
     d = tagged_die(b, t);
   } else if (t != t->main) {
     /* A variant that differs only in alignment or flags: GCC gives

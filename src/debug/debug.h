@@ -92,6 +92,7 @@ struct Die {
   /* DIE_ANNOTATION */
   const char *annot_name;  /* "btf_decl_tag" or "btf_type_tag" */
   const char *annot_value;
+  SrcLoc annot_loc;        /* where the first such tag was written */
   /* children */
   DieMember *members;
   int nmembers;

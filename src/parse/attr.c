@@ -602,8 +602,10 @@ static Type *apply_one_type_attr(Parser *p, Type *t, const Attr *a,
       return t;
     }
     Type *c = type_canon(t);
+    /* GCC will not make an attribute variant of a complete struct or
+       union, even through a typedef of one.  */
     if (!in_place && (c->kind == TY_STRUCT || c->kind == TY_UNION) &&
-        c->u.rec->complete && t->kind != TY_TYPEDEF) {
+        c->u.rec->complete) {
       diag_warning(a->loc, W_ATTRIBUTES,
                    "ignoring attributes applied to '%s' after definition",
                    type_name(c->main));
@@ -824,6 +826,71 @@ void apply_param_attrs(Parser *p, Param *prm, Attr *attrs) {
     } else if (spec->target == AT_TYPE || !strcmp(n, "mode")) {
       prm->type = apply_one_type_attr(p, prm->type, a, spec, false);
     }
+  }
+}
+
+/* --- GCC vs clang placement of type tags (-Wbtf-tag-placement) --- */
+
+static bool is_btf_type_tag(const Attr *a) {
+  return !strcmp(a->name->name, "btf_type_tag") &&
+         (!a->scope || !strcmp(a->scope->name, "gnu"));
+}
+
+/* Does clang put a BTF type tag for SPEC in DECL: is the derivation
+   applied directly to SPEC a pointer?  Sets *direct when DECL itself is
+   that pointer.  */
+static bool clang_tags_pointer(Type *spec, Type *decl, bool *direct) {
+  *direct = false;
+  Type *t = decl;
+  for (int depth = 0; t && depth < MAX_TYPE_DEPTH; depth++) {
+    Type *c = t->kind == TY_TYPEDEF ? t : type_canon(t);
+    if (c->kind != TY_PTR && c->kind != TY_ARRAY && c->kind != TY_FUNC)
+      return false;
+    Type *inner = c->base;
+    if (type_unqualified(inner) == type_unqualified(spec) ||
+        inner->main == spec->main) {
+      *direct = t == decl;
+      return c->kind == TY_PTR;
+    }
+    t = inner;
+  }
+  return false;
+}
+
+void check_tag_placement(Parser *p, Attr *spec_attrs, Type *spec_type,
+                         Type *decl_type) {
+  (void)p;
+  if (!diag_opts.enabled[W_BTF_TAG_PLACEMENT] || !spec_type || !decl_type)
+    return;
+  for (Attr *a = spec_attrs; a; a = a->next) {
+    if (!is_btf_type_tag(a) || a->std_syntax)
+      continue;
+    bool gcc = type_kind(decl_type) == TY_PTR;
+    bool direct;
+    bool clang = clang_tags_pointer(spec_type, decl_type, &direct);
+    if (gcc == clang && (!gcc || direct))
+      continue;
+    diag_warning(a->loc, W_BTF_TAG_PLACEMENT,
+                 "'btf_type_tag' here tags '%s' for GCC but '%s' for clang; "
+                 "their BTF differs",
+                 type_name(decl_type), type_name(spec_type));
+  }
+}
+
+void check_pointer_tag_placement(Parser *p, Attr *attrs) {
+  (void)p;
+  if (!diag_opts.enabled[W_BTF_TAG_PLACEMENT])
+    return;
+  for (Attr *a = attrs; a; a = a->next) {
+    if (!is_btf_type_tag(a))
+      continue;
+    if (a->std_syntax)
+      diag_warning(a->loc, W_BTF_TAG_PLACEMENT,
+                   "clang ignores [[gnu::btf_type_tag]]; GCC tags this pointer");
+    else
+      diag_warning(a->loc, W_BTF_TAG_PLACEMENT,
+                   "'btf_type_tag' after '*' tags the pointer for GCC but is "
+                   "ignored by clang");
   }
 }
 

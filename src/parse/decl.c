@@ -752,6 +752,7 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
         *tail = c;
         tail = &c->next;
       }
+      check_tag_placement(p, ds.attrs, ds.type, m.type);
       apply_member_attrs(p, &m, attr_concat(spec_copy, attrs));
       vec_push(&members, m);
       if (!accept_punct(p, P_COMMA))
@@ -1236,6 +1237,7 @@ static void parse_params(Parser *p, SuffixOp *op) {
     prm.type = d.type;
     /* Attributes on a parameter: decl tags for it, type attributes for
        its type (as for any declaration).  */
+    check_tag_placement(p, ds.attrs, ds.type, prm.type);
     apply_param_attrs(p, &prm, attr_concat(ds.attrs, attrs));
     prm.type = adjust_param_type(prm.type, 0);
     /* (void) means no parameters.  */
@@ -1279,6 +1281,7 @@ static Type *apply_level(Parser *p, DeclLevel *lv, Type *t, Declarator *out,
       t = type_qualified(t, op->quals);
     if (op->attrs) {
       Attr *ta, *da;
+      check_pointer_tag_placement(p, op->attrs);
       attr_split(op->attrs, &ta, &da);
       t = apply_type_attrs(p, t, ta, false, op->loc);
       *decl_attrs = attr_concat(*decl_attrs, da);
@@ -1520,6 +1523,7 @@ static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
     cpy->next = NULL;
     all = attr_concat(all, cpy);
   }
+  check_tag_placement(p, ds->attrs, ds->type, d->type);
   apply_decl_attrs(p, d, all);
   if (ds->alignas && kind == DECL_VAR)
     d->type = type_with_align(d->type, ds->alignas);

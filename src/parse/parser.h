@@ -245,6 +245,14 @@ void attr_split(Attr *all, Attr **type_attrs, Attr **decl_attrs);
 bool attr_is_type_attr(const Attr *a);
 BtfTag *attrs_btf_tags(Parser *p, Attr *attrs, bool type_tags, Attr **rest);
 void handle_pragma(Parser *p);
+/* -Wbtf-tag-placement: warn about btf_type_tag attributes among
+   declaration specifiers (SPEC_ATTRS, for specifier type SPEC_TYPE) whose
+   BTF differs between GCC (tag on DECL_TYPE, the whole declared type) and
+   clang (tag on SPEC_TYPE).  */
+void check_tag_placement(Parser *p, Attr *spec_attrs, Type *spec_type,
+                         Type *decl_type);
+/* ... and about one written in a pointer declarator (after '*').  */
+void check_pointer_tag_placement(Parser *p, Attr *attrs);
 
 /* decl.c */
 void parse_translation_unit(Parser *p);

@@ -15,15 +15,17 @@ if ! can_load_btf; then
   skip "kernel load (bpf(BPF_BTF_LOAD) unavailable here)"; exit 0
 fi
 for src in "$root"/examples/*.c "$TESTROOT"/asm/*.c "$TESTROOT"/layout/cases.c \
-           "$TESTROOT"/headers/*.c "$TESTROOT"/btf/*.c; do
+           "$TESTROOT"/headers/*.c "$TESTROOT"/tags/*.c "$TESTROOT"/tags/cover/*.c; do
   [ -f "$src" ] || continue
+  grep -q '/\* error:' "$src" && continue   # inputs that must not compile
+  extra=$(sed -n 's|.*/\* options: \(.*\) \*/.*|\1|p' "$src" | head -1)
   for opts in "" "-gno-prune-btf -fno-eliminate-unused-debug-types" "--target=bpf" \
               "--target=bpf -gno-prune-btf -fno-eliminate-unused-debug-types"; do
     # glibc's and the uapi headers are for the host: not BPF programs.
     [[ $src == */headers/* && $opts == *bpf* ]] && continue
     name="$(basename "$src") ${opts:-(default)}"
     o=$TMPDIR/o.o
-    if ! "$BTFCC" -gbtf $opts -c "$src" -o "$o" 2>"$TMPDIR/err"; then
+    if ! "$BTFCC" -gbtf $extra $opts -c "$src" -o "$o" 2>"$TMPDIR/err"; then
       fail "$name: compile"; head -3 "$TMPDIR/err"; continue
     fi
     if [ -z "$(bpftool btf dump file "$o")" ]; then
