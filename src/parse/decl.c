@@ -752,7 +752,7 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
         *tail = c;
         tail = &c->next;
       }
-      check_tag_placement(p, ds.attrs, ds.type, m.type);
+      check_tag_placement(p, &ds, &d);
       apply_member_attrs(p, &m, attr_concat(spec_copy, attrs));
       vec_push(&members, m);
       if (!accept_punct(p, P_COMMA))
@@ -945,44 +945,6 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
 }
 
 /* --- Declarators --- */
-
-typedef struct PtrOp {
-  unsigned quals;
-  Attr *attrs;
-  SrcLoc loc;
-} PtrOp;
-
-typedef enum { SUF_ARRAY, SUF_FUNC } SuffixKind;
-
-typedef struct SuffixOp {
-  SuffixKind kind;
-  SrcLoc loc;
-  Attr *attrs; /* C23 attributes after ] or ) */
-  /* array */
-  int64_t len; /* -1 for [] */
-  bool vla;
-  bool star;
-  unsigned quals; /* [const 3] in parameters */
-  /* function */
-  Param *params;
-  int nparams;
-  bool variadic;
-  bool oldstyle;
-  Ident **names;
-  int nnames;
-} SuffixOp;
-
-typedef struct DeclLevel {
-  PtrOp *ptrs;
-  int nptrs;
-  struct DeclLevel *inner;
-  Attr *inner_attrs; /* ( attributes declarator ) */
-  Ident *name;
-  SrcLoc name_loc;
-  Attr *name_attrs; /* C23 attributes after the identifier */
-  SuffixOp *sufs;
-  int nsufs;
-} DeclLevel;
 
 static void parse_params(Parser *p, SuffixOp *op);
 
@@ -1237,7 +1199,7 @@ static void parse_params(Parser *p, SuffixOp *op) {
     prm.type = d.type;
     /* Attributes on a parameter: decl tags for it, type attributes for
        its type (as for any declaration).  */
-    check_tag_placement(p, ds.attrs, ds.type, prm.type);
+    check_tag_placement(p, &ds, &d);
     apply_param_attrs(p, &prm, attr_concat(ds.attrs, attrs));
     prm.type = adjust_param_type(prm.type, 0);
     /* (void) means no parameters.  */
@@ -1281,7 +1243,6 @@ static Type *apply_level(Parser *p, DeclLevel *lv, Type *t, Declarator *out,
       t = type_qualified(t, op->quals);
     if (op->attrs) {
       Attr *ta, *da;
-      check_pointer_tag_placement(p, op->attrs);
       attr_split(op->attrs, &ta, &da);
       t = apply_type_attrs(p, t, ta, false, op->loc);
       *decl_attrs = attr_concat(*decl_attrs, da);
@@ -1347,6 +1308,7 @@ void parse_declarator(Parser *p, DeclSpec *ds, Declarator *d, bool abstract) {
   memset(d, 0, sizeof *d);
   d->loc = cur_loc(p);
   DeclLevel *lv = parse_declarator_level(p, abstract);
+  d->level = lv;
   Attr *decl_attrs = NULL;
   d->type = apply_level(p, lv, ds->type ? ds->type : ty_int, d, &decl_attrs);
   /* Every walker over types recurses: bound their depth.  */
@@ -1523,7 +1485,7 @@ static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
     cpy->next = NULL;
     all = attr_concat(all, cpy);
   }
-  check_tag_placement(p, ds->attrs, ds->type, d->type);
+  check_tag_placement(p, ds, dr);
   apply_decl_attrs(p, d, all);
   if (ds->alignas && kind == DECL_VAR)
     d->type = type_with_align(d->type, ds->alignas);

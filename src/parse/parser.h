@@ -115,6 +115,46 @@ typedef struct DeclSpec {
   Type *tag_type;
 } DeclSpec;
 
+/* A declarator as parsed, before its type is built: per level the
+   pointers, then a nested declarator or the name, then the suffixes.  */
+typedef struct PtrOp {
+  unsigned quals;
+  Attr *attrs;
+  SrcLoc loc;
+} PtrOp;
+
+typedef enum { SUF_ARRAY, SUF_FUNC } SuffixKind;
+
+typedef struct SuffixOp {
+  SuffixKind kind;
+  SrcLoc loc;
+  Attr *attrs; /* C23 attributes after ] or ) */
+  /* array */
+  int64_t len; /* -1 for [] */
+  bool vla;
+  bool star;
+  unsigned quals; /* [const 3] in parameters */
+  /* function */
+  Param *params;
+  int nparams;
+  bool variadic;
+  bool oldstyle;
+  Ident **names;
+  int nnames;
+} SuffixOp;
+
+typedef struct DeclLevel {
+  PtrOp *ptrs;
+  int nptrs;
+  struct DeclLevel *inner;
+  Attr *inner_attrs; /* ( attributes declarator ) */
+  Ident *name;
+  SrcLoc name_loc;
+  Attr *name_attrs; /* C23 attributes after the identifier */
+  SuffixOp *sufs;
+  int nsufs;
+} DeclLevel;
+
 /* A declarator's result.  */
 typedef struct Declarator {
   Ident *name;
@@ -129,6 +169,7 @@ typedef struct Declarator {
   int n_oldstyle;
   Scope *param_scope;  /* kept open for a function definition */
   const char *asm_name;
+  DeclLevel *level;    /* the parsed declarator (scratch memory) */
 } Declarator;
 
 typedef struct Parser Parser;
@@ -245,14 +286,9 @@ void attr_split(Attr *all, Attr **type_attrs, Attr **decl_attrs);
 bool attr_is_type_attr(const Attr *a);
 BtfTag *attrs_btf_tags(Parser *p, Attr *attrs, bool type_tags, Attr **rest);
 void handle_pragma(Parser *p);
-/* -Wbtf-tag-placement: warn about btf_type_tag attributes among
-   declaration specifiers (SPEC_ATTRS, for specifier type SPEC_TYPE) whose
-   BTF differs between GCC (tag on DECL_TYPE, the whole declared type) and
-   clang (tag on SPEC_TYPE).  */
-void check_tag_placement(Parser *p, Attr *spec_attrs, Type *spec_type,
-                         Type *decl_type);
-/* ... and about one written in a pointer declarator (after '*').  */
-void check_pointer_tag_placement(Parser *p, Attr *attrs);
+/* tag_placement.c: -Wbtf-tag-placement for declarator D with
+   specifiers DS.  */
+void check_tag_placement(Parser *p, const DeclSpec *ds, const Declarator *d);
 
 /* decl.c */
 void parse_translation_unit(Parser *p);
