@@ -10,7 +10,7 @@ ROOT=$TESTROOT/..
 W=${TMPDIR:-/tmp}
 GEN=$W/objgen
 
-if ! cc -std=c17 -D_GNU_SOURCE -Wall -Wextra -Werror -I "$ROOT/src" \
+if ! cc -std=c17 -D_GNU_SOURCE $(lib_cflags) -Wall -Wextra -Werror -I "$ROOT/src" \
      -o "$GEN" "$ROOT/tests/out/objgen.c" "$ROOT/$BUILD/libbtfcc.a" 2>"$W/cc.err"; then
   cat "$W/cc.err"; fail "out/objgen builds"; exit 1
 fi

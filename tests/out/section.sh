@@ -4,7 +4,7 @@
 set -u
 ROOT=$TESTROOT/..
 W=${TMPDIR:-/tmp}
-if ! cc -std=c17 -D_GNU_SOURCE -Wall -Wextra -Werror -I "$ROOT/src" \
+if ! cc -std=c17 -D_GNU_SOURCE $(lib_cflags) -Wall -Wextra -Werror -I "$ROOT/src" \
      -o "$W/secbuild" "$ROOT/tests/out/secbuild.c" "$ROOT/$BUILD/libbtfcc.a" 2>"$W/cc.err"; then
   cat "$W/cc.err"; fail "out/secbuild builds"; exit 1
 fi
