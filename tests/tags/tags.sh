@@ -20,3 +20,7 @@ for f in "$TESTROOT"/tags/*.c; do
       cmp -s <("$BTFTOOL" dump "$TMPDIR/o.o") <(bpftool btf dump file "$TMPDIR/o.o")
   done
 done
+
+# __has_attribute knows both attributes, in every spelling.
+printf '#if __has_attribute(btf_type_tag) && __has_attribute(__btf_decl_tag__) && __has_c_attribute(gnu::btf_type_tag) && __has_c_attribute(gnu::btf_decl_tag) && !__has_attribute(no_such_attribute)\nyes\n#endif\n' > "$TMPDIR/h.c"
+"$BTFCC" -E -P "$TMPDIR/h.c" | grep -q '^yes$' && pass "__has_attribute / __has_c_attribute report both tags" || fail "__has_attribute"
