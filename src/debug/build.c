@@ -283,6 +283,7 @@ static Die *record_die(Builder *b, Type *t) {
   Die *d = new_die(b, k, !type_is_local(t));
   t->debug = d;
   d->name = r->name ? r->name->name : NULL;
+  d->loc = r->def_loc.file ? r->def_loc : r->loc;
   d->src_type = t;
   if (t->tags)
     d->annot = annotation_chain(b, TYPE_TAG_NAME, t->tags);
@@ -324,6 +325,22 @@ static Die *record_die(Builder *b, Type *t) {
   return d;
 }
 
+/* A fresh list: A's tags, then B's.  */
+static BtfTag *tags_concat(BtfTag *a, BtfTag *b) {
+  if (!a)
+    return b;
+  BtfTag *head = NULL, **tail = &head;
+  for (; a; a = a->next) {
+    BtfTag *c = NEW(BtfTag);
+    *c = *a;
+    c->next = NULL;
+    *tail = c;
+    tail = &c->next;
+  }
+  *tail = b;
+  return head;
+}
+
 /* The DIE of a tagged variant of a non-qualified type.  */
 static Die *tagged_die(Builder *b, Type *t) {
   Type *plain = t->main;
@@ -341,7 +358,15 @@ static Die *tagged_die(Builder *b, Type *t) {
       d = new_die(b, DIE_TYPEDEF, !type_is_local(plain));
       t->debug = d;
       d->name = t->u.tdef->name->name;
+      d->loc = t->u.tdef->loc;
       d->type = die_for_type(b, t->base);
+      /* GCC's attribute list for the tagged use is the new tags in front
+         of those of the type the typedef names, so the clone's chain
+         continues with those (dwarf-btf-type-tag-7).  */
+      d->src_type = t;
+      d->annot = annotation_chain(b, TYPE_TAG_NAME,
+                                  tags_concat(t->tags, t->base->tags));
+      return d;
     } else {
       Die *base = die_for_type(b, plain);
       d = new_die(b, base ? base->kind : DIE_BASE, true);
@@ -395,6 +420,7 @@ static Die *die_for_type(Builder *b, Type *t) {
       d->name = t->u.tdef->name->name;
       d->src_type = t;
       d->decl = t->u.tdef;
+      d->loc = t->u.tdef->loc;
       d->type = die_for_decl_type(b, t->base);
       if (t->u.tdef->decl_tags)
         d->annot = annotation_chain(b, DECL_TAG_NAME, t->u.tdef->decl_tags);
@@ -514,6 +540,7 @@ static SectionCategory var_section(Decl *d, const char **named) {
 static Die *variable_die(Builder *b, Decl *d) {
   Die *v = new_die(b, DIE_VARIABLE, true);
   v->name = d->name->name;
+  v->loc = d->loc;
   v->decl = d;
   v->external = d->sc != SC_STATIC;
   v->declaration = !d->defined && d->sc == SC_EXTERN;
@@ -527,6 +554,7 @@ static Die *subprogram_die(Builder *b, Decl *d) {
   Die *f = new_die(b, DIE_SUBPROGRAM, true);
   Decl *def = d;
   f->name = d->name->name;
+  f->loc = d->loc;
   f->decl = d;
   f->external = d->sc != SC_STATIC;
   f->is_extern = !d->first->defined;
@@ -708,8 +736,9 @@ DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {
         mark_die(die_for_type(&b, d->used_types[k]));
     }
     for (Die *d = b.unit->first; d; d = d->list_next)
-      if (d->kind == DIE_BASE && !d->annot)
-        d->kept = true; /* GCC keeps every base type DIE */
+      if ((d->kind == DIE_BASE && !d->annot) || d->kind == DIE_ANNOTATION)
+        d->kept = true; /* GCC's pruning keeps every base type DIE and
+                           every annotation DIE, referenced or not */
   } else {
     for (Die *d = b.unit->first; d; d = d->list_next)
       d->kept = true;

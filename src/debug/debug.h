@@ -111,7 +111,9 @@ struct Die {
   Type *src_type;
   Die *list_next;     /* unit child list */
   Die *list_prev;
-  void *user;         /* emitter-private (e.g. BTF id) */
+  SrcLoc loc;         /* where the entity is declared (none for derived types) */
+  void *user;         /* BTF generator's record */
+  void *dwarf;        /* DWARF generator's DIE */
 };
 
 typedef struct DebugOptions {
@@ -121,6 +123,10 @@ typedef struct DebugOptions {
   bool eliminate_unused_types;/* -feliminate-unused-debug-types (default) */
   int optimize;               /* -O level */
   bool signed_char;           /* plain char is signed */
+  int dwarf_version;          /* 0: no DWARF; 4 or 5 (-gdwarf-N) */
+  bool debug_types_section;   /* -fdebug-types-section */
+  const char *comp_dir;       /* DW_AT_comp_dir */
+  bool no_column_info;        /* -gno-column-info */
 } DebugOptions;
 
 typedef struct DebugUnit {

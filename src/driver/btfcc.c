@@ -1,11 +1,13 @@
 /* btfcc: compile each input through preprocessor, parser, debug model and
    the BTF generator into an object file or assembler text.  */
 #include "../btf/btf_gen.h"
+#include "../dwarf/dwarf_gen.h"
 #include "options.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The output name for INPUT with SUFFIX (".o", ".s"): its basename with
    the extension replaced, as GCC names it.  */
@@ -97,9 +99,12 @@ static bool compile(Options *o, const char *input) {
   o->debug.keep_items = o->mode == MODE_ASSEMBLY;
   ObjFile obj = {0};
   obj.source_name = !strcmp(input, "-") ? "<stdin>" : input;
-  if (o->want_btf) {
+  if (o->want_btf || o->want_dwarf) {
     DebugUnit *unit = debug_build(tu, &o->debug);
-    btf_generate(unit, &o->debug, &obj);
+    if (o->want_dwarf)
+      dwarf_generate(unit, &o->debug, &obj);
+    if (o->want_btf)
+      btf_generate(unit, &o->debug, &obj);
   }
   bool is_asm = o->mode == MODE_ASSEMBLY;
   char *def = o->output ? NULL : default_output(input, is_asm ? ".s" : ".o");
@@ -120,9 +125,12 @@ int main(int argc, char **argv) {
   diag_init();
   Options o;
   bool parsed = options_parse(argc, argv, &o), ok = parsed;
+  char *cwd = parsed && o.want_dwarf ? getcwd(NULL, 0) : NULL;
+  o.debug.comp_dir = cwd;
   for (size_t i = 0; parsed && i < o.inputs.len; i++)
     if (!compile(&o, o.inputs.data[i]))
       ok = false; /* like GCC, go on with the other inputs */
   options_free(&o);
+  free(cwd);
   return ok ? 0 : 1;
 }

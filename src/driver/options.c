@@ -7,13 +7,16 @@
 static void usage(FILE *out) {
   fprintf(out,
           "Usage: btfcc [options] file...\n"
-          "Compile C into BTF (and later DWARF/CTF) debug information.\n\n"
+          "Compile C into BTF and DWARF debug information.\n\n"
           "  -c                 write an ELF relocatable object (.o)\n"
           "  -S                 write GNU assembler text (.s)\n"
           "  -E                 preprocess only (with -dM: list macros)\n"
           "  -fsyntax-only      check the input, write nothing\n"
           "  -o FILE            output file ('-' for standard output)\n"
           "  -gbtf              emit BTF in a .BTF section\n"
+          "  -g, -gdwarf        emit DWARF (BTF for --target=bpf); -gdwarf-4, -gdwarf-5\n"
+          "                     choose the version (default 5); -gbtf -gdwarf: both\n"
+          "  -fdebug-types-section  put structure types in DWARF type units\n"
           "  -gprune-btf        emit only the types functions and variables use\n"
           "  -gno-prune-btf     emit every type (default except for BPF)\n"
           "  -dA                annotate assembler output as GCC does\n"
@@ -32,6 +35,29 @@ static void usage(FILE *out) {
 static void version(void) {
   printf("btfcc %s\n", BTFCC_VERSION);
   printf("C front end for BTF debug information; GCC 16 compatible output.\n");
+}
+
+/* -gdwarf, -gdwarf-N and -gdwarfN: DWARF of version N (default 5).  */
+static bool set_dwarf_version(Options *o, const char *a) {
+  const char *v = a + 7;
+  if (*v == '-')
+    v++;
+  if (!*v) {
+    o->want_dwarf = true;
+    return true;
+  }
+  if ((v[0] == '4' || v[0] == '5') && !v[1]) {
+    o->want_dwarf = true;
+    o->debug.dwarf_version = v[0] - '0';
+    return true;
+  }
+  if ((v[0] == '2' || v[0] == '3') && !v[1]) {
+    fprintf(stderr, "btfcc: error: DWARF version %c is not supported; use "
+            "-gdwarf-4 or -gdwarf-5\n", v[0]);
+    return false;
+  }
+  fprintf(stderr, "btfcc: error: unrecognized command-line option '%s'\n", a);
+  return false;
 }
 
 /* -std= values.  */
@@ -211,11 +237,19 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-gbtf")) o->want_btf = true;
     else if (!strcmp(a, "-gprune-btf")) o->debug.prune_btf = 1;
     else if (!strcmp(a, "-gno-prune-btf")) o->debug.prune_btf = 0;
-    else if (!strcmp(a, "-g") || !strncmp(a, "-gdwarf", 7) ||
-             !strcmp(a, "-g1") || !strcmp(a, "-g2") || !strcmp(a, "-g3") ||
-             !strcmp(a, "-ggdb") || !strncmp(a, "-ggdb", 5))
-      o->want_dwarf = true;
-    else if (!strcmp(a, "-g0")) { o->want_dwarf = false; o->want_btf = false; }
+    else if (!strncmp(a, "-gdwarf", 7)) {
+      if (!set_dwarf_version(o, a)) ok = false;
+    }
+    else if (!strcmp(a, "-g") || !strcmp(a, "-g1") || !strcmp(a, "-g2") ||
+             !strcmp(a, "-g3") || !strncmp(a, "-ggdb", 5))
+      o->want_default_debug = true;
+    else if (!strcmp(a, "-g0")) {
+      o->want_dwarf = o->want_btf = o->want_default_debug = false;
+    }
+    else if (!strcmp(a, "-gcolumn-info")) o->debug.no_column_info = false;
+    else if (!strcmp(a, "-gno-column-info")) o->debug.no_column_info = true;
+    else if (!strcmp(a, "-fdebug-types-section")) o->debug.debug_types_section = true;
+    else if (!strcmp(a, "-fno-debug-types-section")) o->debug.debug_types_section = false;
     else if (!strcmp(a, "-gctf") || !strncmp(a, "-gctf", 5)) {
       fprintf(stderr, "btfcc: error: CTF output is not supported yet\n");
       ok = false;
@@ -275,11 +309,19 @@ bool options_parse(int argc, char **argv, Options *o) {
   }
   if (!ok)
     return false;
-  if (o->want_dwarf && o->mode != MODE_PREPROCESS && o->mode != MODE_SYNTAX &&
-      !o->want_btf) {
-    fprintf(stderr, "btfcc: error: DWARF output is not supported yet; use -gbtf\n");
-    return false;
+  /* Plain -g asks for the target's default format: BTF for BPF, DWARF
+     elsewhere; with -gbtf it adds nothing (GCC emits both formats only
+     when both are named).  */
+  if (o->want_default_debug && !o->want_btf && !o->want_dwarf) {
+    if (target.arch == ARCH_BPF)
+      o->want_btf = true;
+    else
+      o->want_dwarf = true;
   }
+  if (o->want_dwarf && !o->debug.dwarf_version)
+    o->debug.dwarf_version = 5;
+  if (!o->want_dwarf)
+    o->debug.dwarf_version = 0;
   if (o->inputs.len == 0) {
     fprintf(stderr, "btfcc: fatal error: no input files\ncompilation terminated.\n");
     return false;

@@ -247,6 +247,9 @@ static void out_item(AsmOut *o, const Section *s, const SecItem *it) {
     out_chr(o, ':');
     end_line(o);
     return;
+  case ITEM_COMMENT:
+    out_str(o, "\t\t");
+    break;
   }
   out_comment(o, it->comment);
   end_line(o);

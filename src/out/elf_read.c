@@ -284,3 +284,44 @@ const ElfSymbol *elf_symbol_by_name(const ElfFile *f, const char *name,
   }
   return NULL;
 }
+
+bool elf_read_relocs(const ElfFile *f, const ElfSection *s, ElfReloc **relocs,
+                     size_t *count, ElfError *err) {
+  *relocs = NULL;
+  *count = 0;
+  bool rela = s->type == ELF_SHT_RELA;
+  if (!rela && s->type != ELF_SHT_REL)
+    return fail(err, "section %u is not a relocation section", s->index);
+  /* r_offset and r_info, then r_addend for RELA: one word each.  */
+  uint64_t word = f->is64 ? 8 : 4;
+  uint64_t entsize = (rela ? 3 : 2) * word;
+  if (s->entsize != 0 && s->entsize != entsize)
+    return fail(err, "relocation section %u has entry size %llu, expected "
+                "%llu", s->index, ull(s->entsize), ull(entsize));
+  if (!s->data || s->size % entsize)
+    return fail(err, "relocation section %u has size %llu, not a multiple "
+                "of %llu", s->index, ull(s->size), ull(entsize));
+  uint64_t n = s->size / entsize;
+  Reader r = {s->data, (size_t)s->size, f->big_endian};
+  ElfReloc *out = xcalloc(n ? n : 1, sizeof *out);
+  for (uint64_t i = 0; i < n; i++) {
+    size_t at = (size_t)(i * entsize);
+    ElfReloc *e = &out[i];
+    if (f->is64) {
+      uint64_t info = rd64(&r, at + 8);
+      e->offset = rd64(&r, at);
+      e->sym = (uint32_t)(info >> 32);
+      e->type = (uint32_t)info;
+      e->addend = rela ? (int64_t)rd64(&r, at + 16) : 0;
+    } else {
+      uint32_t info = rd32(&r, at + 4);
+      e->offset = rd32(&r, at);
+      e->sym = info >> 8;
+      e->type = info & 0xff;
+      e->addend = rela ? (int32_t)rd32(&r, at + 8) : 0;
+    }
+  }
+  *relocs = out;
+  *count = (size_t)n;
+  return true;
+}

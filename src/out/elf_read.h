@@ -50,7 +50,7 @@ typedef struct ElfFile {
 
 enum {
   ELF_SHT_NULL = 0, ELF_SHT_PROGBITS = 1, ELF_SHT_SYMTAB = 2,
-  ELF_SHT_STRTAB = 3, ELF_SHT_NOBITS = 8,
+  ELF_SHT_STRTAB = 3, ELF_SHT_RELA = 4, ELF_SHT_NOBITS = 8, ELF_SHT_REL = 9,
   ELF_SHF_COMPRESSED = 0x800,
   ELF_SHN_UNDEF = 0, ELF_SHN_ABS = 0xfff1, ELF_SHN_COMMON = 0xfff2,
   ELF_SHN_XINDEX = 0xffff,
@@ -58,7 +58,17 @@ enum {
   ELF_STT_NOTYPE = 0, ELF_STT_OBJECT = 1, ELF_STT_FUNC = 2,
   ELF_STT_SECTION = 3,
   ELF_STV_DEFAULT = 0, ELF_STV_INTERNAL = 1, ELF_STV_HIDDEN = 2,
+  ELF_ET_REL = 1,
+  ELF_EM_386 = 3, ELF_EM_X86_64 = 62, ELF_EM_AARCH64 = 183, ELF_EM_BPF = 247,
 };
+
+/* One entry of a relocation section.  */
+typedef struct ElfReloc {
+  uint64_t offset; /* r_offset: where, inside the section it applies to */
+  uint32_t type;   /* R_*, machine-specific */
+  uint32_t sym;    /* symbol table index */
+  int64_t addend;  /* r_addend of SHT_RELA; 0 for SHT_REL (it is in place) */
+} ElfReloc;
 
 /* Whether DATA starts with the ELF magic.  */
 bool elf_is_elf(const void *data, size_t size);
@@ -80,5 +90,11 @@ bool elf_read_symbols(ElfFile *f, ElfError *err);
    (pass -1 for any), or NULL.  */
 const ElfSymbol *elf_symbol_by_name(const ElfFile *f, const char *name,
                                     int stt);
+
+/* Decode the relocation section S (SHT_REL or SHT_RELA) into a new
+   array of *count entries (free it with free).  Returns false and fills
+   err if the section is malformed.  */
+bool elf_read_relocs(const ElfFile *f, const ElfSection *s, ElfReloc **relocs,
+                     size_t *count, ElfError *err);
 
 #endif

@@ -227,6 +227,16 @@ void sec_symref(Section *s, unsigned size, const char *sym, int64_t addend,
              item_comment(s, comment));
 }
 
+void sec_commentf(Section *s, const char *fmt, ...) {
+  if (!s->annotate || !s->keep_items)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  const char *comment = format_comment(s, fmt, ap);
+  va_end(ap);
+  add_item(s, ITEM_COMMENT, 0, (uint32_t)s->bytes.len, 0, NULL, comment);
+}
+
 void sec_label(Section *s, const char *label) {
   const char *name = copy_str(s, label);
   SecLabel l = {name, (uint32_t)s->bytes.len};

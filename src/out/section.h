@@ -17,6 +17,8 @@ typedef enum {
   ITEM_STRING, /* bytes plus terminating NUL */
   ITEM_SYMREF, /* fixed-size reference to a symbol (needs a relocation) */
   ITEM_LABEL,  /* a local label at this offset (no bytes) */
+  ITEM_COMMENT,/* a -dA comment alone on its line (no bytes), as GCC writes
+                  for attributes whose value lives in the abbreviation */
 } SecItemKind;
 
 typedef struct SecItem {
@@ -91,6 +93,9 @@ void sec_stringf(Section *s, const char *str, size_t len, const char *fmt, ...)
 void sec_symref(Section *s, unsigned size, const char *sym, int64_t addend,
                 const char *comment);
 void sec_label(Section *s, const char *label);
+/* A comment line with no data ("\t\t\t# DW_AT_external"), printf-style;
+   nothing at all unless annotating.  */
+void sec_commentf(Section *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
 
 /* Overwrite a DATA value already emitted at OFFSET (for back-patching
    lengths); also updates the recorded item.  */

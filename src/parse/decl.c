@@ -928,7 +928,8 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     layout_enum(r, packed, mode_size);
   }
   for (Attr *a = all; a; a = a->next)
-    if (!strcmp(a->name->name, "aligned")) {
+    if (!strcmp(a->name->name, "aligned") ||
+        !strcmp(a->name->name, "btf_type_tag")) {
       Attr one = *a;
       one.next = NULL;
       apply_type_attrs(p, t, &one, true, a->loc);

@@ -6,14 +6,17 @@
      btftool load [--no-fixup] FILE       BPF_BTF_LOAD into this kernel
      btftool load --probe                 is BPF_BTF_LOAD usable here?
      btftool fixup [-o OUT] FILE          libbpf's fix-ups, as raw BTF
+     btftool annotations [--format=json] FILE
+                                          btf tag annotations in DWARF
 
    FILE is raw BTF (either byte order) or an ELF object with a .BTF
-   section.  Exit status: 0 success, 1 error (bad input, violations,
+   section (annotations: an ELF object with DWARF).  Exit status: 0 success, 1 error (bad input, violations,
    rejection), 2 BPF_BTF_LOAD unavailable.  */
 #include "../btf/btf_check.h"
 #include "../btf/btf_dump.h"
 #include "../btf/btf_load.h"
 #include "../btf/btf_read.h"
+#include "../dwarf/dwarf_read.h"
 
 #include <errno.h>
 #include <string.h>
@@ -40,6 +43,12 @@ static const char usage_text[] =
     "  load --probe             exit 0 if BPF_BTF_LOAD works here, else 2\n"
     "  fixup [-o OUT] FILE      write FILE's BTF after libbpf's fix-ups as\n"
     "                           raw BTF to OUT (default: standard output)\n"
+    "  annotations [--format=text|json] FILE\n"
+    "                           list the btf_decl_tag and btf_type_tag\n"
+    "                           annotations in FILE's DWARF (GCC's\n"
+    "                           DW_TAG_GNU_annotation chains and clang's\n"
+    "                           DW_TAG_LLVM_annotation children), one line\n"
+    "                           per annotated DIE\n"
     "\n"
     "RULES is a comma-separated list of type-tag-order, tag-kflag-zero and\n"
     "datasec-identifier, each optionally prefixed by no- (default:\n"
@@ -77,6 +86,7 @@ typedef struct Args {
   const char *base;
   const char *rules;
   const char *output;
+  const char *format;
   bool no_fixup;
   bool fixup;
   bool probe;
@@ -134,6 +144,11 @@ static int parse_args(const char *cmd, int argc, char **argv, Args *a) {
       if (!v)
         return usage_error("option '%s' needs a file", arg);
       a->output = v;
+    } else if (strcmp(cmd, "annotations") == 0 && is_option(arg, "--format")) {
+      v = option_value("--format", argc, argv, &i);
+      if (!v || (strcmp(v, "text") != 0 && strcmp(v, "json") != 0))
+        return usage_error("option '--format' needs text or json");
+      a->format = v;
     } else if (strcmp(cmd, "check") == 0 && strcmp(arg, "--fixup") == 0) {
       a->fixup = true;
     } else if (strcmp(cmd, "load") == 0 && strcmp(arg, "--no-fixup") == 0) {
@@ -342,6 +357,247 @@ static int cmd_fixup(const Args *a) {
   return rc;
 }
 
+/* --- annotations: the btf tag annotations of a DWARF file --- */
+
+/* S between QUOTE characters, with C escapes for the quote, the
+   backslash and control bytes.  */
+static void put_quoted(Buf *out, const char *s, char quote) {
+  buf_putc(out, quote);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p == quote || *p == '\\')
+      buf_printf(out, "\\%c", *p);
+    else if (*p == '\n')
+      buf_puts(out, "\\n");
+    else if (*p == '\t')
+      buf_puts(out, "\\t");
+    else if (*p < 0x20 || *p == 0x7f)
+      buf_printf(out, "\\%03o", *p);
+    else
+      buf_putc(out, (char)*p);
+  }
+  buf_putc(out, quote);
+}
+
+/* The length of the valid UTF-8 sequence at P, or 0.  */
+static size_t utf8_length(const unsigned char *p) {
+  size_t n = *p >= 0xf0 && *p <= 0xf4 ? 4 : *p >= 0xe0 ? 3 : *p >= 0xc2 ? 2 : 0;
+  if (*p >= 0xf5)
+    n = 0;
+  for (size_t i = 1; i < n; i++)
+    if ((p[i] & 0xc0) != 0x80)
+      return 0;
+  return n;
+}
+
+/* S as a JSON string (null for NULL); bytes that are not UTF-8 become
+   \u00XX.  */
+static void put_json_string(Buf *out, const char *s) {
+  if (!s) {
+    buf_puts(out, "null");
+    return;
+  }
+  buf_putc(out, '"');
+  for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    size_t n = *p >= 0x80 ? utf8_length(p) : 1;
+    if (*p == '"' || *p == '\\')
+      buf_printf(out, "\\%c", *p);
+    else if (*p < 0x20 || *p == 0x7f || n == 0)
+      buf_printf(out, "\\u%04x", *p);
+    else
+      buf_append(out, p, n);
+    p += n ? n : 1;
+  }
+  buf_putc(out, '"');
+}
+
+/* The DIE's tag name, or its number.  */
+static void put_tag(Buf *out, uint16_t tag) {
+  const char *name = dwarf_name_of_tag(tag);
+  if (name)
+    buf_puts(out, name);
+  else
+    buf_printf(out, "DW_TAG_0x%x", tag);
+}
+
+/* The line that introduces a unit's DIEs:
+   compile unit .debug_info+0x0 'a.c' (DWARF 5)
+   type unit .debug_types+0x0 signature 0x418503b8111e9a7b (DWARF 4)  */
+static void put_unit_line(Buf *out, const DwarfFile *f, const DwarfUnit *u) {
+  buf_printf(out, "%s %s+0x%llx", dwarf_unit_kind(u),
+             f->sections[u->section].label, (unsigned long long)u->offset);
+  if (u->is_type_unit) {
+    buf_printf(out, " signature 0x%016llx", (unsigned long long)u->signature);
+  } else {
+    const char *name = dwarf_die_name(f, u->first_die);
+    buf_putc(out, ' ');
+    if (name)
+      put_quoted(out, name, '\'');
+    else
+      buf_puts(out, "(anon)");
+  }
+  buf_printf(out, " (DWARF %u)\n", u->version);
+}
+
+/* One annotation: btf_decl_tag "rw".  */
+static void put_annotation(Buf *out, const DwarfAnnotation *an) {
+  if (an->name)
+    buf_puts(out, an->name);
+  else
+    buf_puts(out, "(no name)");
+  buf_putc(out, ' ');
+  if (an->value)
+    put_quoted(out, an->value, '"');
+  else if (an->has_number)
+    buf_printf(out, "%lld", (long long)an->number);
+  else
+    buf_puts(out, "(no value)");
+}
+
+/* The annotations of DIE, in a new array of *count entries.  */
+static DwarfAnnotation *die_annotations(const DwarfFile *f, uint32_t die,
+                                        size_t *count) {
+  *count = dwarf_die_annotations(f, die, NULL, 0);
+  DwarfAnnotation *list = xcalloc(*count ? *count : 1, sizeof *list);
+  dwarf_die_annotations(f, die, list, *count);
+  return list;
+}
+
+/* 0x2e DW_TAG_variable 'x': btf_decl_tag "devicemem", btf_decl_tag "rw"  */
+static void put_die_line(Buf *out, const DwarfFile *f, uint32_t die) {
+  const DwarfDie *d = &f->dies[die];
+  buf_printf(out, "0x%llx ", (unsigned long long)d->offset);
+  put_tag(out, d->tag);
+  const char *name = dwarf_die_name(f, die);
+  buf_putc(out, ' ');
+  if (name)
+    put_quoted(out, name, '\'');
+  else
+    buf_puts(out, "(anon)");
+  buf_putc(out, ':');
+  size_t n;
+  DwarfAnnotation *list = die_annotations(f, die, &n);
+  for (size_t i = 0; i < n; i++) {
+    buf_puts(out, i ? ", " : " ");
+    put_annotation(out, &list[i]);
+  }
+  free(list);
+  buf_putc(out, '\n');
+}
+
+static void list_annotations_text(const DwarfFile *f, Buf *out) {
+  for (uint32_t u = 0; u < f->nunits; u++) {
+    const DwarfUnit *unit = &f->units[u];
+    bool listed = false;
+    for (uint32_t i = 0; i < unit->die_count; i++) {
+      uint32_t die = unit->first_die + i;
+      if (!dwarf_die_is_annotated(f, die))
+        continue;
+      if (!listed)
+        put_unit_line(out, f, unit);
+      listed = true;
+      put_die_line(out, f, die);
+    }
+  }
+  if (f->gnu_annotation_dies || f->gnu_annotation_attrs)
+    buf_printf(out,
+               "DW_TAG_GNU_annotation DIEs: %u, DW_AT_GNU_annotation "
+               "attributes: %u\n",
+               f->gnu_annotation_dies, f->gnu_annotation_attrs);
+  if (f->llvm_annotation_dies)
+    buf_printf(out, "DW_TAG_LLVM_annotation DIEs: %u\n",
+               f->llvm_annotation_dies);
+}
+
+static void put_json_die(Buf *out, const DwarfFile *f, uint32_t die) {
+  const DwarfDie *d = &f->dies[die];
+  buf_printf(out, "        {\"offset\": %llu, \"tag\": \"",
+             (unsigned long long)d->offset);
+  put_tag(out, d->tag);
+  buf_puts(out, "\", \"name\": ");
+  put_json_string(out, dwarf_die_name(f, die));
+  buf_puts(out, ", \"annotations\": [");
+  size_t n;
+  DwarfAnnotation *list = die_annotations(f, die, &n);
+  for (size_t i = 0; i < n; i++) {
+    buf_printf(out, "%s{\"offset\": %llu, \"name\": ", i ? ", " : "",
+               (unsigned long long)f->dies[list[i].die].offset);
+    put_json_string(out, list[i].name);
+    buf_puts(out, ", \"value\": ");
+    if (list[i].value || !list[i].has_number)
+      put_json_string(out, list[i].value);
+    else
+      buf_printf(out, "%lld", (long long)list[i].number);
+    buf_putc(out, '}');
+  }
+  free(list);
+  buf_puts(out, "]}");
+}
+
+static void put_json_unit_start(Buf *out, const DwarfFile *f,
+                                const DwarfUnit *u) {
+  buf_printf(out, "    {\"kind\": \"%s\", \"section\": ", dwarf_unit_kind(u));
+  put_json_string(out, f->sections[u->section].label);
+  buf_printf(out, ", \"offset\": %llu, \"version\": %u, ",
+             (unsigned long long)u->offset, u->version);
+  if (u->is_type_unit)
+    buf_printf(out, "\"signature\": \"0x%016llx\", ",
+               (unsigned long long)u->signature);
+  else {
+    buf_puts(out, "\"name\": ");
+    put_json_string(out, dwarf_die_name(f, u->first_die));
+    buf_puts(out, ", ");
+  }
+  buf_puts(out, "\"dies\": [\n");
+}
+
+static void list_annotations_json(const DwarfFile *f, Buf *out) {
+  buf_puts(out, "{\n  \"units\": [");
+  bool any_unit = false;
+  for (uint32_t u = 0; u < f->nunits; u++) {
+    const DwarfUnit *unit = &f->units[u];
+    bool listed = false;
+    for (uint32_t i = 0; i < unit->die_count; i++) {
+      uint32_t die = unit->first_die + i;
+      if (!dwarf_die_is_annotated(f, die))
+        continue;
+      if (!listed) {
+        buf_puts(out, any_unit ? ",\n" : "\n");
+        put_json_unit_start(out, f, unit);
+      } else {
+        buf_puts(out, ",\n");
+      }
+      listed = any_unit = true;
+      put_json_die(out, f, die);
+    }
+    if (listed)
+      buf_puts(out, "\n    ]}");
+  }
+  buf_printf(out,
+             "%s],\n  \"gnu_annotation_dies\": %u,\n"
+             "  \"gnu_annotation_attributes\": %u,\n"
+             "  \"llvm_annotation_dies\": %u\n}\n",
+             any_unit ? "\n  " : "", f->gnu_annotation_dies,
+             f->gnu_annotation_attrs, f->llvm_annotation_dies);
+}
+
+static int cmd_annotations(const Args *a) {
+  DwarfError err;
+  DwarfFile *f = dwarf_open_path(a->file, &err);
+  if (!f) {
+    fprintf(stderr, "%s: %s: %s\n", progname, a->file, err.msg);
+    return EXIT_ERROR;
+  }
+  Buf out = {0};
+  if (a->format && strcmp(a->format, "json") == 0)
+    list_annotations_json(f, &out);
+  else
+    list_annotations_text(f, &out);
+  int rc = write_out(&out);
+  buf_free(&out);
+  dwarf_close(f);
+  return rc;
+}
+
 int main(int argc, char **argv) {
   progname = "btftool";
   if (argc < 2)
@@ -357,7 +613,7 @@ int main(int argc, char **argv) {
     return EXIT_OK;
   }
   if (strcmp(cmd, "dump") && strcmp(cmd, "check") && strcmp(cmd, "load") &&
-      strcmp(cmd, "fixup")) {
+      strcmp(cmd, "fixup") && strcmp(cmd, "annotations")) {
     if (cmd[0] == '-')
       return usage_error("unknown option '%s'", cmd);
     return usage_error("unknown command '%s'", cmd);
@@ -372,5 +628,7 @@ int main(int argc, char **argv) {
     return cmd_check(&a);
   if (strcmp(cmd, "fixup") == 0)
     return cmd_fixup(&a);
+  if (strcmp(cmd, "annotations") == 0)
+    return cmd_annotations(&a);
   return cmd_load(&a);
 }

@@ -1,0 +1,1682 @@
+/* DWARF reader (see dwarf_read.h).  Opening a file walks every unit
+   once, in section order: the unit header, its abbreviation table, then
+   each DIE and each attribute value, checking every length, offset and
+   reference against the bounds of the section it points into.  The DIEs
+   are kept as a flat preorder array; attribute values are decoded again
+   from the section bytes when asked for, so the array stays small.  */
+#include "dwarf_read.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------------
+   DWARF constants and their names
+   --------------------------------------------------------------------- */
+
+enum {
+  DW_TAG_LLVM_annotation = 0x6000, DW_TAG_GNU_annotation = 0x6001,
+  DW_AT_name = 0x03, DW_AT_const_value = 0x1c,
+  DW_AT_str_offsets_base = 0x72, DW_AT_GNU_annotation = 0x2139,
+  DW_UT_compile = 1, DW_UT_type = 2, DW_UT_partial = 3, DW_UT_skeleton = 4,
+  DW_UT_split_compile = 5, DW_UT_split_type = 6,
+};
+
+enum {
+  DW_FORM_addr = 0x01, DW_FORM_block2 = 0x03, DW_FORM_block4 = 0x04,
+  DW_FORM_data2 = 0x05, DW_FORM_data4 = 0x06, DW_FORM_data8 = 0x07,
+  DW_FORM_string = 0x08, DW_FORM_block = 0x09, DW_FORM_block1 = 0x0a,
+  DW_FORM_data1 = 0x0b, DW_FORM_flag = 0x0c, DW_FORM_sdata = 0x0d,
+  DW_FORM_strp = 0x0e, DW_FORM_udata = 0x0f, DW_FORM_ref_addr = 0x10,
+  DW_FORM_ref1 = 0x11, DW_FORM_ref2 = 0x12, DW_FORM_ref4 = 0x13,
+  DW_FORM_ref8 = 0x14, DW_FORM_ref_udata = 0x15, DW_FORM_indirect = 0x16,
+  DW_FORM_sec_offset = 0x17, DW_FORM_exprloc = 0x18,
+  DW_FORM_flag_present = 0x19, DW_FORM_strx = 0x1a, DW_FORM_addrx = 0x1b,
+  DW_FORM_ref_sup4 = 0x1c, DW_FORM_strp_sup = 0x1d, DW_FORM_data16 = 0x1e,
+  DW_FORM_line_strp = 0x1f, DW_FORM_ref_sig8 = 0x20,
+  DW_FORM_implicit_const = 0x21, DW_FORM_loclistx = 0x22,
+  DW_FORM_rnglistx = 0x23, DW_FORM_ref_sup8 = 0x24, DW_FORM_strx1 = 0x25,
+  DW_FORM_strx2 = 0x26, DW_FORM_strx3 = 0x27, DW_FORM_strx4 = 0x28,
+  DW_FORM_addrx1 = 0x29, DW_FORM_addrx2 = 0x2a, DW_FORM_addrx3 = 0x2b,
+  DW_FORM_addrx4 = 0x2c, DW_FORM_GNU_addr_index = 0x1f01,
+  DW_FORM_GNU_str_index = 0x1f02, DW_FORM_GNU_ref_alt = 0x1f20,
+  DW_FORM_GNU_strp_alt = 0x1f21,
+};
+
+typedef struct NamedValue {
+  uint32_t value;
+  const char *name;
+} NamedValue;
+
+static const NamedValue tag_names[] = {
+    {0x01, "DW_TAG_array_type"}, {0x02, "DW_TAG_class_type"},
+    {0x03, "DW_TAG_entry_point"}, {0x04, "DW_TAG_enumeration_type"},
+    {0x05, "DW_TAG_formal_parameter"}, {0x08, "DW_TAG_imported_declaration"},
+    {0x0a, "DW_TAG_label"}, {0x0b, "DW_TAG_lexical_block"},
+    {0x0d, "DW_TAG_member"}, {0x0f, "DW_TAG_pointer_type"},
+    {0x10, "DW_TAG_reference_type"}, {0x11, "DW_TAG_compile_unit"},
+    {0x12, "DW_TAG_string_type"}, {0x13, "DW_TAG_structure_type"},
+    {0x15, "DW_TAG_subroutine_type"}, {0x16, "DW_TAG_typedef"},
+    {0x17, "DW_TAG_union_type"}, {0x18, "DW_TAG_unspecified_parameters"},
+    {0x19, "DW_TAG_variant"}, {0x1a, "DW_TAG_common_block"},
+    {0x1b, "DW_TAG_common_inclusion"}, {0x1c, "DW_TAG_inheritance"},
+    {0x1d, "DW_TAG_inlined_subroutine"}, {0x1e, "DW_TAG_module"},
+    {0x1f, "DW_TAG_ptr_to_member_type"}, {0x20, "DW_TAG_set_type"},
+    {0x21, "DW_TAG_subrange_type"}, {0x22, "DW_TAG_with_stmt"},
+    {0x23, "DW_TAG_access_declaration"}, {0x24, "DW_TAG_base_type"},
+    {0x25, "DW_TAG_catch_block"}, {0x26, "DW_TAG_const_type"},
+    {0x27, "DW_TAG_constant"}, {0x28, "DW_TAG_enumerator"},
+    {0x29, "DW_TAG_file_type"}, {0x2a, "DW_TAG_friend"},
+    {0x2b, "DW_TAG_namelist"}, {0x2c, "DW_TAG_namelist_item"},
+    {0x2d, "DW_TAG_packed_type"}, {0x2e, "DW_TAG_subprogram"},
+    {0x2f, "DW_TAG_template_type_parameter"},
+    {0x30, "DW_TAG_template_value_parameter"}, {0x31, "DW_TAG_thrown_type"},
+    {0x32, "DW_TAG_try_block"}, {0x33, "DW_TAG_variant_part"},
+    {0x34, "DW_TAG_variable"}, {0x35, "DW_TAG_volatile_type"},
+    {0x36, "DW_TAG_dwarf_procedure"}, {0x37, "DW_TAG_restrict_type"},
+    {0x38, "DW_TAG_interface_type"}, {0x39, "DW_TAG_namespace"},
+    {0x3a, "DW_TAG_imported_module"}, {0x3b, "DW_TAG_unspecified_type"},
+    {0x3c, "DW_TAG_partial_unit"}, {0x3d, "DW_TAG_imported_unit"},
+    {0x3f, "DW_TAG_condition"}, {0x40, "DW_TAG_shared_type"},
+    {0x41, "DW_TAG_type_unit"}, {0x42, "DW_TAG_rvalue_reference_type"},
+    {0x43, "DW_TAG_template_alias"}, {0x44, "DW_TAG_coarray_type"},
+    {0x45, "DW_TAG_generic_subrange"}, {0x46, "DW_TAG_dynamic_type"},
+    {0x47, "DW_TAG_atomic_type"}, {0x48, "DW_TAG_call_site"},
+    {0x49, "DW_TAG_call_site_parameter"}, {0x4a, "DW_TAG_skeleton_unit"},
+    {0x4b, "DW_TAG_immutable_type"}, {0x4101, "DW_TAG_format_label"},
+    {0x4102, "DW_TAG_function_template"}, {0x4103, "DW_TAG_class_template"},
+    {0x4106, "DW_TAG_GNU_template_template_param"},
+    {0x4107, "DW_TAG_GNU_template_parameter_pack"},
+    {0x4108, "DW_TAG_GNU_formal_parameter_pack"},
+    {0x4109, "DW_TAG_GNU_call_site"},
+    {0x410a, "DW_TAG_GNU_call_site_parameter"},
+    {0x6000, "DW_TAG_LLVM_annotation"}, {0x6001, "DW_TAG_GNU_annotation"},
+};
+
+static const NamedValue attr_names[] = {
+    {0x01, "DW_AT_sibling"}, {0x02, "DW_AT_location"}, {0x03, "DW_AT_name"},
+    {0x09, "DW_AT_ordering"}, {0x0b, "DW_AT_byte_size"},
+    {0x0c, "DW_AT_bit_offset"}, {0x0d, "DW_AT_bit_size"},
+    {0x10, "DW_AT_stmt_list"}, {0x11, "DW_AT_low_pc"},
+    {0x12, "DW_AT_high_pc"}, {0x13, "DW_AT_language"},
+    {0x15, "DW_AT_discr"}, {0x16, "DW_AT_discr_value"},
+    {0x17, "DW_AT_visibility"}, {0x18, "DW_AT_import"},
+    {0x19, "DW_AT_string_length"}, {0x1a, "DW_AT_common_reference"},
+    {0x1b, "DW_AT_comp_dir"}, {0x1c, "DW_AT_const_value"},
+    {0x1d, "DW_AT_containing_type"}, {0x1e, "DW_AT_default_value"},
+    {0x20, "DW_AT_inline"}, {0x21, "DW_AT_is_optional"},
+    {0x22, "DW_AT_lower_bound"}, {0x25, "DW_AT_producer"},
+    {0x27, "DW_AT_prototyped"}, {0x2a, "DW_AT_return_addr"},
+    {0x2c, "DW_AT_start_scope"}, {0x2e, "DW_AT_bit_stride"},
+    {0x2f, "DW_AT_upper_bound"}, {0x31, "DW_AT_abstract_origin"},
+    {0x32, "DW_AT_accessibility"}, {0x33, "DW_AT_address_class"},
+    {0x34, "DW_AT_artificial"}, {0x35, "DW_AT_base_types"},
+    {0x36, "DW_AT_calling_convention"}, {0x37, "DW_AT_count"},
+    {0x38, "DW_AT_data_member_location"}, {0x39, "DW_AT_decl_column"},
+    {0x3a, "DW_AT_decl_file"}, {0x3b, "DW_AT_decl_line"},
+    {0x3c, "DW_AT_declaration"}, {0x3d, "DW_AT_discr_list"},
+    {0x3e, "DW_AT_encoding"}, {0x3f, "DW_AT_external"},
+    {0x40, "DW_AT_frame_base"}, {0x41, "DW_AT_friend"},
+    {0x42, "DW_AT_identifier_case"}, {0x43, "DW_AT_macro_info"},
+    {0x44, "DW_AT_namelist_item"}, {0x45, "DW_AT_priority"},
+    {0x46, "DW_AT_segment"}, {0x47, "DW_AT_specification"},
+    {0x48, "DW_AT_static_link"}, {0x49, "DW_AT_type"},
+    {0x4a, "DW_AT_use_location"}, {0x4b, "DW_AT_variable_parameter"},
+    {0x4c, "DW_AT_virtuality"}, {0x4d, "DW_AT_vtable_elem_location"},
+    {0x4e, "DW_AT_allocated"}, {0x4f, "DW_AT_associated"},
+    {0x50, "DW_AT_data_location"}, {0x51, "DW_AT_byte_stride"},
+    {0x52, "DW_AT_entry_pc"}, {0x53, "DW_AT_use_UTF8"},
+    {0x54, "DW_AT_extension"}, {0x55, "DW_AT_ranges"},
+    {0x56, "DW_AT_trampoline"}, {0x57, "DW_AT_call_column"},
+    {0x58, "DW_AT_call_file"}, {0x59, "DW_AT_call_line"},
+    {0x5a, "DW_AT_description"}, {0x5b, "DW_AT_binary_scale"},
+    {0x5c, "DW_AT_decimal_scale"}, {0x5d, "DW_AT_small"},
+    {0x5e, "DW_AT_decimal_sign"}, {0x5f, "DW_AT_digit_count"},
+    {0x60, "DW_AT_picture_string"}, {0x61, "DW_AT_mutable"},
+    {0x62, "DW_AT_threads_scaled"}, {0x63, "DW_AT_explicit"},
+    {0x64, "DW_AT_object_pointer"}, {0x65, "DW_AT_endianity"},
+    {0x66, "DW_AT_elemental"}, {0x67, "DW_AT_pure"},
+    {0x68, "DW_AT_recursive"}, {0x69, "DW_AT_signature"},
+    {0x6a, "DW_AT_main_subprogram"}, {0x6b, "DW_AT_data_bit_offset"},
+    {0x6c, "DW_AT_const_expr"}, {0x6d, "DW_AT_enum_class"},
+    {0x6e, "DW_AT_linkage_name"}, {0x6f, "DW_AT_string_length_bit_size"},
+    {0x70, "DW_AT_string_length_byte_size"}, {0x71, "DW_AT_rank"},
+    {0x72, "DW_AT_str_offsets_base"}, {0x73, "DW_AT_addr_base"},
+    {0x74, "DW_AT_rnglists_base"}, {0x76, "DW_AT_dwo_name"},
+    {0x77, "DW_AT_reference"}, {0x78, "DW_AT_rvalue_reference"},
+    {0x79, "DW_AT_macros"}, {0x7a, "DW_AT_call_all_calls"},
+    {0x7b, "DW_AT_call_all_source_calls"}, {0x7c, "DW_AT_call_all_tail_calls"},
+    {0x7d, "DW_AT_call_return_pc"}, {0x7e, "DW_AT_call_value"},
+    {0x7f, "DW_AT_call_origin"}, {0x80, "DW_AT_call_parameter"},
+    {0x81, "DW_AT_call_pc"}, {0x82, "DW_AT_call_tail_call"},
+    {0x83, "DW_AT_call_target"}, {0x84, "DW_AT_call_target_clobbered"},
+    {0x85, "DW_AT_call_data_location"}, {0x86, "DW_AT_call_data_value"},
+    {0x87, "DW_AT_noreturn"}, {0x88, "DW_AT_alignment"},
+    {0x89, "DW_AT_export_symbols"}, {0x8a, "DW_AT_deleted"},
+    {0x8b, "DW_AT_defaulted"}, {0x8c, "DW_AT_loclists_base"},
+    {0x2007, "DW_AT_MIPS_linkage_name"}, {0x2107, "DW_AT_GNU_vector"},
+    {0x210f, "DW_AT_GNU_odr_signature"}, {0x2110, "DW_AT_GNU_template_name"},
+    {0x2111, "DW_AT_GNU_call_site_value"},
+    {0x2112, "DW_AT_GNU_call_site_data_value"},
+    {0x2113, "DW_AT_GNU_call_site_target"},
+    {0x2114, "DW_AT_GNU_call_site_target_clobbered"},
+    {0x2115, "DW_AT_GNU_tail_call"}, {0x2116, "DW_AT_GNU_all_tail_call_sites"},
+    {0x2117, "DW_AT_GNU_all_call_sites"},
+    {0x2118, "DW_AT_GNU_all_source_call_sites"}, {0x2119, "DW_AT_GNU_macros"},
+    {0x211a, "DW_AT_GNU_deleted"}, {0x2130, "DW_AT_GNU_dwo_name"},
+    {0x2131, "DW_AT_GNU_dwo_id"}, {0x2132, "DW_AT_GNU_ranges_base"},
+    {0x2133, "DW_AT_GNU_addr_base"}, {0x2134, "DW_AT_GNU_pubnames"},
+    {0x2135, "DW_AT_GNU_pubtypes"}, {0x2136, "DW_AT_GNU_discriminator"},
+    {0x2137, "DW_AT_GNU_locviews"}, {0x2138, "DW_AT_GNU_entry_view"},
+    {0x2139, "DW_AT_GNU_annotation"}, {0x2305, "DW_AT_GNU_bias"},
+    {0x3e00, "DW_AT_LLVM_include_path"}, {0x3e01, "DW_AT_LLVM_config_macros"},
+    {0x3e02, "DW_AT_LLVM_sysroot"}, {0x3e03, "DW_AT_LLVM_tag_offset"},
+    {0x3fef, "DW_AT_APPLE_sdk"},
+};
+
+static const NamedValue form_names[] = {
+    {0x01, "DW_FORM_addr"}, {0x03, "DW_FORM_block2"},
+    {0x04, "DW_FORM_block4"}, {0x05, "DW_FORM_data2"},
+    {0x06, "DW_FORM_data4"}, {0x07, "DW_FORM_data8"},
+    {0x08, "DW_FORM_string"}, {0x09, "DW_FORM_block"},
+    {0x0a, "DW_FORM_block1"}, {0x0b, "DW_FORM_data1"},
+    {0x0c, "DW_FORM_flag"}, {0x0d, "DW_FORM_sdata"},
+    {0x0e, "DW_FORM_strp"}, {0x0f, "DW_FORM_udata"},
+    {0x10, "DW_FORM_ref_addr"}, {0x11, "DW_FORM_ref1"},
+    {0x12, "DW_FORM_ref2"}, {0x13, "DW_FORM_ref4"},
+    {0x14, "DW_FORM_ref8"}, {0x15, "DW_FORM_ref_udata"},
+    {0x16, "DW_FORM_indirect"}, {0x17, "DW_FORM_sec_offset"},
+    {0x18, "DW_FORM_exprloc"}, {0x19, "DW_FORM_flag_present"},
+    {0x1a, "DW_FORM_strx"}, {0x1b, "DW_FORM_addrx"},
+    {0x1c, "DW_FORM_ref_sup4"}, {0x1d, "DW_FORM_strp_sup"},
+    {0x1e, "DW_FORM_data16"}, {0x1f, "DW_FORM_line_strp"},
+    {0x20, "DW_FORM_ref_sig8"}, {0x21, "DW_FORM_implicit_const"},
+    {0x22, "DW_FORM_loclistx"}, {0x23, "DW_FORM_rnglistx"},
+    {0x24, "DW_FORM_ref_sup8"}, {0x25, "DW_FORM_strx1"},
+    {0x26, "DW_FORM_strx2"}, {0x27, "DW_FORM_strx3"},
+    {0x28, "DW_FORM_strx4"}, {0x29, "DW_FORM_addrx1"},
+    {0x2a, "DW_FORM_addrx2"}, {0x2b, "DW_FORM_addrx3"},
+    {0x2c, "DW_FORM_addrx4"}, {0x1f01, "DW_FORM_GNU_addr_index"},
+    {0x1f02, "DW_FORM_GNU_str_index"}, {0x1f20, "DW_FORM_GNU_ref_alt"},
+    {0x1f21, "DW_FORM_GNU_strp_alt"},
+};
+
+static const NamedValue unit_type_names[] = {
+    {1, "DW_UT_compile"}, {2, "DW_UT_type"}, {3, "DW_UT_partial"},
+    {4, "DW_UT_skeleton"}, {5, "DW_UT_split_compile"}, {6, "DW_UT_split_type"},
+};
+
+static const char *lookup_name(const NamedValue *t, size_t n, uint32_t v) {
+  for (size_t i = 0; i < n; i++)
+    if (t[i].value == v)
+      return t[i].name;
+  return NULL;
+}
+
+const char *dwarf_name_of_tag(uint32_t tag) {
+  return lookup_name(tag_names, ARRAY_LEN(tag_names), tag);
+}
+
+const char *dwarf_name_of_attr(uint32_t name) {
+  return lookup_name(attr_names, ARRAY_LEN(attr_names), name);
+}
+
+const char *dwarf_name_of_form(uint32_t form) {
+  return lookup_name(form_names, ARRAY_LEN(form_names), form);
+}
+
+const char *dwarf_name_of_unit_type(uint32_t unit_type) {
+  return lookup_name(unit_type_names, ARRAY_LEN(unit_type_names), unit_type);
+}
+
+const char *dwarf_unit_kind(const DwarfUnit *u) {
+  static const char *const kinds[] = {
+      NULL, "compile unit", "type unit", "partial unit", "skeleton unit",
+      "split compile unit", "split type unit"};
+  return u->unit_type < ARRAY_LEN(kinds) && kinds[u->unit_type]
+             ? kinds[u->unit_type]
+             : "unit";
+}
+
+/* A name for messages: the known one, or the number ("DW_FORM_0x55").  */
+typedef struct NameBuf {
+  char text[40];
+} NameBuf;
+
+static const char *name_or_number(NameBuf *b, const char *name,
+                                  const char *prefix, uint64_t v) {
+  if (name)
+    return name;
+  snprintf(b->text, sizeof b->text, "%s0x%llx", prefix, (unsigned long long)v);
+  return b->text;
+}
+
+/* ---------------------------------------------------------------------
+   Reader state
+   --------------------------------------------------------------------- */
+
+typedef struct Bytes {
+  const uint8_t *data;
+  uint64_t size;
+  bool present;
+} Bytes;
+
+/* One attribute specification of an abbreviation.  */
+typedef struct AttrSpec {
+  uint16_t name;
+  uint16_t form;
+  int64_t implicit; /* DW_FORM_implicit_const's value */
+} AttrSpec;
+
+typedef struct Abbrev {
+  uint64_t code;
+  uint64_t offset;     /* in .debug_abbrev */
+  uint32_t first_spec; /* specs[first_spec .. first_spec + nspecs) */
+  uint32_t nspecs;
+  uint16_t tag;
+  bool children;
+} Abbrev;
+
+/* The abbreviations of one table, sorted by code.  */
+typedef struct AbbrevTable {
+  uint64_t offset;
+  uint32_t first; /* abbrevs[first .. first + count) */
+  uint32_t count;
+} AbbrevTable;
+
+struct DwarfPrivate {
+  Bytes abbrev, str, line_str, str_offsets;
+  VEC(Abbrev) abbrevs;
+  VEC(AttrSpec) specs;
+  VEC(AbbrevTable) tables;
+  uint32_t main_info;   /* the .debug_info that DW_FORM_ref_addr of
+                           .debug_types units points into */
+  VEC(uint8_t *) owned; /* relocated section copies */
+  char *file_data;      /* dwarf_open_path: the file */
+  ElfFile *elf;         /* dwarf_open_path: its ELF view */
+};
+
+/* A reference whose target must be checked once the DIEs it may point
+   at have been read.  */
+typedef struct PendingRef {
+  uint32_t die;     /* the referring DIE */
+  uint32_t section; /* where the value is, and where the target is */
+  uint32_t target_section;
+  uint16_t attr, form;
+  uint64_t at;      /* offset of the value */
+  uint64_t target;  /* offset of the target */
+} PendingRef;
+
+/* Everything dwarf_open_* needs while it reads.  */
+typedef struct Parser {
+  DwarfFile *f;
+  struct DwarfPrivate *p;
+  DwarfError *err;
+  VEC(DwarfSection) sections;
+  VEC(DwarfUnit) units;
+  VEC(DwarfDie) dies;
+  VEC(PendingRef) unit_refs;   /* unit-relative references of one unit */
+  VEC(PendingRef) global_refs; /* DW_FORM_ref_addr */
+  VEC(PendingRef) links;       /* DW_AT_GNU_annotation */
+} Parser;
+
+static unsigned long long ull(uint64_t v) { return v; }
+
+static bool set_error(DwarfError *err, const char *fmt, ...) PRINTF_LIKE(2, 3);
+static bool set_error(DwarfError *err, const char *fmt, ...) {
+  if (err) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+  }
+  return false;
+}
+
+/* An error at LABEL+0xOFFSET.  */
+static bool fail_at(DwarfError *err, const char *label, uint64_t offset,
+                    const char *fmt, ...) PRINTF_LIKE(4, 5);
+static bool fail_at(DwarfError *err, const char *label, uint64_t offset,
+                    const char *fmt, ...) {
+  if (err) {
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(err->msg, sizeof err->msg, "%s+0x%llx: %s", label, ull(offset),
+             msg);
+  }
+  return false;
+}
+
+/* ---------------------------------------------------------------------
+   Cursor: bounded reads in the file's byte order.  A read past the end
+   sets `overrun` and yields 0; callers check once after a group of reads.
+   --------------------------------------------------------------------- */
+
+typedef struct Cursor {
+  const uint8_t *data;
+  uint64_t pos;
+  uint64_t end;
+  bool be;
+  bool overrun;
+  bool leb_overflow; /* a LEB128 number does not fit in 64 bits */
+} Cursor;
+
+static bool cur_take(Cursor *c, uint64_t n) {
+  if (c->overrun || c->pos > c->end || n > c->end - c->pos) {
+    c->overrun = true;
+    return false;
+  }
+  return true;
+}
+
+/* An N-byte unsigned number (1 <= N <= 8).  */
+static uint64_t cur_uint(Cursor *c, unsigned n) {
+  if (!cur_take(c, n))
+    return 0;
+  const uint8_t *b = c->data + c->pos;
+  uint64_t v = 0;
+  for (unsigned i = 0; i < n; i++)
+    v |= (uint64_t)b[c->be ? n - 1 - i : i] << (8 * i);
+  c->pos += n;
+  return v;
+}
+
+static uint64_t cur_uleb(Cursor *c) {
+  uint64_t v = 0;
+  unsigned shift = 0;
+  for (;;) {
+    if (!cur_take(c, 1))
+      return 0;
+    uint8_t b = c->data[c->pos++];
+    uint64_t bits = b & 0x7f;
+    if (shift < 64) {
+      if (shift > 57 && (bits >> (64 - shift)) != 0)
+        c->leb_overflow = true;
+      v |= bits << shift;
+    } else if (bits) {
+      c->leb_overflow = true;
+    }
+    shift += 7;
+    if (!(b & 0x80))
+      return v;
+  }
+}
+
+static int64_t cur_sleb(Cursor *c) {
+  uint64_t v = 0;
+  unsigned shift = 0;
+  uint8_t b;
+  do {
+    if (!cur_take(c, 1))
+      return 0;
+    b = c->data[c->pos++];
+    if (shift < 64)
+      v |= (uint64_t)(b & 0x7f) << shift;
+    else if ((b & 0x7f) != 0 && (b & 0x7f) != 0x7f)
+      c->leb_overflow = true;
+    shift += 7;
+  } while (b & 0x80);
+  if (shift < 64 && (b & 0x40))
+    v |= ~(uint64_t)0 << shift;
+  return (int64_t)v;
+}
+
+/* ---------------------------------------------------------------------
+   Attribute values
+   --------------------------------------------------------------------- */
+
+/* What decoding a value needs to know besides the bytes.  */
+typedef struct ValueContext {
+  const DwarfFile *f;
+  const struct DwarfPrivate *p;
+  const DwarfUnit *unit;
+  const char *label;   /* the unit's section, for messages */
+  bool strings;        /* resolve the string forms */
+  DwarfError *err;     /* NULL: no messages */
+} ValueContext;
+
+static bool is_known_form(uint64_t form) {
+  return (form >= 0x01 && form <= 0x2c && form != 0x02) ||
+         form == DW_FORM_GNU_addr_index || form == DW_FORM_GNU_str_index ||
+         form == DW_FORM_GNU_ref_alt || form == DW_FORM_GNU_strp_alt;
+}
+
+/* Whether FORM refers to another DIE of this file.  */
+static bool is_local_reference(uint16_t form) {
+  return form == DW_FORM_ref1 || form == DW_FORM_ref2 ||
+         form == DW_FORM_ref4 || form == DW_FORM_ref8 ||
+         form == DW_FORM_ref_udata || form == DW_FORM_ref_addr;
+}
+
+static bool value_error(const ValueContext *vc, const DwarfAttr *a,
+                        const char *fmt, ...) PRINTF_LIKE(3, 4);
+static bool value_error(const ValueContext *vc, const DwarfAttr *a,
+                        const char *fmt, ...) {
+  if (!vc->err)
+    return false;
+  char msg[200];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  NameBuf nb, fb;
+  return fail_at(vc->err, vc->label, a->offset, "%s (%s): %s",
+                 name_or_number(&nb, dwarf_name_of_attr(a->name), "DW_AT_",
+                                a->name),
+                 name_or_number(&fb, dwarf_name_of_form(a->form), "DW_FORM_",
+                                a->form),
+                 msg);
+}
+
+/* The NUL-terminated string at OFFSET of the string section S, called
+   NAME.  */
+static const char *string_at(const ValueContext *vc, const DwarfAttr *a,
+                             const Bytes *s, const char *name,
+                             uint64_t offset) {
+  if (!s->present) {
+    value_error(vc, a, "there is no %s section", name);
+    return NULL;
+  }
+  if (offset >= s->size) {
+    value_error(vc, a, "offset 0x%llx is past the end of %s (size 0x%llx)",
+                ull(offset), name, ull(s->size));
+    return NULL;
+  }
+  const char *p = (const char *)s->data + offset;
+  if (!memchr(p, 0, s->size - offset)) {
+    value_error(vc, a, "the string at %s+0x%llx is not terminated", name,
+                ull(offset));
+    return NULL;
+  }
+  return p;
+}
+
+/* The string of a strx form: entry INDEX of the unit's contribution to
+   .debug_str_offsets.  */
+static const char *strx_string(const ValueContext *vc, const DwarfAttr *a,
+                               uint64_t index) {
+  const Bytes *so = &vc->p->str_offsets;
+  unsigned size = vc->unit->offset_size;
+  if (!so->present) {
+    value_error(vc, a, "there is no .debug_str_offsets section");
+    return NULL;
+  }
+  uint64_t base = vc->unit->str_offsets_base;
+  if (base > so->size || index >= (so->size - base) / size) {
+    value_error(vc, a,
+                "index %llu (base 0x%llx) is past the end of "
+                ".debug_str_offsets (size 0x%llx)",
+                ull(index), ull(base), ull(so->size));
+    return NULL;
+  }
+  Cursor c = {so->data, base + index * size, so->size, vc->f->big_endian,
+              false, false};
+  return string_at(vc, a, &vc->p->str, ".debug_str", cur_uint(&c, size));
+}
+
+/* Give the raw value its meaning: unit-relative references become
+   section offsets, the string forms their text.  */
+static bool finish_value(const ValueContext *vc, DwarfAttr *a) {
+  const DwarfUnit *u = vc->unit;
+  switch (a->form) {
+  case DW_FORM_ref1: case DW_FORM_ref2: case DW_FORM_ref4: case DW_FORM_ref8:
+  case DW_FORM_ref_udata:
+    if (a->u >= u->end - u->offset)
+      return value_error(vc, a,
+                         "refers to unit offset 0x%llx, past the end of "
+                         "the unit (length 0x%llx)",
+                         ull(a->u), ull(u->end - u->offset));
+    a->u += u->offset;
+    return true;
+  case DW_FORM_strp:
+    if (vc->strings)
+      a->str = string_at(vc, a, &vc->p->str, ".debug_str", a->u);
+    return !vc->strings || a->str;
+  case DW_FORM_line_strp:
+    if (vc->strings)
+      a->str = string_at(vc, a, &vc->p->line_str, ".debug_line_str", a->u);
+    return !vc->strings || a->str;
+  case DW_FORM_strx: case DW_FORM_strx1: case DW_FORM_strx2:
+  case DW_FORM_strx3: case DW_FORM_strx4: case DW_FORM_GNU_str_index:
+    if (vc->strings)
+      a->str = strx_string(vc, a, a->u);
+    return !vc->strings || a->str;
+  default:
+    return true;
+  }
+}
+
+/* Read the size-prefixed block of N bytes at the cursor.  */
+static void read_block(Cursor *c, DwarfAttr *a, uint64_t n) {
+  a->len = n;
+  if (cur_take(c, n)) {
+    a->block = c->data + c->pos;
+    c->pos += n;
+  }
+}
+
+/* The form, after following DW_FORM_indirect.  */
+static bool read_form(const ValueContext *vc, Cursor *c, DwarfAttr *a,
+                      uint64_t form) {
+  while (form == DW_FORM_indirect && !c->overrun)
+    form = cur_uleb(c);
+  if (c->overrun)
+    return value_error(vc, a, "runs past the end of the unit at 0x%llx",
+                       ull(vc->unit->end));
+  if (!is_known_form(form) || form == DW_FORM_implicit_const) {
+    if (vc->err) {
+      NameBuf nb;
+      fail_at(vc->err, vc->label, a->offset,
+              "%s: DW_FORM_indirect gives %s form 0x%llx",
+              name_or_number(&nb, dwarf_name_of_attr(a->name), "DW_AT_",
+                             a->name),
+              is_known_form(form) ? "the abbreviation-only" : "unknown",
+              ull(form));
+    }
+    return false;
+  }
+  a->form = (uint16_t)form;
+  return true;
+}
+
+/* Decode the value of the attribute SPEC at the cursor into *a.  */
+static bool read_value(const ValueContext *vc, Cursor *c, const AttrSpec *spec,
+                       DwarfAttr *a) {
+  const DwarfUnit *u = vc->unit;
+  memset(a, 0, sizeof *a);
+  a->name = spec->name;
+  a->form = spec->form;
+  a->offset = c->pos;
+  if (spec->form == DW_FORM_indirect && !read_form(vc, c, a, spec->form))
+    return false;
+  unsigned n = 0; /* size of a fixed-size value */
+  switch (a->form) {
+  case DW_FORM_addr: n = u->address_size; break;
+  case DW_FORM_data1: case DW_FORM_ref1: case DW_FORM_flag:
+  case DW_FORM_strx1: case DW_FORM_addrx1: n = 1; break;
+  case DW_FORM_data2: case DW_FORM_ref2: case DW_FORM_strx2:
+  case DW_FORM_addrx2: n = 2; break;
+  case DW_FORM_strx3: case DW_FORM_addrx3: n = 3; break;
+  case DW_FORM_data4: case DW_FORM_ref4: case DW_FORM_ref_sup4:
+  case DW_FORM_strx4: case DW_FORM_addrx4: n = 4; break;
+  case DW_FORM_data8: case DW_FORM_ref8: case DW_FORM_ref_sig8:
+  case DW_FORM_ref_sup8: n = 8; break;
+  case DW_FORM_strp: case DW_FORM_line_strp: case DW_FORM_sec_offset:
+  case DW_FORM_strp_sup: case DW_FORM_GNU_ref_alt: case DW_FORM_GNU_strp_alt:
+    n = u->offset_size;
+    break;
+  case DW_FORM_ref_addr:
+    n = u->version <= 2 ? u->address_size : u->offset_size;
+    break;
+  case DW_FORM_udata: case DW_FORM_ref_udata: case DW_FORM_strx:
+  case DW_FORM_addrx: case DW_FORM_loclistx: case DW_FORM_rnglistx:
+  case DW_FORM_GNU_addr_index: case DW_FORM_GNU_str_index:
+    a->u = cur_uleb(c);
+    a->s = (int64_t)a->u;
+    break;
+  case DW_FORM_sdata:
+    a->s = cur_sleb(c);
+    a->u = (uint64_t)a->s;
+    break;
+  case DW_FORM_implicit_const:
+    a->s = spec->implicit;
+    a->u = (uint64_t)a->s;
+    break;
+  case DW_FORM_flag_present: a->u = 1; break;
+  case DW_FORM_data16: read_block(c, a, 16); break;
+  case DW_FORM_block1: read_block(c, a, cur_uint(c, 1)); break;
+  case DW_FORM_block2: read_block(c, a, cur_uint(c, 2)); break;
+  case DW_FORM_block4: read_block(c, a, cur_uint(c, 4)); break;
+  case DW_FORM_block: case DW_FORM_exprloc:
+    read_block(c, a, cur_uleb(c));
+    break;
+  case DW_FORM_string: {
+    const uint8_t *s = c->data + c->pos;
+    const uint8_t *nul =
+        c->pos < c->end ? memchr(s, 0, c->end - c->pos) : NULL;
+    if (!nul)
+      return value_error(vc, a, "the string is not terminated before the "
+                         "end of the unit at 0x%llx", ull(u->end));
+    a->str = (const char *)s;
+    c->pos += (uint64_t)(nul - s) + 1;
+    break;
+  }
+  default:
+    return value_error(vc, a, "unknown form");
+  }
+  if (n) {
+    a->u = cur_uint(c, n);
+    a->s = n < 8 && (a->u >> (8 * n - 1)) ? (int64_t)(a->u - (1ull << (8 * n)))
+                                           : (int64_t)a->u;
+  }
+  if (c->leb_overflow)
+    return value_error(vc, a, "LEB128 number does not fit in 64 bits");
+  if (c->overrun)
+    return value_error(vc, a, "runs past the end of the unit at 0x%llx",
+                       ull(u->end));
+  return finish_value(vc, a);
+}
+
+/* ---------------------------------------------------------------------
+   Abbreviation tables
+   --------------------------------------------------------------------- */
+
+static int compare_abbrev_codes(const void *x, const void *y) {
+  const Abbrev *a = x, *b = y;
+  return a->code < b->code ? -1 : a->code > b->code;
+}
+
+/* Read one abbreviation's attribute specifications, up to the 0, 0
+   that ends them.  */
+static bool read_attr_specs(Parser *ps, Cursor *c, Abbrev *ab) {
+  for (;;) {
+    uint64_t at = c->pos;
+    uint64_t name = cur_uleb(c);
+    uint64_t form = cur_uleb(c);
+    int64_t implicit = form == DW_FORM_implicit_const ? cur_sleb(c) : 0;
+    if (c->overrun)
+      return fail_at(ps->err, ".debug_abbrev", ab->offset,
+                     "abbreviation %llu runs past the end of the section "
+                     "(its attribute list has no 0, 0 end)",
+                     ull(ab->code));
+    if (c->leb_overflow)
+      return fail_at(ps->err, ".debug_abbrev", at,
+                     "LEB128 number does not fit in 64 bits");
+    if (name == 0 && form == 0)
+      return true;
+    NameBuf nb;
+    const char *aname =
+        name_or_number(&nb, dwarf_name_of_attr((uint32_t)name), "DW_AT_", name);
+    if (name == 0 || name > 0xffff)
+      return fail_at(ps->err, ".debug_abbrev", at,
+                     "abbreviation %llu: attribute 0x%llx is out of range",
+                     ull(ab->code), ull(name));
+    if (!is_known_form(form))
+      return fail_at(ps->err, ".debug_abbrev", at,
+                     "abbreviation %llu: %s has unknown form 0x%llx",
+                     ull(ab->code), aname, ull(form));
+    AttrSpec spec = {(uint16_t)name, (uint16_t)form, implicit};
+    vec_push(&ps->p->specs, spec);
+    ab->nspecs++;
+  }
+}
+
+/* Read the abbreviation table at OFFSET of .debug_abbrev into a new
+   entry of p->tables.  */
+static bool read_abbrev_table(Parser *ps, uint64_t offset) {
+  struct DwarfPrivate *p = ps->p;
+  AbbrevTable t = {offset, (uint32_t)p->abbrevs.len, 0};
+  Cursor c = {p->abbrev.data, offset, p->abbrev.size, ps->f->big_endian,
+              false, false};
+  for (;;) {
+    Abbrev ab = {.offset = c.pos, .first_spec = (uint32_t)p->specs.len};
+    ab.code = cur_uleb(&c);
+    if (c.overrun)
+      return fail_at(ps->err, ".debug_abbrev", offset,
+                     "the abbreviation table runs past the end of the "
+                     "section (no 0 code ends it)");
+    if (c.leb_overflow)
+      return fail_at(ps->err, ".debug_abbrev", ab.offset,
+                     "LEB128 number does not fit in 64 bits");
+    if (ab.code == 0)
+      break;
+    uint64_t tag = cur_uleb(&c);
+    uint64_t children = cur_uint(&c, 1);
+    if (c.overrun || c.leb_overflow)
+      return fail_at(ps->err, ".debug_abbrev", ab.offset,
+                     "abbreviation %llu is truncated", ull(ab.code));
+    if (tag == 0 || tag > 0xffff)
+      return fail_at(ps->err, ".debug_abbrev", ab.offset,
+                     "abbreviation %llu has tag 0x%llx, out of range",
+                     ull(ab.code), ull(tag));
+    if (children > 1)
+      return fail_at(ps->err, ".debug_abbrev", ab.offset,
+                     "abbreviation %llu has children flag %llu, not 0 or 1",
+                     ull(ab.code), ull(children));
+    ab.tag = (uint16_t)tag;
+    ab.children = children == 1;
+    if (!read_attr_specs(ps, &c, &ab))
+      return false;
+    vec_push(&p->abbrevs, ab);
+    t.count++;
+  }
+  Abbrev *first = p->abbrevs.data + t.first;
+  if (t.count)
+    qsort(first, t.count, sizeof *first, compare_abbrev_codes);
+  for (uint32_t i = 1; i < t.count; i++)
+    if (first[i].code == first[i - 1].code)
+      return fail_at(ps->err, ".debug_abbrev", first[i].offset,
+                     "abbreviation code %llu is defined twice in the table "
+                     "at 0x%llx",
+                     ull(first[i].code), ull(offset));
+  vec_push(&p->tables, t);
+  return true;
+}
+
+/* The index of the table at OFFSET, read when first used.  */
+static bool find_abbrev_table(Parser *ps, const DwarfUnit *u,
+                              uint32_t *table) {
+  struct DwarfPrivate *p = ps->p;
+  const char *label = ps->sections.data[u->section].label;
+  if (!p->abbrev.present)
+    return fail_at(ps->err, label, u->offset,
+                   "there is no .debug_abbrev section");
+  if (u->abbrev_offset >= p->abbrev.size)
+    return fail_at(ps->err, label, u->offset,
+                   "abbreviation offset 0x%llx is past the end of "
+                   ".debug_abbrev (size 0x%llx)",
+                   ull(u->abbrev_offset), ull(p->abbrev.size));
+  /* Most units share one table, or use the one read last.  */
+  for (size_t i = p->tables.len; i-- > 0;)
+    if (p->tables.data[i].offset == u->abbrev_offset) {
+      *table = (uint32_t)i;
+      return true;
+    }
+  if (!read_abbrev_table(ps, u->abbrev_offset))
+    return false;
+  *table = (uint32_t)p->tables.len - 1;
+  return true;
+}
+
+/* The abbreviation with CODE in table T, or DWARF_NO_DIE.  */
+static uint32_t lookup_abbrev(const struct DwarfPrivate *p,
+                              const AbbrevTable *t, uint64_t code) {
+  const Abbrev *first = p->abbrevs.data + t->first;
+  /* Codes usually run 1, 2, 3 ...  */
+  if (code >= 1 && code <= t->count && first[code - 1].code == code)
+    return t->first + (uint32_t)(code - 1);
+  uint32_t lo = 0, hi = t->count;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (first[mid].code < code)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < t->count && first[lo].code == code ? t->first + lo
+                                                 : DWARF_NO_DIE;
+}
+
+/* ---------------------------------------------------------------------
+   Unit headers
+   --------------------------------------------------------------------- */
+
+static bool valid_address_size(unsigned n) {
+  return n == 1 || n == 2 || n == 4 || n == 8;
+}
+
+/* The header fields after unit_length and version.  */
+static void read_header_fields(Cursor *c, bool in_types, DwarfUnit *u) {
+  if (u->version >= 5) {
+    u->unit_type = (uint8_t)cur_uint(c, 1);
+    u->address_size = (uint8_t)cur_uint(c, 1);
+    u->abbrev_offset = cur_uint(c, u->offset_size);
+    if (u->unit_type == DW_UT_skeleton || u->unit_type == DW_UT_split_compile)
+      u->dwo_id = cur_uint(c, 8);
+    if (u->unit_type == DW_UT_type || u->unit_type == DW_UT_split_type) {
+      u->signature = cur_uint(c, 8);
+      u->type_offset = cur_uint(c, u->offset_size);
+    }
+    return;
+  }
+  u->unit_type = in_types ? DW_UT_type : DW_UT_compile;
+  u->abbrev_offset = cur_uint(c, u->offset_size);
+  u->address_size = (uint8_t)cur_uint(c, 1);
+  if (in_types) {
+    u->signature = cur_uint(c, 8);
+    u->type_offset = cur_uint(c, u->offset_size);
+  }
+}
+
+/* Read the header of the unit at OFFSET of section SEC into *u; *dies_at
+   is where its first DIE starts.  */
+static bool read_unit_header(Parser *ps, uint32_t sec, uint64_t offset,
+                             DwarfUnit *u, uint64_t *dies_at) {
+  const DwarfSection *s = &ps->sections.data[sec];
+  Cursor c = {s->data, offset, s->size, ps->f->big_endian, false, false};
+  memset(u, 0, sizeof *u);
+  u->section = sec;
+  u->offset = offset;
+  u->offset_size = 4;
+  uint64_t len = cur_uint(&c, 4);
+  if (len == 0xffffffff) {
+    u->offset_size = 8;
+    len = cur_uint(&c, 8);
+  } else if (len >= 0xfffffff0) {
+    return fail_at(ps->err, s->label, offset, "reserved unit length 0x%llx",
+                   ull(len));
+  }
+  if (c.overrun)
+    return fail_at(ps->err, s->label, offset,
+                   "truncated unit header: %llu bytes left in the section",
+                   ull(s->size - offset));
+  if (len > s->size - c.pos)
+    return fail_at(ps->err, s->label, offset,
+                   "unit length 0x%llx runs past the end of the section "
+                   "(size 0x%llx)",
+                   ull(len), ull(s->size));
+  u->end = c.pos + len;
+  c.end = u->end;
+  u->version = (uint16_t)cur_uint(&c, 2);
+  if (c.overrun)
+    return fail_at(ps->err, s->label, offset,
+                   "truncated unit header (unit length 0x%llx)", ull(len));
+  if (u->version < 2 || u->version > 5 || (s->is_types && u->version != 4))
+    return fail_at(ps->err, s->label, offset,
+                   "unsupported DWARF version %u%s", u->version,
+                   s->is_types ? " in .debug_types (type units there are "
+                                 "version 4)" : "");
+  read_header_fields(&c, s->is_types, u);
+  if (c.overrun)
+    return fail_at(ps->err, s->label, offset,
+                   "truncated unit header (unit length 0x%llx)", ull(len));
+  if (!dwarf_name_of_unit_type(u->unit_type))
+    return fail_at(ps->err, s->label, offset, "unknown unit type 0x%x",
+                   u->unit_type);
+  if (!valid_address_size(u->address_size))
+    return fail_at(ps->err, s->label, offset, "unsupported address size %u",
+                   u->address_size);
+  u->is_type_unit =
+      u->unit_type == DW_UT_type || u->unit_type == DW_UT_split_type;
+  if (u->is_type_unit) {
+    if (u->type_offset < c.pos - offset || u->type_offset >= len)
+      return fail_at(ps->err, s->label, offset,
+                     "type offset 0x%llx is outside the unit's DIEs",
+                     ull(u->type_offset));
+    u->type_offset += offset;
+  }
+  *dies_at = c.pos;
+  return true;
+}
+
+/* ---------------------------------------------------------------------
+   DIEs
+   --------------------------------------------------------------------- */
+
+/* The DIE at OFFSET among dies[first .. first + count), or DWARF_NO_DIE.  */
+static uint32_t find_die(const DwarfDie *dies, uint32_t first, uint32_t count,
+                         uint64_t offset) {
+  uint32_t lo = first, hi = first + count;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (dies[mid].offset < offset)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < first + count && dies[lo].offset == offset ? lo : DWARF_NO_DIE;
+}
+
+/* The section DW_FORM_ref_addr values of unit U point into.  */
+static bool ref_addr_section(Parser *ps, const ValueContext *vc,
+                             const DwarfAttr *a, uint32_t *sec) {
+  if (!ps->sections.data[vc->unit->section].is_types) {
+    *sec = vc->unit->section;
+    return true;
+  }
+  *sec = ps->p->main_info;
+  return *sec != DWARF_NO_DIE ||
+         value_error(vc, a, "there is no .debug_info section to refer to");
+}
+
+/* Remember a reference to a DIE of this file, to check its target once
+   the DIEs are read.  */
+static bool note_reference(Parser *ps, const ValueContext *vc, uint32_t die,
+                           const DwarfAttr *a) {
+  PendingRef r = {die, vc->unit->section, vc->unit->section, a->name, a->form,
+                  a->offset, a->u};
+  if (a->form != DW_FORM_ref_addr) {
+    vec_push(&ps->unit_refs, r);
+    return true;
+  }
+  if (!ref_addr_section(ps, vc, a, &r.target_section))
+    return false;
+  vec_push(&ps->global_refs, r);
+  return true;
+}
+
+/* Remember DIE's DW_AT_GNU_annotation, to follow once the DIEs are read.  */
+static bool note_annotation_link(Parser *ps, const ValueContext *vc,
+                                 uint32_t die, const DwarfAttr *a,
+                                 bool *seen) {
+  ps->f->gnu_annotation_attrs++;
+  if (!is_local_reference(a->form))
+    return value_error(vc, a, "not a reference to a DIE of this file");
+  if (*seen)
+    return value_error(vc, a, "the DIE has a second DW_AT_GNU_annotation");
+  *seen = true;
+  PendingRef r = {die, vc->unit->section, vc->unit->section, a->name, a->form,
+                  a->offset, a->u};
+  if (a->form == DW_FORM_ref_addr &&
+      !ref_addr_section(ps, vc, a, &r.target_section))
+    return false;
+  vec_push(&ps->links, r);
+  return true;
+}
+
+/* Decode and check every attribute of DIE, whose abbreviation code the
+   cursor has just passed.  */
+static bool read_die_attrs(Parser *ps, const ValueContext *vc, Cursor *c,
+                           uint32_t die) {
+  const struct DwarfPrivate *p = ps->p;
+  const Abbrev *ab = &p->abbrevs.data[ps->dies.data[die].abbrev];
+  bool linked = false;
+  for (uint32_t i = 0; i < ab->nspecs; i++) {
+    DwarfAttr a;
+    if (!read_value(vc, c, &p->specs.data[ab->first_spec + i], &a))
+      return false;
+    if (a.name == DW_AT_GNU_annotation &&
+        !note_annotation_link(ps, vc, die, &a, &linked))
+      return false;
+    if (is_local_reference(a.form) && !note_reference(ps, vc, die, &a))
+      return false;
+  }
+  if (ab->tag == DW_TAG_GNU_annotation)
+    ps->f->gnu_annotation_dies++;
+  else if (ab->tag == DW_TAG_LLVM_annotation)
+    ps->f->llvm_annotation_dies++;
+  return true;
+}
+
+/* Find the unit DIE's DW_AT_str_offsets_base before its other attributes
+   (which may be strx forms that need it) are read.  */
+static bool read_unit_bases(Parser *ps, DwarfUnit *u, const ValueContext *vc,
+                            Cursor c, const Abbrev *ab) {
+  if (u->version >= 5)
+    u->str_offsets_base = u->offset_size == 8 ? 16 : 8;
+  ValueContext raw = *vc;
+  raw.strings = false;
+  for (uint32_t i = 0; i < ab->nspecs; i++) {
+    DwarfAttr a;
+    if (!read_value(&raw, &c, &ps->p->specs.data[ab->first_spec + i], &a))
+      return false;
+    if (a.name == DW_AT_str_offsets_base)
+      u->str_offsets_base = a.u;
+  }
+  return true;
+}
+
+/* Check the unit-relative references of the unit just read.  */
+static bool check_unit_refs(Parser *ps, const DwarfUnit *u) {
+  const char *label = ps->sections.data[u->section].label;
+  for (size_t i = 0; i < ps->unit_refs.len; i++) {
+    const PendingRef *r = &ps->unit_refs.data[i];
+    if (find_die(ps->dies.data, u->first_die, u->die_count, r->target) ==
+        DWARF_NO_DIE) {
+      NameBuf nb, fb;
+      return fail_at(
+          ps->err, label, r->at,
+          "%s (%s): refers to 0x%llx, which is not the start of a DIE",
+          name_or_number(&nb, dwarf_name_of_attr(r->attr), "DW_AT_", r->attr),
+          name_or_number(&fb, dwarf_name_of_form(r->form), "DW_FORM_", r->form),
+          ull(r->target));
+    }
+  }
+  ps->unit_refs.len = 0;
+  if (u->is_type_unit &&
+      find_die(ps->dies.data, u->first_die, u->die_count, u->type_offset) ==
+          DWARF_NO_DIE)
+    return fail_at(ps->err, label, u->offset,
+                   "type offset 0x%llx is not the start of a DIE",
+                   ull(u->type_offset - u->offset));
+  return true;
+}
+
+/* An open DIE with children, while its children are read.  */
+typedef struct OpenParent {
+  uint32_t die;
+  uint32_t last_child;
+} OpenParent;
+typedef VEC(OpenParent) OpenStack;
+
+/* Append a new DIE for abbreviation AB at OFFSET under the innermost
+   open parent.  */
+static uint32_t add_die(Parser *ps, OpenStack *open, uint32_t unit,
+                        uint64_t offset, uint32_t ab) {
+  const Abbrev *abbrev = &ps->p->abbrevs.data[ab];
+  uint32_t idx = (uint32_t)ps->dies.len;
+  DwarfDie d = {offset, unit, DWARF_NO_DIE, DWARF_NO_DIE, DWARF_NO_DIE, ab,
+                abbrev->tag, abbrev->children};
+  if (open->len) {
+    OpenParent *top = &open->data[open->len - 1];
+    d.parent = top->die;
+    if (top->last_child != DWARF_NO_DIE)
+      ps->dies.data[top->last_child].sibling = idx;
+    top->last_child = idx;
+  }
+  vec_push(&ps->dies, d);
+  if (abbrev->children) {
+    OpenParent op = {idx, DWARF_NO_DIE};
+    vec_push(open, op);
+  }
+  return idx;
+}
+
+/* Read the DIE tree of unit UNIT, which starts at DIES_AT.  */
+static bool read_unit_dies(Parser *ps, uint32_t unit, uint64_t dies_at,
+                           uint32_t table) {
+  DwarfUnit *u = &ps->units.data[unit];
+  const DwarfSection *s = &ps->sections.data[u->section];
+  const AbbrevTable *t = &ps->p->tables.data[table];
+  ValueContext vc = {ps->f, ps->p, u, s->label, true, ps->err};
+  Cursor c = {s->data, dies_at, u->end, ps->f->big_endian, false, false};
+  OpenStack open = {0};
+  bool ok = true;
+  u->first_die = (uint32_t)ps->dies.len;
+  while (ok && c.pos < u->end) {
+    uint64_t at = c.pos;
+    uint64_t code = cur_uleb(&c);
+    if (c.overrun) {
+      ok = fail_at(ps->err, s->label, at,
+                   "the abbreviation code runs past the end of the unit at "
+                   "0x%llx", ull(u->end));
+    } else if (c.leb_overflow) {
+      ok = fail_at(ps->err, s->label, at,
+                   "the abbreviation code does not fit in 64 bits");
+    } else if (code == 0) {
+      if (open.len) /* a null entry ends the innermost children */
+        open.len--;
+    } else if (ps->dies.len > u->first_die && !open.len) {
+      ok = fail_at(ps->err, s->label, at,
+                   "a second top-level DIE (abbreviation code %llu) after "
+                   "the unit DIE", ull(code));
+    } else {
+      uint32_t ab = lookup_abbrev(ps->p, t, code);
+      if (ab == DWARF_NO_DIE)
+        ok = fail_at(ps->err, s->label, at,
+                     "abbreviation code %llu is not in the table at "
+                     ".debug_abbrev+0x%llx", ull(code), ull(t->offset));
+      else if (ps->dies.len >= DWARF_NO_DIE - 1)
+        ok = fail_at(ps->err, s->label, at, "too many DIEs");
+      else {
+        bool root = ps->dies.len == u->first_die;
+        uint32_t die = add_die(ps, &open, unit, at, ab);
+        ok = (!root ||
+              read_unit_bases(ps, u, &vc, c, &ps->p->abbrevs.data[ab])) &&
+             read_die_attrs(ps, &vc, &c, die);
+      }
+    }
+  }
+  vec_free(&open);
+  if (!ok)
+    return false;
+  u->die_count = (uint32_t)ps->dies.len - u->first_die;
+  if (!u->die_count)
+    return fail_at(ps->err, s->label, u->offset, "the unit has no DIE");
+  return check_unit_refs(ps, u);
+}
+
+/* Read every unit of section SEC.  */
+static bool read_section_units(Parser *ps, uint32_t sec) {
+  ps->sections.data[sec].first_die = (uint32_t)ps->dies.len;
+  uint64_t offset = 0;
+  while (offset < ps->sections.data[sec].size) {
+    DwarfUnit u;
+    uint64_t dies_at = 0;
+    uint32_t table = 0;
+    if (!read_unit_header(ps, sec, offset, &u, &dies_at) ||
+        !find_abbrev_table(ps, &u, &table))
+      return false;
+    if (ps->units.len >= DWARF_NO_DIE - 1)
+      return fail_at(ps->err, ps->sections.data[sec].label, offset,
+                     "too many units");
+    vec_push(&ps->units, u);
+    if (!read_unit_dies(ps, (uint32_t)ps->units.len - 1, dies_at, table))
+      return false;
+    offset = u.end;
+  }
+  DwarfSection *s = &ps->sections.data[sec];
+  s->die_count = (uint32_t)ps->dies.len - s->first_die;
+  return true;
+}
+
+/* ---------------------------------------------------------------------
+   Cross-unit checks: DW_FORM_ref_addr targets, annotation chains
+   --------------------------------------------------------------------- */
+
+/* The DIE REF points at, or DWARF_NO_DIE after reporting why not.  */
+static uint32_t ref_target(Parser *ps, const PendingRef *r) {
+  const DwarfSection *t = &ps->sections.data[r->target_section];
+  uint32_t die = find_die(ps->dies.data, t->first_die, t->die_count, r->target);
+  if (die == DWARF_NO_DIE) {
+    NameBuf nb, fb;
+    char why[96];
+    if (r->target >= t->size)
+      snprintf(why, sizeof why, "past the end of the section (size 0x%llx)",
+               ull(t->size));
+    else
+      snprintf(why, sizeof why, "which is not the start of a DIE");
+    fail_at(ps->err, ps->sections.data[r->section].label, r->at,
+            "%s (%s): refers to %s+0x%llx, %s",
+            name_or_number(&nb, dwarf_name_of_attr(r->attr), "DW_AT_", r->attr),
+            name_or_number(&fb, dwarf_name_of_form(r->form), "DW_FORM_", r->form),
+            t->label, ull(r->target), why);
+  }
+  return die;
+}
+
+static bool check_global_refs(Parser *ps) {
+  for (size_t i = 0; i < ps->global_refs.len; i++)
+    if (ref_target(ps, &ps->global_refs.data[i]) == DWARF_NO_DIE)
+      return false;
+  return true;
+}
+
+/* Point every DIE with a DW_AT_GNU_annotation at its annotation DIE.  */
+static bool resolve_annotation_links(Parser *ps) {
+  for (size_t i = 0; i < ps->links.len; i++) {
+    const PendingRef *r = &ps->links.data[i];
+    uint32_t target = ref_target(ps, r);
+    if (target == DWARF_NO_DIE)
+      return false;
+    uint16_t tag = ps->dies.data[target].tag;
+    if (tag != DW_TAG_GNU_annotation) {
+      NameBuf tb;
+      return fail_at(ps->err, ps->sections.data[r->section].label, r->at,
+                     "DW_AT_GNU_annotation refers to 0x%llx, a %s, not a "
+                     "DW_TAG_GNU_annotation",
+                     ull(r->target),
+                     name_or_number(&tb, dwarf_name_of_tag(tag), "DW_TAG_", tag));
+    }
+    ps->dies.data[r->die].annotation = target;
+  }
+  return true;
+}
+
+/* Report the annotation chain loop through DIE.  */
+static bool report_loop(Parser *ps, uint32_t die) {
+  const DwarfDie *dies = ps->dies.data;
+  Buf path = {0};
+  uint32_t j = die;
+  for (int n = 0; n < 8; n++) {
+    buf_printf(&path, "0x%llx -> ", ull(dies[j].offset));
+    j = dies[j].annotation;
+    if (j == die)
+      break;
+  }
+  buf_printf(&path, j == die ? "0x%llx" : "...", ull(dies[die].offset));
+  const DwarfUnit *u = &ps->units.data[dies[die].unit];
+  fail_at(ps->err, ps->sections.data[u->section].label, dies[die].offset,
+          "DW_AT_GNU_annotation chain loops: %s", buf_cstr(&path));
+  buf_free(&path);
+  return false;
+}
+
+/* Every chain of DW_AT_GNU_annotation links must end.  Each DIE has at
+   most one link, so one walk per chain with three colours finds every
+   loop in linear time.  */
+static bool check_annotation_loops(Parser *ps) {
+  enum { UNSEEN, ON_PATH, DONE };
+  DwarfDie *dies = ps->dies.data;
+  uint8_t *state = xcalloc(ps->dies.len ? ps->dies.len : 1, 1);
+  bool ok = true;
+  for (uint32_t i = 0; ok && i < ps->dies.len; i++) {
+    if (dies[i].annotation == DWARF_NO_DIE || state[i] != UNSEEN)
+      continue;
+    uint32_t j = i;
+    while (j != DWARF_NO_DIE && state[j] == UNSEEN) {
+      state[j] = ON_PATH;
+      j = dies[j].annotation;
+    }
+    if (j != DWARF_NO_DIE && state[j] == ON_PATH)
+      ok = report_loop(ps, j);
+    for (j = i; j != DWARF_NO_DIE && state[j] == ON_PATH; j = dies[j].annotation)
+      state[j] = DONE;
+  }
+  free(state);
+  return ok;
+}
+
+/* ---------------------------------------------------------------------
+   Relocations (relocatable objects only)
+   --------------------------------------------------------------------- */
+
+/* The size of the absolute data relocation TYPE of MACHINE; 0 for the
+   other types debug sections carry (TLS offsets, PC-relative values),
+   which hold no section offsets; -1 for a machine not known here.  */
+static int reloc_size(uint16_t machine, uint32_t type) {
+  switch (machine) {
+  case ELF_EM_X86_64: /* R_X86_64_64, _32, _32S, _16, _8 */
+    return type == 1 ? 8 : type == 10 || type == 11 ? 4 : type == 12 ? 2
+         : type == 14 ? 1 : 0;
+  case ELF_EM_386: /* R_386_32, _16, _8 */
+    return type == 1 ? 4 : type == 20 ? 2 : type == 22 ? 1 : 0;
+  case ELF_EM_BPF:
+    /* LLVM's numbers (R_BPF_64_ABS64 = 2, R_BPF_64_ABS32 = 3,
+       R_BPF_64_NODYLD32 = 4) and those of binutils 2.40 and older
+       (R_BPF_DATA_32 = 11, R_BPF_DATA_64 = 12), which bpf-gcc uses.  */
+    return type == 2 || type == 12 ? 8 : type == 3 || type == 4 || type == 11
+         ? 4 : 0;
+  case ELF_EM_AARCH64: /* R_AARCH64_ABS64, _ABS32, _ABS16 */
+    return type == 257 ? 8 : type == 258 ? 4 : type == 259 ? 2 : 0;
+  default:
+    return -1;
+  }
+}
+
+static uint64_t get_bytes(const uint8_t *p, int n, bool be) {
+  uint64_t v = 0;
+  for (int i = 0; i < n; i++)
+    v |= (uint64_t)p[be ? n - 1 - i : i] << (8 * i);
+  return v;
+}
+
+static void put_bytes(uint8_t *p, int n, bool be, uint64_t v) {
+  for (int i = 0; i < n; i++)
+    p[be ? n - 1 - i : i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Apply one relocation (entry K of section RS) to COPY, the bytes of
+   TARGET: symbol value plus addend (RELA's, or the one in place).  */
+static bool apply_reloc(Parser *ps, const ElfFile *elf, const ElfSection *rs,
+                        size_t k, const ElfReloc *r, const ElfSection *target,
+                        uint8_t *copy) {
+  uint64_t where = (uint64_t)k * ((elf->is64 ? 8 : 4) *
+                                  (rs->type == ELF_SHT_RELA ? 3 : 2));
+  int size = reloc_size(elf->machine, r->type);
+  if (size < 0)
+    return fail_at(ps->err, rs->name, where,
+                   "relocations for ELF machine %u are not supported",
+                   elf->machine);
+  if (size == 0)
+    return true;
+  if (r->offset > target->size || (uint64_t)size > target->size - r->offset)
+    return fail_at(ps->err, rs->name, where,
+                   "relocation at offset 0x%llx is outside %s (size 0x%llx)",
+                   ull(r->offset), target->name, ull(target->size));
+  if (r->sym != 0 && r->sym >= elf->nsymbols)
+    return fail_at(ps->err, rs->name, where,
+                   "relocation refers to symbol %u, but there are %u",
+                   r->sym, elf->nsymbols);
+  uint64_t symbol = r->sym ? elf->symbols[r->sym].value : 0;
+  uint8_t *p = copy + r->offset;
+  uint64_t addend = rs->type == ELF_SHT_RELA
+                        ? (uint64_t)r->addend
+                        : get_bytes(p, size, elf->big_endian);
+  uint64_t value = symbol + addend;
+  if (size < 8 && (value >> (8 * size)) != 0)
+    return fail_at(ps->err, rs->name, where,
+                   "relocation value 0x%llx does not fit in %d bytes",
+                   ull(value), size);
+  put_bytes(p, size, elf->big_endian, value);
+  return true;
+}
+
+/* Apply the relocations for TARGET of every REL/RELA section to COPY.  */
+static bool apply_relocs(Parser *ps, ElfFile *elf, const ElfSection *target,
+                         uint8_t *copy) {
+  for (uint32_t i = 0; i < elf->nsections; i++) {
+    const ElfSection *rs = &elf->sections[i];
+    if ((rs->type != ELF_SHT_REL && rs->type != ELF_SHT_RELA) ||
+        rs->info != target->index)
+      continue;
+    ElfError ee;
+    ElfReloc *relocs;
+    size_t n;
+    if (!elf_read_relocs(elf, rs, &relocs, &n, &ee))
+      return set_error(ps->err, "%s: %s", rs->name, ee.msg);
+    bool ok = true;
+    if (n && !elf->symbols && !elf_read_symbols(elf, &ee))
+      ok = set_error(ps->err, "bad symbol table: %s", ee.msg);
+    for (size_t k = 0; ok && k < n; k++)
+      ok = apply_reloc(ps, elf, rs, k, &relocs[k], target, copy);
+    free(relocs);
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+/* Whether some relocation section applies to TARGET.  */
+static bool has_relocs(const ElfFile *elf, const ElfSection *target) {
+  for (uint32_t i = 0; i < elf->nsections; i++) {
+    const ElfSection *rs = &elf->sections[i];
+    if ((rs->type == ELF_SHT_REL || rs->type == ELF_SHT_RELA) &&
+        rs->info == target->index)
+      return true;
+  }
+  return false;
+}
+
+/* The bytes of S, relocated when the file is relocatable.  */
+static bool section_bytes(Parser *ps, ElfFile *elf, const ElfSection *s,
+                          Bytes *out) {
+  if (s->flags & ELF_SHF_COMPRESSED)
+    return set_error(ps->err, "%s: compressed sections (SHF_COMPRESSED) are "
+                     "not supported", s->name);
+  out->data = s->data;
+  out->size = s->size;
+  out->present = true;
+  if (elf->type != ELF_ET_REL || !has_relocs(elf, s))
+    return true;
+  uint8_t *copy = xmalloc(s->size ? s->size : 1);
+  memcpy(copy, s->data, s->size);
+  vec_push(&ps->p->owned, copy);
+  out->data = copy;
+  return apply_relocs(ps, elf, s, copy);
+}
+
+/* ---------------------------------------------------------------------
+   Opening
+   --------------------------------------------------------------------- */
+
+static Parser *parser_new(DwarfError *err, bool big_endian) {
+  Parser *ps = xcalloc(1, sizeof *ps);
+  ps->f = xcalloc(1, sizeof *ps->f);
+  ps->p = xcalloc(1, sizeof *ps->p);
+  ps->f->priv = ps->p;
+  ps->f->big_endian = big_endian;
+  ps->p->main_info = DWARF_NO_DIE;
+  ps->err = err;
+  return ps;
+}
+
+static void parser_free_scratch(Parser *ps) {
+  vec_free(&ps->unit_refs);
+  vec_free(&ps->global_refs);
+  vec_free(&ps->links);
+  free(ps);
+}
+
+static void parser_abort(Parser *ps) {
+  ps->f->sections = ps->sections.data;
+  ps->f->units = ps->units.data;
+  ps->f->dies = ps->dies.data;
+  dwarf_close(ps->f);
+  parser_free_scratch(ps);
+}
+
+/* Read everything, check it, and hand over the result.  */
+static DwarfFile *parser_finish(Parser *ps) {
+  bool ok = true;
+  if (!ps->sections.len)
+    ok = set_error(ps->err, "no .debug_info or .debug_types section");
+  for (uint32_t i = 0; ok && i < ps->sections.len; i++)
+    ok = read_section_units(ps, i);
+  ok = ok && check_global_refs(ps) && resolve_annotation_links(ps) &&
+       check_annotation_loops(ps);
+  if (!ok) {
+    parser_abort(ps);
+    return NULL;
+  }
+  DwarfFile *f = ps->f;
+  f->nsections = (uint32_t)ps->sections.len;
+  f->sections = ps->sections.data;
+  f->nunits = (uint32_t)ps->units.len;
+  f->units = ps->units.data;
+  f->ndies = (uint32_t)ps->dies.len;
+  f->dies = ps->dies.data;
+  parser_free_scratch(ps);
+  return f;
+}
+
+static void add_unit_section(Parser *ps, const char *label, bool is_types,
+                             const Bytes *b) {
+  DwarfSection s = {0};
+  snprintf(s.label, sizeof s.label, "%s", label);
+  s.is_types = is_types;
+  s.data = b->data;
+  s.size = b->size;
+  vec_push(&ps->sections, s);
+}
+
+/* The string and abbreviation sections, by name.  */
+static Bytes *named_section(struct DwarfPrivate *p, const char *name) {
+  if (strcmp(name, ".debug_abbrev") == 0)
+    return &p->abbrev;
+  if (strcmp(name, ".debug_str") == 0)
+    return &p->str;
+  if (strcmp(name, ".debug_line_str") == 0)
+    return &p->line_str;
+  if (strcmp(name, ".debug_str_offsets") == 0)
+    return &p->str_offsets;
+  return NULL;
+}
+
+static uint32_t count_named(const ElfFile *elf, const char *name) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < elf->nsections; i++)
+    n += elf->sections[i].data && strcmp(elf->sections[i].name, name) == 0;
+  return n;
+}
+
+/* Collect the DWARF sections of ELF, relocated.  */
+static bool load_elf_sections(Parser *ps, ElfFile *elf) {
+  enum { SHF_GROUP = 0x200 };
+  uint32_t main_without_group = DWARF_NO_DIE;
+  for (uint32_t i = 0; i < elf->nsections; i++) {
+    const ElfSection *s = &elf->sections[i];
+    if (!s->data) /* SHT_NOBITS and SHT_NULL */
+      continue;
+    bool info = strcmp(s->name, ".debug_info") == 0;
+    bool types = strcmp(s->name, ".debug_types") == 0;
+    Bytes *named = named_section(ps->p, s->name);
+    if (!info && !types && !named) {
+      if (strcmp(s->name, ".zdebug_info") == 0)
+        return set_error(ps->err, "%s: compressed sections (.zdebug) are "
+                         "not supported", s->name);
+      continue;
+    }
+    Bytes b;
+    if (!section_bytes(ps, elf, s, &b))
+      return false;
+    if (named) {
+      if (named->present)
+        return set_error(ps->err, "%s: more than one section of this name "
+                         "(section %u)", s->name, i);
+      *named = b;
+      continue;
+    }
+    char label[48];
+    if (count_named(elf, s->name) > 1)
+      snprintf(label, sizeof label, "%s[%u]", s->name, i);
+    else
+      snprintf(label, sizeof label, "%s", s->name);
+    if (info && ps->p->main_info == DWARF_NO_DIE)
+      ps->p->main_info = (uint32_t)ps->sections.len;
+    if (info && !(s->flags & SHF_GROUP) && main_without_group == DWARF_NO_DIE)
+      main_without_group = (uint32_t)ps->sections.len;
+    add_unit_section(ps, label, types, &b);
+  }
+  /* References from .debug_types go to the .debug_info outside any
+     COMDAT group, the one that holds the compile unit.  */
+  if (main_without_group != DWARF_NO_DIE)
+    ps->p->main_info = main_without_group;
+  return true;
+}
+
+DwarfFile *dwarf_open_elf(ElfFile *elf, DwarfError *err) {
+  Parser *ps = parser_new(err, elf->big_endian);
+  if (!load_elf_sections(ps, elf)) {
+    parser_abort(ps);
+    return NULL;
+  }
+  return parser_finish(ps);
+}
+
+static void raw_bytes(Bytes *b, const uint8_t *data, size_t size) {
+  b->data = data;
+  b->size = size;
+  b->present = size > 0;
+}
+
+DwarfFile *dwarf_open_sections(const DwarfRawSections *raw, DwarfError *err) {
+  Parser *ps = parser_new(err, raw->big_endian);
+  struct DwarfPrivate *p = ps->p;
+  raw_bytes(&p->abbrev, raw->abbrev, raw->abbrev_size);
+  raw_bytes(&p->str, raw->str, raw->str_size);
+  raw_bytes(&p->line_str, raw->line_str, raw->line_str_size);
+  raw_bytes(&p->str_offsets, raw->str_offsets, raw->str_offsets_size);
+  Bytes b;
+  if (raw->info_size) {
+    raw_bytes(&b, raw->info, raw->info_size);
+    p->main_info = 0;
+    add_unit_section(ps, ".debug_info", false, &b);
+  }
+  if (raw->types_size) {
+    raw_bytes(&b, raw->types, raw->types_size);
+    add_unit_section(ps, ".debug_types", true, &b);
+  }
+  return parser_finish(ps);
+}
+
+DwarfFile *dwarf_open_path(const char *path, DwarfError *err) {
+  char *data;
+  size_t size;
+  if (!read_file(path, &data, &size)) {
+    set_error(err, "cannot read: %s", strerror(errno));
+    return NULL;
+  }
+  if (!elf_is_elf(data, size)) {
+    set_error(err, "not an ELF file");
+    free(data);
+    return NULL;
+  }
+  ElfError ee;
+  ElfFile *elf = elf_open(data, size, &ee);
+  if (!elf) {
+    set_error(err, "bad ELF file: %s", ee.msg);
+    free(data);
+    return NULL;
+  }
+  DwarfFile *f = dwarf_open_elf(elf, err);
+  if (!f) {
+    elf_close(elf);
+    free(data);
+    return NULL;
+  }
+  f->priv->file_data = data;
+  f->priv->elf = elf;
+  return f;
+}
+
+void dwarf_close(DwarfFile *f) {
+  if (!f)
+    return;
+  struct DwarfPrivate *p = f->priv;
+  for (size_t i = 0; i < p->owned.len; i++)
+    free(p->owned.data[i]);
+  vec_free(&p->owned);
+  vec_free(&p->abbrevs);
+  vec_free(&p->specs);
+  vec_free(&p->tables);
+  elf_close(p->elf);
+  free(p->file_data);
+  free(p);
+  free(f->sections);
+  free(f->units);
+  free(f->dies);
+  free(f);
+}
+
+/* ---------------------------------------------------------------------
+   Queries
+   --------------------------------------------------------------------- */
+
+size_t dwarf_die_attrs(const DwarfFile *f, uint32_t die, DwarfAttr *out,
+                       size_t max) {
+  const DwarfDie *d = &f->dies[die];
+  const DwarfUnit *u = &f->units[d->unit];
+  const DwarfSection *s = &f->sections[u->section];
+  const struct DwarfPrivate *p = f->priv;
+  const Abbrev *ab = &p->abbrevs.data[d->abbrev];
+  ValueContext vc = {f, p, u, s->label, true, NULL};
+  Cursor c = {s->data, d->offset, u->end, f->big_endian, false, false};
+  cur_uleb(&c); /* the abbreviation code */
+  for (uint32_t i = 0; i < ab->nspecs && i < max; i++)
+    read_value(&vc, &c, &p->specs.data[ab->first_spec + i], &out[i]);
+  return ab->nspecs;
+}
+
+bool dwarf_die_attr(const DwarfFile *f, uint32_t die, uint16_t name,
+                    DwarfAttr *out) {
+  const DwarfDie *d = &f->dies[die];
+  const DwarfUnit *u = &f->units[d->unit];
+  const DwarfSection *s = &f->sections[u->section];
+  const struct DwarfPrivate *p = f->priv;
+  const Abbrev *ab = &p->abbrevs.data[d->abbrev];
+  ValueContext vc = {f, p, u, s->label, true, NULL};
+  Cursor c = {s->data, d->offset, u->end, f->big_endian, false, false};
+  cur_uleb(&c);
+  for (uint32_t i = 0; i < ab->nspecs; i++) {
+    const AttrSpec *spec = &p->specs.data[ab->first_spec + i];
+    /* Values before the wanted one are decoded to be skipped.  */
+    ValueContext skip = vc;
+    skip.strings = spec->name == name;
+    if (read_value(&skip, &c, spec, out) && spec->name == name)
+      return true;
+  }
+  return false;
+}
+
+const char *dwarf_die_name(const DwarfFile *f, uint32_t die) {
+  DwarfAttr a;
+  return dwarf_die_attr(f, die, DW_AT_name, &a) ? a.str : NULL;
+}
+
+uint32_t dwarf_die_first_child(const DwarfFile *f, uint32_t die) {
+  if (!f->dies[die].has_children || die + 1 >= f->ndies ||
+      f->dies[die + 1].parent != die)
+    return DWARF_NO_DIE;
+  return die + 1;
+}
+
+uint32_t dwarf_die_at(const DwarfFile *f, uint32_t section, uint64_t offset) {
+  if (section >= f->nsections)
+    return DWARF_NO_DIE;
+  const DwarfSection *s = &f->sections[section];
+  return find_die(f->dies, s->first_die, s->die_count, offset);
+}
+
+static bool is_constant_form(uint16_t form) {
+  return form == DW_FORM_data1 || form == DW_FORM_data2 ||
+         form == DW_FORM_data4 || form == DW_FORM_data8 ||
+         form == DW_FORM_sdata || form == DW_FORM_udata ||
+         form == DW_FORM_implicit_const;
+}
+
+static DwarfAnnotation describe_annotation(const DwarfFile *f, uint32_t die) {
+  DwarfAnnotation an = {die, dwarf_die_name(f, die), NULL, false, 0};
+  DwarfAttr a;
+  if (dwarf_die_attr(f, die, DW_AT_const_value, &a)) {
+    an.value = a.str;
+    if (!a.str && is_constant_form(a.form)) {
+      an.has_number = true;
+      an.number = a.form == DW_FORM_udata ? (int64_t)a.u : a.s;
+    }
+  }
+  return an;
+}
+
+bool dwarf_die_is_annotated(const DwarfFile *f, uint32_t die) {
+  const DwarfDie *d = &f->dies[die];
+  if (d->tag == DW_TAG_GNU_annotation || d->tag == DW_TAG_LLVM_annotation)
+    return false;
+  if (d->annotation != DWARF_NO_DIE)
+    return true;
+  for (uint32_t j = dwarf_die_first_child(f, die); j != DWARF_NO_DIE;
+       j = f->dies[j].sibling)
+    if (f->dies[j].tag == DW_TAG_LLVM_annotation)
+      return true;
+  return false;
+}
+
+size_t dwarf_die_annotations(const DwarfFile *f, uint32_t die,
+                             DwarfAnnotation *out, size_t max) {
+  size_t n = 0;
+  for (uint32_t j = f->dies[die].annotation; j != DWARF_NO_DIE;
+       j = f->dies[j].annotation, n++)
+    if (n < max)
+      out[n] = describe_annotation(f, j);
+  for (uint32_t j = dwarf_die_first_child(f, die); j != DWARF_NO_DIE;
+       j = f->dies[j].sibling)
+    if (f->dies[j].tag == DW_TAG_LLVM_annotation) {
+      if (n < max)
+        out[n] = describe_annotation(f, j);
+      n++;
+    }
+  return n;
+}
