@@ -13,42 +13,24 @@
 #include "dwarf_gen.h"
 
 #include "dwarf_consts.h"
+#include "dwarf_die.h"
+#include "type_units.h"
 
 #include <string.h>
 
-typedef struct ODie ODie;
+enum { STR_CACHE = 4093 };
 
-/* What an attribute's value is; the form is chosen from it.  */
-typedef enum {
-  AV_UNSIGNED, /* constant: data1/2/4/8 by size (or implicit_const) */
-  AV_SIGNED,   /* negative constant: sdata */
-  AV_STRING,   /* string, strp or line_strp */
-  AV_REF,      /* another DIE of the unit: ref4 */
-  AV_FLAG,     /* flag_present */
-  AV_LABEL,    /* offset of a label in another section: sec_offset */
-  AV_FILE,     /* a file number (constant, commented with the name) */
-} ValueKind;
-
-typedef struct StrEntry {
+struct StrEntry {
   const char *text;
-  uint32_t label;    /* .LASF<label> */
+  const char *label_name; /* ".LASF<label>" */
+  uint32_t hash;
+  uint32_t label;
   bool line_str;     /* in .debug_line_str */
   bool used;
-} StrEntry;
+};
 
-typedef struct OAttr {
-  uint16_t at;
-  uint16_t form;
-  uint8_t kind;       /* ValueKind */
-  uint64_t value;     /* constants, file numbers */
-  const char *str;    /* AV_STRING text, AV_LABEL name */
-  StrEntry *entry;    /* pooled string for strp / line_strp */
-  ODie *ref;          /* AV_REF */
-} OAttr;
-
-enum { MAX_ATTRS = 16 };
-
-typedef struct Abbrev {
+struct Abbrev {
+  uint32_t hash;      /* of tag, children, attributes and forms */
   uint16_t tag;
   bool children;
   uint8_t nattrs;
@@ -59,16 +41,6 @@ typedef struct Abbrev {
   uint32_t first_use;
   uint32_t code;
   ODie *first_die;
-} Abbrev;
-
-struct ODie {
-  uint16_t tag;
-  uint8_t nattrs;
-  OAttr attrs[MAX_ATTRS];
-  ODie *parent, *first, *last, *next;
-  ODie *next_same_abbrev;
-  uint32_t offset;
-  Abbrev *abbrev;
 };
 
 typedef struct FileEntry {
@@ -81,64 +53,32 @@ typedef struct Gen {
   int version;
   ODie *cu;
   VEC(StrEntry *) strs;      /* in first-use order */
+  StrEntry **str_slots;      /* open addressing over strs */
+  StrEntry *str_cache[STR_CACHE]; /* pool's cache, by text address */
+  size_t str_cap;            /* a power of two, or 0 */
   VEC(Abbrev *) abbrevs;
+  Abbrev **abbrev_slots;     /* open addressing over abbrevs */
+  size_t abbrev_cap;
   VEC(FileEntry) files;      /* DWARF file numbers from 1 */
   VEC(const char *) dirs;    /* index 0: the compilation directory */
+  const char *last_file;     /* file_number's one-entry cache */
+  uint32_t last_file_number;
   uint32_t next_label;
-  uint32_t die_count;
+  VEC(ODie *) locals;        /* block-scope types, in creation order */
 } Gen;
 
 /* --- Building the tree --- */
 
-static ODie *odie(Gen *g, uint16_t tag, ODie *parent) {
-  ODie *d = NEW(ODie);
-  d->tag = tag;
-  d->parent = parent;
-  if (parent) {
-    if (parent->last)
-      parent->last->next = d;
-    else
-      parent->first = d;
-    parent->last = d;
-  }
-  g->die_count++;
-  return d;
-}
-
-static OAttr *add_attr(ODie *d, uint16_t at, ValueKind kind) {
-  if (d->nattrs >= MAX_ATTRS)
-    fatal("internal error: too many DWARF attributes on one DIE");
-  OAttr *a = &d->attrs[d->nattrs++];
-  memset(a, 0, sizeof *a);
-  a->at = at;
-  a->kind = (uint8_t)kind;
-  return a;
-}
-
-static void add_const(ODie *d, uint16_t at, int64_t v) {
-  OAttr *a = add_attr(d, at, v < 0 ? AV_SIGNED : AV_UNSIGNED);
-  a->value = (uint64_t)v;
-}
-
-static void add_string(ODie *d, uint16_t at, const char *s) {
-  add_attr(d, at, AV_STRING)->str = s;
-}
-
-static void add_flag(ODie *d, uint16_t at) { add_attr(d, at, AV_FLAG); }
-
-static OAttr *add_ref(ODie *d, uint16_t at, ODie *to) {
-  if (!to)
-    return NULL;
-  OAttr *a = add_attr(d, at, AV_REF);
-  a->ref = to;
-  return a;
-}
-
 /* DWARF file number of a source file name (1 = the main file).  */
 static uint32_t file_number(Gen *g, const char *name) {
+  /* DIEs come in runs from one file, and file names are shared
+     pointers, so one remembered answer saves nearly every search.  */
+  if (name == g->last_file)
+    return g->last_file_number;
+  g->last_file = name;
   for (size_t i = 0; i < g->files.len; i++)
     if (strcmp(g->files.data[i].name, name) == 0)
-      return (uint32_t)i + 1;
+      return g->last_file_number = (uint32_t)i + 1;
   FileEntry f = {name, 0};
   /* Files outside the compilation directory get their own directory.  */
   const char *slash = strrchr(name, '/');
@@ -153,7 +93,7 @@ static uint32_t file_number(Gen *g, const char *name) {
     }
   }
   vec_push(&g->files, f);
-  return (uint32_t)g->files.len;
+  return g->last_file_number = (uint32_t)g->files.len;
 }
 
 static void add_decl_loc(Gen *g, ODie *d, SrcLoc loc) {
@@ -203,9 +143,13 @@ static void fill_member(Gen *g, ODie *m, const DieMember *dm) {
     add_string(m, DW_AT_name, dm->name);
   add_decl_loc(g, m, dm->loc);
   add_type(g, m, dm->type);
+  /* A union member has no location, and a union bit-field keeps the
+     DWARF 4 encoding in DWARF 5 too (GCC).  */
+  bool in_union = m->parent && m->parent->tag == DW_TAG_union_type;
   if (!dm->bit_size) {
-    add_const(m, DW_AT_data_member_location, dm->bit_offset / 8);
-  } else if (g->version >= 5) {
+    if (!in_union)
+      add_const(m, DW_AT_data_member_location, dm->bit_offset / 8);
+  } else if (g->version >= 5 && !in_union) {
     add_const(m, DW_AT_bit_size, dm->bit_size);
     add_const(m, DW_AT_data_bit_offset, dm->bit_offset);
   } else {
@@ -225,7 +169,8 @@ static void fill_member(Gen *g, ODie *m, const DieMember *dm) {
     add_const(m, DW_AT_bit_size, dm->bit_size);
     add_const(m, DW_AT_bit_offset,
               ubits - (dm->bit_offset - start) - dm->bit_size);
-    add_const(m, DW_AT_data_member_location, start / 8);
+    if (!in_union)
+      add_const(m, DW_AT_data_member_location, start / 8);
   }
   add_annotation(g, m, dm->annot);
 }
@@ -233,7 +178,7 @@ static void fill_member(Gen *g, ODie *m, const DieMember *dm) {
 static void fill_params(Gen *g, ODie *od, const Die *d) {
   for (int i = 0; i < d->nparams; i++) {
     const DieParam *p = &d->params[i];
-    ODie *pd = odie(g, DW_TAG_formal_parameter, od);
+    ODie *pd = odie_new(DW_TAG_formal_parameter, od);
     if (p->name) {
       add_string(pd, DW_AT_name, p->name);
       add_decl_loc(g, pd, p->loc);
@@ -242,7 +187,7 @@ static void fill_params(Gen *g, ODie *od, const Die *d) {
     add_annotation(g, pd, p->annot);
   }
   if (d->variadic)
-    odie(g, DW_TAG_unspecified_parameters, od);
+    odie_new(DW_TAG_unspecified_parameters, od);
 }
 
 /* The attributes and children of the DIE for model DIE D.  */
@@ -276,7 +221,7 @@ static void fill(Gen *g, ODie *od, Die *d) {
     add_const(od, DW_AT_byte_size, d->size);
     add_decl_loc(g, od, d->loc);
     for (int i = 0; i < d->nmembers; i++)
-      fill_member(g, odie(g, DW_TAG_member, od), &d->members[i]);
+      fill_member(g, odie_new(DW_TAG_member, od), &d->members[i]);
     break;
   case DIE_ENUM:
     if (d->name)
@@ -290,7 +235,7 @@ static void fill(Gen *g, ODie *od, Die *d) {
     add_type(g, od, d->type);
     add_decl_loc(g, od, d->loc);
     for (int i = 0; i < d->nenums; i++) {
-      ODie *e = odie(g, DW_TAG_enumerator, od);
+      ODie *e = odie_new(DW_TAG_enumerator, od);
       add_string(e, DW_AT_name, d->enums[i].name);
       add_const(e, DW_AT_const_value, d->enums[i].value);
     }
@@ -301,7 +246,7 @@ static void fill(Gen *g, ODie *od, Die *d) {
       add_flag(od, DW_AT_GNU_vector);
     add_type(g, od, d->type);
     for (int i = 0; i < d->ndims; i++) {
-      ODie *r = odie(g, DW_TAG_subrange_type, od);
+      ODie *r = odie_new(DW_TAG_subrange_type, od);
       add_type(g, r, d->index_type);
       if (d->dims[i] > 0)
         add_const(r, DW_AT_upper_bound, d->dims[i] - 1);
@@ -350,17 +295,31 @@ static void fill(Gen *g, ODie *od, Die *d) {
 static ODie *die_of(Gen *g, Die *d) {
   if (!d)
     return NULL;
-  if (!d->dwarf)
-    d->dwarf = odie(g, tag_of(d), NULL);
+  if (!d->dwarf) {
+    ODie *od = odie_new(tag_of(d), NULL);
+    d->dwarf = od;
+    if (!d->on_list) {
+      /* A block-scope type: not in the unit's list, so filled now and
+         placed after the list's DIEs (GCC puts it inside the function,
+         whose body btfcc does not describe).  */
+      od->local = true;
+      vec_push(&g->locals, od);
+      fill(g, od, d);
+    }
+  }
   return d->dwarf;
 }
 
 static void make_unit(Gen *g, DebugUnit *u) {
-  ODie *cu = g->cu = odie(g, DW_TAG_compile_unit, NULL);
+  ODie *cu = g->cu = odie_new(DW_TAG_compile_unit, NULL);
   add_string(cu, DW_AT_producer, "btfcc " BTFCC_VERSION);
+  /* DW_LANG_C11 is DWARF 5's: GCC says C99 for later standards in
+     DWARF 4.  */
+  int std = lang.std;  /* 89, 99, 11, 17 or 23 */
   add_const(cu, DW_AT_language,
-            lang.std >= 11 ? DW_LANG_C11 : lang.std >= 99 ? DW_LANG_C99
-                                                           : DW_LANG_C89);
+            std == 89                      ? DW_LANG_C89
+            : std == 99 || g->version < 5  ? DW_LANG_C99
+                                           : DW_LANG_C11);
   add_string(cu, DW_AT_name, u->main_file ? u->main_file : "<stdin>");
   add_string(cu, DW_AT_comp_dir, g->dirs.data[0]);
   OAttr *sl = add_attr(cu, DW_AT_stmt_list, AV_LABEL);
@@ -378,38 +337,75 @@ static void make_unit(Gen *g, DebugUnit *u) {
     cu->last = od;
     fill(g, od, d);
   }
-}
-
-/* Local DIEs (types of block-scope declarations) are referenced but not
-   in the unit's list: give them a home under the unit so every reference
-   resolves.  */
-static void adopt_orphans(Gen *g, ODie *d) {
-  for (ODie *c = d->first; c; c = c->next) {
-    for (int i = 0; i < c->nattrs; i++) {
-      ODie *r = c->attrs[i].ref;
-      if (r && !r->parent && r != g->cu) {
-        r->parent = g->cu;
-        g->cu->last->next = r;
-        g->cu->last = r;
-      }
-    }
-    adopt_orphans(g, c);
-  }
+  for (size_t i = 0; i < g->locals.len; i++)
+    odie_append(cu, g->locals.data[i]);
 }
 
 /* --- Forms --- */
 
-static StrEntry *pool(Gen *g, const char *s, bool line_str) {
+static void pool_grow(Gen *g) {
+  size_t cap = g->str_cap ? g->str_cap * 2 : 256;
+  StrEntry **slots = xcalloc(cap, sizeof *slots);
   for (size_t i = 0; i < g->strs.len; i++) {
     StrEntry *e = g->strs.data[i];
-    if (e->line_str == line_str && strcmp(e->text, s) == 0)
-      return e;
+    size_t k = e->hash & (cap - 1);
+    while (slots[k])
+      k = (k + 1) & (cap - 1);
+    slots[k] = e;
   }
+  free(g->str_slots);
+  g->str_slots = slots;
+  g->str_cap = cap;
+}
+
+static StrEntry *pool_lookup(Gen *g, const char *s, bool line_str);
+
+/* ".LASF<n>", GCC's label of a pooled string (written by hand: this
+   runs once per distinct string, and snprintf is slow).  */
+static const char *string_label(uint32_t n) {
+  char digits[10];
+  int len = 0;
+  do {
+    digits[len++] = (char)('0' + n % 10);
+    n /= 10;
+  } while (n);
+  char *label = arena_alloc(&perm, 5 + (size_t)len + 1);
+  memcpy(label, ".LASF", 5);
+  for (int i = 0; i < len; i++)
+    label[5 + i] = digits[len - 1 - i];
+  label[5 + len] = 0;
+  return label;
+}
+
+/* The pooled entry for string S in .debug_str or .debug_line_str.  */
+static StrEntry *pool(Gen *g, const char *s, bool line_str) {
+  /* Names are mostly interned, so the same pointer comes back again and
+     again: a direct-mapped cache by address skips hashing the text.  */
+  size_t ci = ((uintptr_t)s >> 3) % STR_CACHE;
+  StrEntry *hit = g->str_cache[ci];
+  if (hit && hit->text == s && hit->line_str == line_str)
+    return hit;
+  StrEntry *e = pool_lookup(g, s, line_str);
+  g->str_cache[ci] = e;
+  return e;
+}
+
+static StrEntry *pool_lookup(Gen *g, const char *s, bool line_str) {
+  if ((g->strs.len + 1) * 2 > g->str_cap)
+    pool_grow(g);
+  uint32_t h = hash_mix(hash_bytes(s, strlen(s)), line_str);
+  size_t k = h & (g->str_cap - 1);
+  for (StrEntry *e; (e = g->str_slots[k]); k = (k + 1) & (g->str_cap - 1))
+    if (e->hash == h && e->line_str == line_str && strcmp(e->text, s) == 0)
+      return e;
   StrEntry *e = NEW(StrEntry);
   e->text = s;
+  e->hash = h;
   e->line_str = line_str;
   e->label = g->next_label++;
+  e->label_name = string_label(e->label);
   vec_push(&g->strs, e);
+  g->str_slots[k] = e;
   return e;
 }
 
@@ -437,17 +433,19 @@ static void choose_forms(Gen *g, ODie *d) {
       if (unit_name && g->version >= 5) {
         a->form = DW_FORM_line_strp;
         a->entry = pool(g, a->str, true);
-      } else if (strlen(a->str) + 1 <= 4 && !unit_name &&
+        a->pooled = true;
+      } else if (strnlen(a->str, 4) < 4 && !unit_name &&
                  a->at != DW_AT_producer) {
         a->form = DW_FORM_string;
       } else {
         a->form = DW_FORM_strp;
         a->entry = pool(g, a->str, false);
+        a->pooled = true;
       }
       break;
     }
     case AV_REF:
-      a->form = DW_FORM_ref4;
+      a->form = a->ref->unit != d->unit ? DW_FORM_ref_sig8 : DW_FORM_ref4;
       break;
     case AV_FLAG:
       a->form = DW_FORM_flag_present;
@@ -482,13 +480,40 @@ static bool abbrev_matches(const Abbrev *a, const ODie *d) {
   return true;
 }
 
+static uint32_t die_shape_hash(const ODie *d) {
+  uint32_t h = hash_mix(d->tag, d->first != NULL);
+  for (int i = 0; i < d->nattrs; i++)
+    h = hash_mix(h, (uint32_t)d->attrs[i].at << 16 | d->attrs[i].form);
+  return h;
+}
+
+static void abbrev_table_grow(Gen *g) {
+  size_t cap = g->abbrev_cap ? g->abbrev_cap * 2 : 256;
+  Abbrev **slots = xcalloc(cap, sizeof *slots);
+  for (size_t i = 0; i < g->abbrevs.len; i++) {
+    Abbrev *a = g->abbrevs.data[i];
+    size_t k = a->hash & (cap - 1);
+    while (slots[k])
+      k = (k + 1) & (cap - 1);
+    slots[k] = a;
+  }
+  free(g->abbrev_slots);
+  g->abbrev_slots = slots;
+  g->abbrev_cap = cap;
+}
+
 static void assign_abbrevs(Gen *g, ODie *d, uint32_t *order) {
-  Abbrev *a = NULL;
-  for (size_t i = 0; i < g->abbrevs.len && !a; i++)
-    if (abbrev_matches(g->abbrevs.data[i], d))
-      a = g->abbrevs.data[i];
+  if ((g->abbrevs.len + 1) * 2 > g->abbrev_cap)
+    abbrev_table_grow(g);
+  uint32_t h = die_shape_hash(d);
+  size_t k = h & (g->abbrev_cap - 1);
+  Abbrev *a;
+  while ((a = g->abbrev_slots[k]) && !(a->hash == h && abbrev_matches(a, d)))
+    k = (k + 1) & (g->abbrev_cap - 1);
   if (!a) {
     a = NEW(Abbrev);
+    a->hash = h;
+    g->abbrev_slots[k] = a;
     a->tag = d->tag;
     a->children = d->first != NULL;
     a->nattrs = d->nattrs;
@@ -514,8 +539,8 @@ static bool is_constant_form(uint16_t f) {
 
 /* DWARF 5: a constant that every DIE of an abbreviation shares moves
    into the abbreviation (DW_FORM_implicit_const).  */
-static void use_implicit_const(Gen *g) {
-  for (size_t i = 0; i < g->abbrevs.len; i++) {
+static void use_implicit_const(Gen *g, size_t first) {
+  for (size_t i = first; i < g->abbrevs.len; i++) {
     Abbrev *a = g->abbrevs.data[i];
     if (a->uses < 2)
       continue;
@@ -543,9 +568,13 @@ static int abbrev_order(const void *pa, const void *pb) {
   return a->first_use < b->first_use ? -1 : a->first_use > b->first_use;
 }
 
-static void number_abbrevs(Gen *g) {
+/* DWARF 5: the compile unit's own abbreviations (from FIRST on: type
+   units are written first and keep theirs in order of first use) are
+   numbered by use count, most used first.  */
+static void number_abbrevs(Gen *g, size_t first) {
   if (g->version >= 5)
-    qsort(g->abbrevs.data, g->abbrevs.len, sizeof(Abbrev *), abbrev_order);
+    qsort(g->abbrevs.data + first, g->abbrevs.len - first, sizeof(Abbrev *),
+          abbrev_order);
   for (size_t i = 0; i < g->abbrevs.len; i++)
     g->abbrevs.data[i]->code = (uint32_t)i + 1;
 }
@@ -578,7 +607,7 @@ static uint32_t attr_size(const OAttr *a) {
   case DW_FORM_data2: return 2;
   case DW_FORM_data4: case DW_FORM_strp: case DW_FORM_line_strp:
   case DW_FORM_ref4: case DW_FORM_sec_offset: return 4;
-  case DW_FORM_data8: return 8;
+  case DW_FORM_data8: case DW_FORM_ref_sig8: return 8;
   case DW_FORM_sdata: return sleb_size((int64_t)a->value);
   case DW_FORM_udata: return uleb_size(a->value);
   case DW_FORM_string: return (uint32_t)strlen(a->str) + 1;
@@ -605,9 +634,15 @@ static const char *file_name(const Gen *g, uint64_t n) {
   return n >= 1 && n <= g->files.len ? g->files.data[n - 1].name : "?";
 }
 
+/* A type signature: eight bytes, the comment on the first.  */
+static void write_signature(Section *s, const uint8_t *sig, const char *comment) {
+  for (int i = 0; i < 8; i++)
+    sec_data(s, 1, sig[i], i == 0 ? comment : NULL);
+}
+
 static void write_attr(Gen *g, Section *s, const OAttr *a) {
-  const char *at = dwarf_at_name(a->at);
   bool annotate = s->annotate;
+  const char *at = annotate ? dwarf_at_name(a->at) : NULL;
   switch (a->form) {
   case DW_FORM_data1: case DW_FORM_data2: case DW_FORM_data4:
   case DW_FORM_data8: {
@@ -627,16 +662,18 @@ static void write_attr(Gen *g, Section *s, const OAttr *a) {
     break;
   case DW_FORM_strp:
   case DW_FORM_line_strp: {
-    char label[32], comment[512];
-    snprintf(label, sizeof label, ".LASF%u", a->entry->label);
+    char comment[512];
     if (annotate)
-      snprintf(comment, sizeof comment, "%s: \"%s\"", at, a->str);
-    sec_symref(s, 4, label, 0, annotate ? comment : NULL);
+      snprintf(comment, sizeof comment, "%s: \"%s\"", at, a->entry->text);
+    sec_symref(s, 4, a->entry->label_name, 0, annotate ? comment : NULL);
     a->entry->used = true;
     break;
   }
   case DW_FORM_ref4:
     sec_data(s, 4, a->ref->offset, at);
+    break;
+  case DW_FORM_ref_sig8:
+    write_signature(s, a->ref->signature, at);
     break;
   case DW_FORM_sec_offset:
     sec_symref(s, 4, a->str, 0, at);
@@ -669,6 +706,11 @@ static void write_die(Gen *g, Section *s, const ODie *d) {
   }
 }
 
+static void set_annotation(Section *s, const DebugOptions *opts) {
+  s->keep_items = opts->keep_items;
+  s->annotate = opts->annotate && opts->keep_items;
+}
+
 static Section *debug_section(ObjFile *obj, const char *name, bool strings) {
   Section *s = section_new(name, SEC_PROGBITS,
                            strings ? SEC_FLAG_MERGE | SEC_FLAG_STRINGS : 0, 1,
@@ -677,19 +719,43 @@ static Section *debug_section(ObjFile *obj, const char *name, bool strings) {
   return s;
 }
 
-static void write_info(Gen *g, Section *s, uint32_t end) {
-  sec_label(s, ".Ldebug_info0");
+/* A unit header (GCC's comments for both kinds of unit), then its DIEs.
+   TU is NULL for the compile unit.  */
+static void write_unit(Gen *g, Section *s, ODie *root, const TypeUnit *tu,
+                       uint32_t end) {
   sec_data(s, 4, end - 4, "Length of Compilation Unit Info");
   sec_data(s, 2, (uint64_t)g->version, "DWARF version number");
   if (g->version >= 5) {
-    sec_data(s, 1, DW_UT_compile, "DW_UT_compile");
+    if (tu)
+      sec_data(s, 1, DW_UT_type, "DW_UT_type");
+    else
+      sec_data(s, 1, DW_UT_compile, "DW_UT_compile");
     sec_data(s, 1, 8, "Pointer Size (in bytes)");
     sec_symref(s, 4, ".Ldebug_abbrev0", 0, "Offset Into Abbrev. Section");
   } else {
     sec_symref(s, 4, ".Ldebug_abbrev0", 0, "Offset Into Abbrev. Section");
     sec_data(s, 1, 8, "Pointer Size (in bytes)");
   }
-  write_die(g, s, g->cu);
+  if (tu) {
+    write_signature(s, tu->signature, "Type Signature");
+    sec_data(s, 4, tu->type->offset, "Offset to Type DIE");
+  }
+  write_die(g, s, root);
+}
+
+/* Header bytes before a unit's first DIE.  */
+static uint32_t unit_header_size(const Gen *g, bool type_unit) {
+  uint32_t size = g->version >= 5 ? 12 : 11;
+  return type_unit ? size + 12 : size;
+}
+
+/* Complete ROOT's tree (sibling references, stubs for references to
+   other units' types when there are type units) and choose its forms.  */
+static void prepare_unit(Gen *g, ODie *root, bool type_units) {
+  add_siblings(root);
+  if (type_units)
+    type_units_add_stubs(root);
+  choose_forms(g, root);
 }
 
 static int by_code(const void *pa, const void *pb) {
@@ -735,9 +801,7 @@ static void write_strings(Gen *g, Section *str, Section *line_str) {
     Section *s = e->line_str ? line_str : str;
     if (!s)
       continue;
-    char label[32];
-    snprintf(label, sizeof label, ".LASF%u", e->label);
-    sec_label(s, label);
+    sec_label(s, e->label_name);
     sec_string(s, e->text, strlen(e->text), NULL);
   }
 }
@@ -772,11 +836,10 @@ static void write_line(Gen *g, Section *s) {
     sec_uleb(s, g->dirs.len, "Directories count");
     for (size_t i = 0; i < g->dirs.len; i++) {
       StrEntry *e = pool(g, g->dirs.data[i], true);
-      char label[32], c[512];
-      snprintf(label, sizeof label, ".LASF%u", e->label);
+      char c[64];
       if (s->annotate)
         snprintf(c, sizeof c, "Directory Entry: %#zx", i);
-      sec_symref(s, 4, label, 0, s->annotate ? c : NULL);
+      sec_symref(s, 4, e->label_name, 0, s->annotate ? c : NULL);
     }
     sec_data(s, 1, 2, "File name entry format count");
     sec_uleb(s, DW_LNCT_path, "DW_LNCT_path");
@@ -788,11 +851,10 @@ static void write_line(Gen *g, Section *s) {
     for (size_t i = 0; i <= g->files.len; i++) {
       const FileEntry *f = &g->files.data[i ? i - 1 : 0];
       StrEntry *e = pool(g, f->name, true);
-      char label[32], c[512];
-      snprintf(label, sizeof label, ".LASF%u", e->label);
+      char c[64];
       if (s->annotate)
         snprintf(c, sizeof c, "File Entry: %#zx", i);
-      sec_symref(s, 4, label, 0, s->annotate ? c : NULL);
+      sec_symref(s, 4, e->label_name, 0, s->annotate ? c : NULL);
       sec_uleb(s, f->dir, NULL);
     }
   } else {
@@ -820,30 +882,51 @@ void dwarf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
                                                                      : opts->dwarf_version;
   vec_push(&g.dirs, opts->comp_dir ? opts->comp_dir : ".");
   make_unit(&g, unit);
-  adopt_orphans(&g, g.cu);
-  choose_forms(&g, g.cu);
-  add_siblings(g.cu);
+  TypeUnit *tus = NULL;
+  if (opts->debug_types_section)
+    tus = type_units_split(g.cu, opts->eliminate_unused_types, ".Ldebug_line0");
+  for (TypeUnit *tu = tus; tu; tu = tu->next)
+    prepare_unit(&g, tu->root, true);
+  prepare_unit(&g, g.cu, opts->debug_types_section);
+  /* Type units are written first, so their DIEs take abbreviations
+     first.  */
   uint32_t order = 0;
+  for (TypeUnit *tu = tus; tu; tu = tu->next)
+    assign_abbrevs(&g, tu->root, &order);
+  size_t cu_abbrevs = g.abbrevs.len;
   assign_abbrevs(&g, g.cu, &order);
   if (g.version >= 5)
-    use_implicit_const(&g);
-  number_abbrevs(&g);
-  uint32_t header = g.version >= 5 ? 12 : 11;
-  uint32_t end = layout(g.cu, header);
+    use_implicit_const(&g, cu_abbrevs);
+  number_abbrevs(&g, cu_abbrevs);
 
+  for (TypeUnit *tu = tus; tu; tu = tu->next) {
+    /* GCC's comdat group: "wi." (DWARF 5, .debug_info) or "wt." (DWARF 4,
+       .debug_types) and the signature in hex.  */
+    char group[20];
+    int n = snprintf(group, sizeof group, "%s.", g.version >= 5 ? "wi" : "wt");
+    for (int i = 0; i < 8; i++)
+      n += snprintf(group + n, sizeof group - (size_t)n, "%02x", tu->signature[i]);
+    Section *s = debug_section(obj, g.version >= 5 ? ".debug_info" : ".debug_types",
+                               false);
+    section_set_group(s, group);
+    set_annotation(s, opts);
+    uint32_t end = layout(tu->root, unit_header_size(&g, true));
+    write_unit(&g, s, tu->root, tu, end);
+  }
+  uint32_t end = layout(g.cu, unit_header_size(&g, false));
   Section *info = debug_section(obj, ".debug_info", false);
   Section *abbrev = debug_section(obj, ".debug_abbrev", false);
   Section *line = debug_section(obj, ".debug_line", false);
   Section *str = debug_section(obj, ".debug_str", true);
   Section *line_str = g.version >= 5 ? debug_section(obj, ".debug_line_str", true) : NULL;
-  for (size_t i = 0; i < obj->sections.len; i++) {
-    Section *s = obj->sections.data[i];
-    if (s == info || s == abbrev || s == line || s == str || s == line_str) {
-      s->keep_items = opts->keep_items;
-      s->annotate = opts->annotate && opts->keep_items;
-    }
-  }
-  write_info(&g, info, end);
+  set_annotation(info, opts);
+  set_annotation(abbrev, opts);
+  set_annotation(line, opts);
+  set_annotation(str, opts);
+  if (line_str)
+    set_annotation(line_str, opts);
+  sec_label(info, ".Ldebug_info0");
+  write_unit(&g, info, g.cu, NULL, end);
   write_abbrevs(&g, abbrev);
   write_line(&g, line);
   write_strings(&g, str, line_str);
@@ -851,7 +934,10 @@ void dwarf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
   for (Die *d = unit->first; d; d = d->list_next)
     d->dwarf = NULL;
   vec_free(&g.strs);
+  free(g.str_slots);
+  free(g.abbrev_slots);
   vec_free(&g.abbrevs);
   vec_free(&g.files);
   vec_free(&g.dirs);
+  vec_free(&g.locals);
 }

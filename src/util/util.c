@@ -53,6 +53,7 @@ char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 struct ArenaBlock {
   ArenaBlock *next;
   size_t size;
+  size_t mapped; /* bytes mapped with mmap (0: from malloc) */
   _Alignas(16) char data[];
 };
 
@@ -68,19 +69,38 @@ static ArenaBlock *block_new(size_t payload) {
   size_t total = sizeof(ArenaBlock) + payload;
   ArenaBlock *b;
   if (total >= HUGE_PAGE) {
+    /* Fresh anonymous pages are zero already and are only faulted in
+       when touched, so a large block costs nothing until it is used.
+       Map one huge page more and trim, so the block is huge-page
+       aligned.  */
     total = (total + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1);
-    b = aligned_alloc(HUGE_PAGE, total);
-    if (!b)
+    char *m = mmap(NULL, total + HUGE_PAGE, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
       fatal("out of memory allocating %zu bytes", total);
+    uintptr_t start = ((uintptr_t)m + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+    size_t head = start - (uintptr_t)m, tail = HUGE_PAGE - head;
+    if (head)
+      munmap(m, head);
+    if (tail)
+      munmap((char *)start + total, tail);
+    b = (ArenaBlock *)start;
 #if defined(MADV_HUGEPAGE) && !defined(BTFCC_NO_HUGEPAGE)
     (void)madvise(b, total, MADV_HUGEPAGE);
 #endif
-    memset(b, 0, total);
+    b->mapped = total;
   } else {
     b = xcalloc(1, total);
   }
   b->size = total - sizeof(ArenaBlock);
   return b;
+}
+
+static void block_free(ArenaBlock *b) {
+  if (b->mapped)
+    munmap(b, b->mapped);
+  else
+    free(b);
 }
 
 void *arena_alloc(Arena *a, size_t size) {
@@ -128,7 +148,7 @@ void arena_reset(Arena *a) {
   ArenaBlock *b = keep->next;
   while (b) {
     ArenaBlock *next = b->next;
-    free(b);
+    block_free(b);
     b = next;
   }
   keep->next = NULL;
@@ -145,7 +165,7 @@ void arena_free(Arena *a) {
   ArenaBlock *b = a->head;
   while (b) {
     ArenaBlock *next = b->next;
-    free(b);
+    block_free(b);
     b = next;
   }
   a->head = NULL;

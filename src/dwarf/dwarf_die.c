@@ -1,0 +1,93 @@
+/* DIE tree primitives.  */
+#include "dwarf_die.h"
+
+#include "dwarf_consts.h"
+
+#include <string.h>
+
+/* How many attributes a DIE with TAG can get at most (DW_AT_sibling
+   included): DIEs are the bulk of the memory, so each gets just that.  */
+static uint8_t attr_capacity(uint16_t tag) {
+  switch (tag) {
+  case DW_TAG_unspecified_parameters: return 1;
+  case DW_TAG_enumerator: case DW_TAG_subrange_type:
+  case DW_TAG_const_type: case DW_TAG_volatile_type:
+  case DW_TAG_restrict_type: case DW_TAG_atomic_type: return 2;
+  case DW_TAG_pointer_type: case DW_TAG_GNU_annotation: return 3;
+  case DW_TAG_base_type: case DW_TAG_subroutine_type: return 4;
+  case DW_TAG_array_type: return 5;
+  case DW_TAG_typedef: case DW_TAG_compile_unit:
+  case DW_TAG_formal_parameter: return 7;
+  case DW_TAG_variable: return 8;
+  default: return MAX_ATTRS;
+  }
+}
+
+static ODie *odie_alloc(uint16_t tag, uint8_t cap) {
+  ODie *d = arena_alloc(&perm, sizeof(ODie) + cap * sizeof(OAttr));
+  memset(d, 0, sizeof *d);
+  d->tag = tag;
+  d->cap = cap;
+  return d;
+}
+
+ODie *odie_new(uint16_t tag, ODie *parent) {
+  ODie *d = odie_alloc(tag, attr_capacity(tag));
+  if (parent)
+    odie_append(parent, d);
+  return d;
+}
+
+void odie_append(ODie *parent, ODie *child) {
+  child->parent = parent;
+  child->next = NULL;
+  if (parent->last)
+    parent->last->next = child;
+  else
+    parent->first = child;
+  parent->last = child;
+}
+
+ODie *odie_clone(const ODie *d) {
+  ODie *c = odie_alloc(d->tag, d->cap);
+  c->nattrs = d->nattrs;
+  memcpy(c->attrs, d->attrs, d->nattrs * sizeof(OAttr));
+  c->local = d->local;
+  return c;
+}
+
+OAttr *odie_attr(ODie *d, uint16_t at) {
+  for (int i = 0; i < d->nattrs; i++)
+    if (d->attrs[i].at == at)
+      return &d->attrs[i];
+  return NULL;
+}
+
+OAttr *add_attr(ODie *d, uint16_t at, ValueKind kind) {
+  if (d->nattrs >= d->cap)
+    fatal("internal error: too many DWARF attributes on one DIE");
+  OAttr *a = &d->attrs[d->nattrs++];
+  memset(a, 0, sizeof *a);
+  a->at = at;
+  a->kind = (uint8_t)kind;
+  return a;
+}
+
+void add_const(ODie *d, uint16_t at, int64_t v) {
+  OAttr *a = add_attr(d, at, v < 0 ? AV_SIGNED : AV_UNSIGNED);
+  a->value = (uint64_t)v;
+}
+
+void add_string(ODie *d, uint16_t at, const char *s) {
+  add_attr(d, at, AV_STRING)->str = s;
+}
+
+void add_flag(ODie *d, uint16_t at) { add_attr(d, at, AV_FLAG); }
+
+OAttr *add_ref(ODie *d, uint16_t at, ODie *to) {
+  if (!to)
+    return NULL;
+  OAttr *a = add_attr(d, at, AV_REF);
+  a->ref = to;
+  return a;
+}

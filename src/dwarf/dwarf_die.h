@@ -1,0 +1,76 @@
+/* The DIE tree the DWARF writer builds before encoding it: DIEs with
+   attributes whose values are kept abstract (a constant, a string, a
+   reference to another DIE) until the writer picks their forms.  Shared
+   by the generator (dwarf_gen.c) and the type-unit splitter
+   (type_units.c).  */
+#ifndef BTFCC_DWARF_DIE_H
+#define BTFCC_DWARF_DIE_H
+
+#include "../util/util.h"
+
+typedef struct ODie ODie;
+typedef struct StrEntry StrEntry; /* a pooled string (dwarf_gen.c) */
+typedef struct Abbrev Abbrev;     /* an abbreviation (dwarf_gen.c) */
+
+/* What an attribute's value is; the form is chosen from it.  */
+typedef enum {
+  AV_UNSIGNED, /* constant: data1/2/4/8 by size (or implicit_const) */
+  AV_SIGNED,   /* negative constant: sdata */
+  AV_STRING,   /* string, strp or line_strp */
+  AV_REF,      /* another DIE: ref4 in its unit, ref_sig8 across units */
+  AV_FLAG,     /* flag_present */
+  AV_LABEL,    /* offset of a label in another section: sec_offset */
+  AV_FILE,     /* a file number (constant, commented with the name) */
+} ValueKind;
+
+typedef struct OAttr {
+  uint16_t at;
+  uint16_t form;
+  uint8_t kind;       /* ValueKind */
+  bool pooled;        /* AV_STRING in a string section: entry is set */
+  uint64_t value;     /* constants, file numbers */
+  union {
+    const char *str;  /* AV_STRING text (until pooled), AV_LABEL name */
+    StrEntry *entry;  /* pooled string for strp / line_strp */
+    ODie *ref;        /* AV_REF */
+  };
+} OAttr;
+
+/* The most attributes one DIE gets (a DWARF 4 bit-field member with a
+   decl tag has ten).  */
+enum { MAX_ATTRS = 12 };
+
+struct ODie {
+  uint16_t tag;
+  uint8_t nattrs;
+  uint8_t cap;        /* room in attrs */
+  uint32_t offset;    /* in its unit */
+  bool local;         /* a block-scope type: never moved to a type unit */
+  int32_t mark;       /* scratch for tree walks (signatures, pruning) */
+  ODie *parent, *first, *last, *next;
+  ODie *unit;         /* the unit DIE it belongs to, once units are split */
+  ODie *copy;         /* type units: this DIE's copy in copy_unit */
+  ODie *copy_unit;
+  const uint8_t *signature; /* the type DIE of a type unit: its signature */
+  ODie *next_same_abbrev;
+  Abbrev *abbrev;
+  OAttr attrs[];
+};
+
+/* A DIE with TAG (attribute room by tag), appended to PARENT's children
+   when PARENT is not NULL.  */
+ODie *odie_new(uint16_t tag, ODie *parent);
+void odie_append(ODie *parent, ODie *child);
+/* A copy of D's tag and attributes, with no parent and no children.  */
+ODie *odie_clone(const ODie *d);
+/* D's attribute AT, or NULL.  */
+OAttr *odie_attr(ODie *d, uint16_t at);
+
+OAttr *add_attr(ODie *d, uint16_t at, ValueKind kind);
+void add_const(ODie *d, uint16_t at, int64_t v);
+void add_string(ODie *d, uint16_t at, const char *s);
+void add_flag(ODie *d, uint16_t at);
+/* Nothing when TO is NULL (void); otherwise the new attribute.  */
+OAttr *add_ref(ODie *d, uint16_t at, ODie *to);
+
+#endif
