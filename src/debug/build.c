@@ -18,6 +18,7 @@
 typedef struct Builder {
   DebugUnit *unit;
   const DebugOptions *opts;
+  uint32_t now;      /* order of the declaration event being described */
   VEC(Die *) annots; /* hash-consed annotation DIEs */
 } Builder;
 
@@ -275,6 +276,100 @@ static Type *collect_dims(Type *t, DimVec *dims) {
   return c;
 }
 
+/* --- Alignment: DW_AT_alignment where GCC sets TYPE_USER_ALIGN or
+   DECL_USER_ALIGN --- */
+
+static bool record_user_aligned(Record *r);
+
+/* An aligned attribute on the type or on a typedef it goes through, an
+   array of such elements, or a struct or union with a user-aligned
+   member.  Enums never count (GCC gives them no DW_AT_alignment, nor
+   to members of their type).  */
+static bool type_user_aligned(Type *t) {
+  for (;;) {
+    if (t->flags & TYF_USER_ALIGN)
+      return true;
+    if (t->kind == TY_TYPEDEF || t->kind == TY_ARRAY)
+      t = t->base;
+    else if (t->kind == TY_STRUCT || t->kind == TY_UNION)
+      return record_user_aligned(t->u.rec);
+    else
+      return false;
+  }
+}
+
+static bool record_user_aligned(Record *r) {
+  if (r->user_align)
+    return true;
+  for (int i = 0; i < r->nmembers; i++)
+    if (r->members[i].user_align || type_user_aligned(r->members[i].type))
+      return true;
+  return false;
+}
+
+/* A member's DW_AT_alignment (its DECL_ALIGN), or 0.  */
+static uint32_t member_user_align(Record *r, Member *m) {
+  if (!m->user_align && !type_user_aligned(m->type))
+    return 0;
+  uint32_t a = type_align(m->type);
+  if (m->user_align)
+    a = (r->packed || m->packed) ? m->user_align
+                                 : a > m->user_align ? a : m->user_align;
+  return a;
+}
+
+/* GCC's gen_type_die, which runs before the DIE of a variable, member,
+   parameter or function (for its return type) is made: the DIEs of the
+   declared type that are not made on reference.  Through pointers and
+   qualifiers, it makes array and function type DIEs, typedefs, and
+   struct, union and enum DIEs (declarations of incomplete ones); base,
+   pointer and qualifier DIEs wait for the reference.  */
+static void make_type_first(Builder *b, Type *t) {
+  while (t && !t->debug) {
+    switch (t->kind) {
+    case TY_PTR:
+      t = t->base;
+      continue;
+    case TY_TYPEDEF:
+    case TY_STRUCT:
+    case TY_UNION:
+    case TY_ENUM:
+      die_for_type(b, t->main);
+      return;
+    case TY_ARRAY:
+    case TY_VECTOR:
+      if (t->quals || t->tags) {
+        t = t->main;
+        continue;
+      }
+      die_for_type(b, t);
+      return;
+    case TY_FUNC:
+      if (t != t->main) {
+        t = t->main;
+        continue;
+      }
+      make_type_first(b, t->base);
+      die_for_type(b, t);
+      return;
+    default:
+      return;
+    }
+  }
+}
+
+static void complete_record(Builder *b, Die *d, Type *t);
+
+/* A file-scope struct, union or enum referred to before its definition
+   event: GCC makes a declaration DIE then, and completes that DIE in
+   place at the definition (so the DIEs of its members' types come
+   after what was declared in between).  r->debug is the definition
+   event (debug_build).  */
+static bool defined_later(Builder *b, Record *r) {
+  Decl *def = r->debug;
+  return def && def->order > b->now;
+}
+
 static Die *record_die(Builder *b, Type *t) {
   Record *r = t->u.rec;
   DieKind k = t->kind == TY_STRUCT ? DIE_STRUCT
@@ -287,11 +382,24 @@ static Die *record_die(Builder *b, Type *t) {
   d->src_type = t;
   if (t->tags)
     d->annot = annotation_chain(b, TYPE_TAG_NAME, t->tags);
-  if (!r->complete) {
+  if (!r->complete || defined_later(b, r)) {
     d->declaration = true;
+    d->pending = r->complete;
     return d;
   }
+  complete_record(b, d, t);
+  return d;
+}
+
+/* The definition's part of a record DIE: size, enumerators, members.  */
+static void complete_record(Builder *b, Die *d, Type *t) {
+  Record *r = t->u.rec;
+  DieKind k = d->kind;
+  d->declaration = false;
+  d->pending = false;
   d->size = r->size;
+  if (k != DIE_ENUM && record_user_aligned(r))
+    d->user_align = r->align;
   if (k == DIE_ENUM) {
     d->nenums = r->nenums;
     d->enums = NEW_ARRAY(DieEnumerator, r->nenums > 0 ? r->nenums : 1);
@@ -305,7 +413,7 @@ static Die *record_die(Builder *b, Type *t) {
        created after the enum's.  */
     if (r->enum_int)
       d->type = die_for_type(b, r->enum_int);
-    return d;
+    return;
   }
   /* Unnamed bit-fields are padding: DWARF has no member for them.  */
   d->members = NEW_ARRAY(DieMember, r->nmembers > 0 ? r->nmembers : 1);
@@ -318,11 +426,12 @@ static Die *record_die(Builder *b, Type *t) {
     dm->bit_offset = m->bit_offset;
     dm->bit_size = m->is_bitfield ? m->bit_width : 0;
     dm->loc = m->loc;
+    dm->user_align = member_user_align(r, m);
+    make_type_first(b, m->type);
     dm->type = die_for_decl_type(b, m->type);
     if (m->decl_tags)
       dm->annot = annotation_chain(b, DECL_TAG_NAME, m->decl_tags);
   }
-  return d;
 }
 
 /* A fresh list: A's tags, then B's.  */
@@ -359,6 +468,8 @@ static Die *tagged_die(Builder *b, Type *t) {
       t->debug = d;
       d->name = t->u.tdef->name->name;
       d->loc = t->u.tdef->loc;
+      if (type_user_aligned(t))
+        d->user_align = type_align(t);
       d->type = die_for_type(b, t->base);
       /* GCC's attribute list for the tagged use is the new tags in front
          of those of the type the typedef names, so the clone's chain
@@ -369,6 +480,9 @@ static Die *tagged_die(Builder *b, Type *t) {
       return d;
     } else {
       Die *base = die_for_type(b, plain);
+      /* The copy needs the definition now.  */
+      if (base && base->pending)
+        complete_record(b, base, plain);
       d = new_die(b, base ? base->kind : DIE_BASE, true);
       t->debug = d;
       if (base) {
@@ -421,6 +535,8 @@ static Die *die_for_type(Builder *b, Type *t) {
       d->src_type = t;
       d->decl = t->u.tdef;
       d->loc = t->u.tdef->loc;
+      if (type_user_aligned(t))
+        d->user_align = type_align(t);
       d->type = die_for_decl_type(b, t->base);
       if (t->u.tdef->decl_tags)
         d->annot = annotation_chain(b, DECL_TAG_NAME, t->u.tdef->decl_tags);
@@ -434,6 +550,8 @@ static Die *die_for_type(Builder *b, Type *t) {
       d = new_die(b, DIE_ARRAY, true);
       t->debug = d;
       d->src_type = t;
+      if (type_user_aligned(t))
+        d->user_align = type_align(t);
       DimVec dims = {0};
       Type *elem = collect_dims(t, &dims);
 
@@ -488,6 +606,26 @@ static Die *die_for_type(Builder *b, Type *t) {
    (its quals come from the declaration's specifiers): qualifier DIEs sit
    above the array DIE.  Behind a pointer the array is unqualified.  */
 static Die *die_for_decl_type(Builder *b, Type *t) {
+  /* A qualified typedef name of an array type: C qualifies the
+     elements, and GCC describes the declared type as the qualifiers
+     over the typedef's array DIE, without the typedef's name.  */
+  if (t->kind == TY_TYPEDEF && t->quals && !t->tags) {
+    Type *arr = t->base;
+    while (arr->kind == TY_TYPEDEF && !arr->quals && !arr->tags)
+      arr = arr->base;
+    if (arr->kind == TY_ARRAY && !arr->quals && !arr->tags) {
+      if (t->debug_qual)
+        return t->debug_qual;
+      Type *elem = arr;
+      while (elem->kind == TY_ARRAY && !elem->tags)
+        elem = elem->base;
+      unsigned have = type_all_quals(elem);
+      Die *ad = die_for_decl_type(b, arr);
+      unsigned add = t->quals & ~have;
+      t->debug_qual = add ? qualify(b, ad, have, add, type_is_local(t->main), t) : ad;
+      return t->debug_qual;
+    }
+  }
   Die *d = die_for_type(b, t);
   if (t->kind != TY_ARRAY || t->tags)
     return d;
@@ -538,7 +676,12 @@ static SectionCategory var_section(Decl *d, const char **named) {
 }
 
 static Die *variable_die(Builder *b, Decl *d) {
+  make_type_first(b, d->type);
   Die *v = new_die(b, DIE_VARIABLE, true);
+  /* An aligned attribute on the variable makes an aligned variant of
+     its declared type (not of a typedef it names).  */
+  if (d->type->flags & TYF_USER_ALIGN)
+    v->user_align = d->type->align;
   v->name = d->name->name;
   v->loc = d->loc;
   v->decl = d;
@@ -551,6 +694,7 @@ static Die *variable_die(Builder *b, Decl *d) {
 }
 
 static Die *subprogram_die(Builder *b, Decl *d) {
+  make_type_first(b, type_canon(d->type)->base);
   Die *f = new_die(b, DIE_SUBPROGRAM, true);
   Decl *def = d;
   f->name = d->name->name;
@@ -571,6 +715,8 @@ static Die *subprogram_die(Builder *b, Decl *d) {
   f->params = NEW_ARRAY(DieParam, n > 0 ? n : 1);
   for (int i = 0; i < n; i++) {
     Param *prm = named ? &def->def_params[i] : &ft->u.func.params[i];
+    if (named)
+      make_type_first(b, prm->type);
     f->params[i].type = die_for_type(b, prm->type);
     if (named) {
       f->params[i].name = prm->name ? prm->name->name : NULL;
@@ -582,8 +728,10 @@ static Die *subprogram_die(Builder *b, Decl *d) {
   /* Locals and types the body uses: their DIEs come after the function's
      own (children of the subprogram in DWARF).  */
   for (int i = 0; i < def->n_locals; i++)
-    if (def->locals[i]->sc != SC_STATIC && def->locals[i]->sc != SC_EXTERN)
+    if (def->locals[i]->sc != SC_STATIC && def->locals[i]->sc != SC_EXTERN) {
+      make_type_first(b, def->locals[i]->type);
       die_for_type(b, def->locals[i]->type);
+    }
   for (int i = 0; i < def->n_used_types; i++)
     die_for_type(b, def->used_types[i]);
   if (d->first->decl_tags)
@@ -625,23 +773,49 @@ typedef struct Entity {
   Die *die;
 } Entity;
 
+typedef VEC(Decl *) DeclVec;
+
+/* A static function declared inline that nothing refers to: GCC never
+   outputs it, so it has no DIE (nor BTF FUNC).  */
+static bool unused_static_inline(Decl *f, DeclVec *inlines) {
+  if (f->sc != SC_STATIC || f->used)
+    return false;
+  for (size_t i = 0; i < inlines->len; i++)
+    if (inlines->data[i] == f)
+      return true;
+  return false;
+}
+
 DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {
   Builder b = {0};
   b.unit = NEW(DebugUnit);
   b.opts = opts;
   b.unit->main_file = tu->main_file;
   VEC(Decl *) funcs = {0};
+  DeclVec inlines = {0};   /* functions with an inline declaration */
   VEC(Decl *) var_entities = {0};
+  /* Each file-scope record's definition event (defined_later).  */
+  for (size_t i = 0; i < tu->decls.len; i++) {
+    Decl *d = tu->decls.data[i];
+    if (d->kind == DECL_TAG && d->tag_is_definition)
+      d->rec->debug = d;
+  }
   /* Declaration events in source order.  */
   for (size_t i = 0; i < tu->decls.len; i++) {
     Decl *d = tu->decls.data[i];
+    b.now = d->order;
     switch (d->kind) {
     case DECL_TYPEDEF:
       die_for_type(&b, d->type);
       break;
     case DECL_TAG:
-      if (d->tag_is_definition)
-        die_for_type(&b, d->tag_type);
+      if (d->tag_is_definition) {
+        Die *rd = d->tag_type->debug;
+        if (rd && rd->pending)
+          complete_record(&b, rd, d->tag_type);
+        else
+          die_for_type(&b, d->tag_type);
+      }
       break;
     case DECL_VAR: {
       Decl *f = d->first;
@@ -667,17 +841,22 @@ DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {
       }
       if (d->defined)
         d->first->defined = true;
+      if (d->is_inline)
+        vec_push(&inlines, d->first);
       break;
     default:
       break;
     }
   }
+  /* The rest is described at the end of the unit: every record is
+     defined by then.  */
+  b.now = UINT32_MAX;
   /* Functions: symbol-table order is the reverse of node creation, where
      defined functions get their node when defined and referenced
      undefined ones after all bodies.  */
   VEC(Decl *) nodes = {0};
   for (size_t i = 0; i < funcs.len; i++)
-    if (funcs.data[i]->defined)
+    if (funcs.data[i]->defined && !unused_static_inline(funcs.data[i], &inlines))
       vec_push(&nodes, funcs.data[i]);
   for (size_t i = 0; i < funcs.len; i++)
     if (!funcs.data[i]->defined && funcs.data[i]->used)
@@ -770,6 +949,7 @@ DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {
   vec_free(&funcs);
   vec_free(&var_entities);
   vec_free(&nodes);
+  vec_free(&inlines);
   vec_free(&vnodes);
   vec_free(&b.annots);
   return b.unit;

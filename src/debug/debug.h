@@ -51,6 +51,7 @@ typedef struct DieMember {
   int32_t bit_size; /* 0 when not a bit-field */
   Die *annot;       /* btf_decl_tag chain */
   SrcLoc loc;
+  uint32_t user_align; /* DW_AT_alignment (GCC's DECL_USER_ALIGN), 0 = none */
 } DieMember;
 
 typedef struct DieParam {
@@ -88,6 +89,11 @@ struct Die {
   bool is_extern;     /* DECL_EXTERNAL (not defined in this unit) */
   bool kept;          /* survives unused-type elimination */
   bool on_list;       /* placed in the unit's child list */
+  bool pending;       /* struct/union/enum referred to before its
+                         definition: a declaration until then */
+  uint32_t user_align; /* DW_AT_alignment of a struct, union, typedef,
+                          array or variable (GCC's TYPE_USER_ALIGN,
+                          DECL_USER_ALIGN), 0 = none */
   Die *annot;         /* DW_AT_GNU_annotation: head of the chain */
   /* DIE_ANNOTATION */
   const char *annot_name;  /* "btf_decl_tag" or "btf_type_tag" */

@@ -14,8 +14,8 @@ static void usage(FILE *out) {
           "  -fsyntax-only      check the input, write nothing\n"
           "  -o FILE            output file ('-' for standard output)\n"
           "  -gbtf              emit BTF in a .BTF section\n"
-          "  -g, -gdwarf        emit DWARF (BTF for --target=bpf); -gdwarf-4, -gdwarf-5\n"
-          "                     choose the version (default 5); -gbtf -gdwarf: both\n"
+          "  -g, -gdwarf        emit DWARF; -gdwarf-4, -gdwarf-5 choose the version\n"
+          "                     (default 5); with -gbtf, both DWARF and BTF\n"
           "  -fdebug-types-section  put structure types in DWARF type units\n"
           "  -gprune-btf        emit only the types functions and variables use\n"
           "  -gno-prune-btf     emit every type (default except for BPF)\n"
@@ -242,9 +242,9 @@ bool options_parse(int argc, char **argv, Options *o) {
     }
     else if (!strcmp(a, "-g") || !strcmp(a, "-g1") || !strcmp(a, "-g2") ||
              !strcmp(a, "-g3") || !strncmp(a, "-ggdb", 5))
-      o->want_default_debug = true;
+      o->want_dwarf = true; /* with -gbtf too: both, as GCC does */
     else if (!strcmp(a, "-g0")) {
-      o->want_dwarf = o->want_btf = o->want_default_debug = false;
+      o->want_dwarf = o->want_btf = false;
     }
     else if (!strcmp(a, "-gcolumn-info")) o->debug.no_column_info = false;
     else if (!strcmp(a, "-gno-column-info")) o->debug.no_column_info = true;
@@ -309,15 +309,6 @@ bool options_parse(int argc, char **argv, Options *o) {
   }
   if (!ok)
     return false;
-  /* Plain -g asks for the target's default format: BTF for BPF, DWARF
-     elsewhere; with -gbtf it adds nothing (GCC emits both formats only
-     when both are named).  */
-  if (o->want_default_debug && !o->want_btf && !o->want_dwarf) {
-    if (target.arch == ARCH_BPF)
-      o->want_btf = true;
-    else
-      o->want_dwarf = true;
-  }
   if (o->want_dwarf && !o->debug.dwarf_version)
     o->debug.dwarf_version = 5;
   if (!o->want_dwarf)

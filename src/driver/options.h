@@ -27,8 +27,7 @@ typedef struct Options {
   bool no_line_markers; /* -P */
   DebugOptions debug;
   bool want_btf;   /* -gbtf */
-  bool want_dwarf; /* -gdwarf*, or -g on a non-BPF target */
-  bool want_default_debug; /* -g: the target's default format */
+  bool want_dwarf; /* -g, -gdwarf* */
 } Options;
 
 /* Parse argv into OPTS; on a bad option, prints an error and returns

@@ -18,7 +18,7 @@ static uint8_t attr_capacity(uint16_t tag) {
   case DW_TAG_array_type: return 5;
   case DW_TAG_typedef: case DW_TAG_compile_unit:
   case DW_TAG_formal_parameter: return 7;
-  case DW_TAG_variable: return 8;
+  case DW_TAG_variable: return 9;
   default: return MAX_ATTRS;
   }
 }

@@ -18,7 +18,7 @@
 
 #include <string.h>
 
-enum { STR_CACHE = 4093 };
+enum { STR_CACHE = 1 << 16 };
 
 struct StrEntry {
   const char *text;
@@ -54,7 +54,7 @@ typedef struct Gen {
   ODie *cu;
   VEC(StrEntry *) strs;      /* in first-use order */
   StrEntry **str_slots;      /* open addressing over strs */
-  StrEntry *str_cache[STR_CACHE]; /* pool's cache, by text address */
+  StrEntry **str_cache;      /* pool's cache, by text address (STR_CACHE) */
   size_t str_cap;            /* a power of two, or 0 */
   VEC(Abbrev *) abbrevs;
   Abbrev **abbrev_slots;     /* open addressing over abbrevs */
@@ -106,6 +106,20 @@ static void add_decl_loc(Gen *g, ODie *d, SrcLoc loc) {
     add_const(d, DW_AT_decl_column, loc.col);
 }
 
+/* The location of a declaration that always has one in GCC: without a
+   source location it is a target built-in (x86-64's struct
+   __va_list_tag and its members), which GCC places at line 0 of
+   "<built-in>", without a column.  */
+static void add_decl_loc_or_builtin(Gen *g, ODie *d, SrcLoc loc) {
+  if (loc.file) {
+    add_decl_loc(g, d, loc);
+    return;
+  }
+  OAttr *a = add_attr(d, DW_AT_decl_file, AV_FILE);
+  a->value = file_number(g, "<built-in>");
+  add_const(d, DW_AT_decl_line, 0);
+}
+
 static ODie *die_of(Gen *g, Die *d);
 
 static void add_type(Gen *g, ODie *od, Die *type) {
@@ -137,20 +151,33 @@ static uint16_t tag_of(const Die *d) {
   return 0;
 }
 
+/* DW_AT_alignment where the source asked for one (0: none).  */
+static void add_alignment(ODie *d, uint32_t align) {
+  if (align)
+    add_const(d, DW_AT_alignment, align);
+}
+
 /* A member: name, location, type, and where it sits.  */
 static void fill_member(Gen *g, ODie *m, const DieMember *dm) {
-  if (dm->name)
+  /* An anonymous struct or union member has neither name nor location
+     (GCC gives coordinates only with the name).  */
+  if (dm->name) {
     add_string(m, DW_AT_name, dm->name);
-  add_decl_loc(g, m, dm->loc);
+    add_decl_loc_or_builtin(g, m, dm->loc);
+  }
   add_type(g, m, dm->type);
   /* A union member has no location, and a union bit-field keeps the
      DWARF 4 encoding in DWARF 5 too (GCC).  */
   bool in_union = m->parent && m->parent->tag == DW_TAG_union_type;
+  /* DW_AT_alignment goes after the bit-field's size attributes and
+     before its place (GCC's gen_field_die).  */
   if (!dm->bit_size) {
+    add_alignment(m, dm->user_align);
     if (!in_union)
       add_const(m, DW_AT_data_member_location, dm->bit_offset / 8);
   } else if (g->version >= 5 && !in_union) {
     add_const(m, DW_AT_bit_size, dm->bit_size);
+    add_alignment(m, dm->user_align);
     add_const(m, DW_AT_data_bit_offset, dm->bit_offset);
   } else {
     /* DWARF 4: the storage unit of the declared type, and the field's
@@ -169,6 +196,7 @@ static void fill_member(Gen *g, ODie *m, const DieMember *dm) {
     add_const(m, DW_AT_bit_size, dm->bit_size);
     add_const(m, DW_AT_bit_offset,
               ubits - (dm->bit_offset - start) - dm->bit_size);
+    add_alignment(m, dm->user_align);
     if (!in_union)
       add_const(m, DW_AT_data_member_location, start / 8);
   }
@@ -209,6 +237,7 @@ static void fill(Gen *g, ODie *od, Die *d) {
     add_string(od, DW_AT_name, d->name);
     add_decl_loc(g, od, d->loc);
     add_type(g, od, d->type);
+    add_alignment(od, d->user_align);
     break;
   case DIE_STRUCT:
   case DIE_UNION:
@@ -219,7 +248,8 @@ static void fill(Gen *g, ODie *od, Die *d) {
       break;
     }
     add_const(od, DW_AT_byte_size, d->size);
-    add_decl_loc(g, od, d->loc);
+    add_alignment(od, d->user_align);
+    add_decl_loc_or_builtin(g, od, d->loc);
     for (int i = 0; i < d->nmembers; i++)
       fill_member(g, odie_new(DW_TAG_member, od), &d->members[i]);
     break;
@@ -245,9 +275,12 @@ static void fill(Gen *g, ODie *od, Die *d) {
     if (d->kind == DIE_VECTOR)
       add_flag(od, DW_AT_GNU_vector);
     add_type(g, od, d->type);
+    add_alignment(od, d->user_align);
     for (int i = 0; i < d->ndims; i++) {
       ODie *r = odie_new(DW_TAG_subrange_type, od);
-      add_type(g, r, d->index_type);
+      /* GCC gives a vector's subrange no index type.  */
+      if (d->kind != DIE_VECTOR)
+        add_type(g, r, d->index_type);
       if (d->dims[i] > 0)
         add_const(r, DW_AT_upper_bound, d->dims[i] - 1);
       else if (d->dims[i] == 0)
@@ -266,6 +299,7 @@ static void fill(Gen *g, ODie *od, Die *d) {
     add_type(g, od, d->type);
     if (d->external)
       add_flag(od, DW_AT_external);
+    add_alignment(od, d->user_align);
     if (d->is_extern)
       add_flag(od, DW_AT_declaration);
     break;
@@ -292,7 +326,15 @@ static void fill(Gen *g, ODie *od, Die *d) {
 
 /* The output DIE of model DIE D (NULL for void), made on first use; its
    place among the unit's children is fixed by make_unit's order.  */
+/* DW_TAG_atomic_type is DWARF 5's: in DWARF 4, GCC refers to the
+   unqualified type instead.  */
+static bool skipped(const Gen *g, const Die *d) {
+  return d->kind == DIE_ATOMIC && g->version < 5;
+}
+
 static ODie *die_of(Gen *g, Die *d) {
+  while (d && skipped(g, d))
+    d = d->type;
   if (!d)
     return NULL;
   if (!d->dwarf) {
@@ -328,6 +370,8 @@ static void make_unit(Gen *g, DebugUnit *u) {
   /* Children in the model's order; DIEs referenced before their place
      exist already and are linked in now.  */
   for (Die *d = u->first; d; d = d->list_next) {
+    if (skipped(g, d))
+      continue;
     ODie *od = die_of(g, d);
     od->parent = cu;
     if (cu->last)
@@ -381,6 +425,8 @@ static const char *string_label(uint32_t n) {
 static StrEntry *pool(Gen *g, const char *s, bool line_str) {
   /* Names are mostly interned, so the same pointer comes back again and
      again: a direct-mapped cache by address skips hashing the text.  */
+  if (!g->str_cache)
+    g->str_cache = xcalloc(STR_CACHE, sizeof *g->str_cache);
   size_t ci = ((uintptr_t)s >> 3) % STR_CACHE;
   StrEntry *hit = g->str_cache[ci];
   if (hit && hit->text == s && hit->line_str == line_str)
@@ -434,8 +480,8 @@ static void choose_forms(Gen *g, ODie *d) {
         a->form = DW_FORM_line_strp;
         a->entry = pool(g, a->str, true);
         a->pooled = true;
-      } else if (strnlen(a->str, 4) < 4 && !unit_name &&
-                 a->at != DW_AT_producer) {
+      } else if (strnlen(a->str, 4) < 4 && a->at != DW_AT_producer) {
+        /* (In DWARF 4 a unit name "t.c" is inline too, as GCC has it.)  */
         a->form = DW_FORM_string;
       } else {
         a->form = DW_FORM_strp;
@@ -935,6 +981,7 @@ void dwarf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
     d->dwarf = NULL;
   vec_free(&g.strs);
   free(g.str_slots);
+  free(g.str_cache);
   free(g.abbrev_slots);
   vec_free(&g.abbrevs);
   vec_free(&g.files);

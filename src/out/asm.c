@@ -259,11 +259,17 @@ static void out_item(AsmOut *o, const Section *s, const SecItem *it) {
    forms; any other follows default_elf_asm_named_section: flag letters,
    then the type unless it is an allocated plain @progbits section (GCC
    leaves those to the assembler), then the entity size of a merge
-   section.  */
+   section, then for a member of a COMDAT group `,SIGNATURE,comdat` (GCC
+   always names the type then).
+
+   Every section is introduced once, by its full directive, and the text
+   never switches back to it; so sections that share a name stay apart in
+   GAS as long as their directives differ in the group: GAS keys a section
+   on its name and group, and each grouped directive names its group.  */
 static bool is_short_form(const Section *s, const char *name, uint32_t type,
                           uint64_t flags) {
   return strcmp(s->name, name) == 0 && s->sh_type == type &&
-         s->sh_flags == flags;
+         s->sh_flags == flags && !s->group;
 }
 
 static void out_section_directive(AsmOut *o, const Section *s) {
@@ -294,9 +300,12 @@ static void out_section_directive(AsmOut *o, const Section *s) {
       out_chr(o, 'S');
     if (f & SEC_FLAG_TLS)
       out_chr(o, 'T');
+    if (s->group)
+      out_chr(o, 'G');
     out_chr(o, '"');
     bool plain = (f & SEC_FLAG_ALLOC) && s->sh_type == SEC_PROGBITS &&
-                 !(f & (SEC_FLAG_EXEC | SEC_FLAG_TLS | SEC_FLAG_MERGE));
+                 !(f & (SEC_FLAG_EXEC | SEC_FLAG_TLS | SEC_FLAG_MERGE)) &&
+                 !s->group;
     if (!plain) {
       const char *type = s->sh_type == SEC_NOBITS ? "nobits"
                          : s->sh_type == SEC_NOTE ? "note"
@@ -305,6 +314,11 @@ static void out_section_directive(AsmOut *o, const Section *s) {
       out_str(o, type);
       if (f & SEC_FLAG_MERGE)
         buf_printf(&o->b, ",%u", s->entsize ? s->entsize : 1);
+      if (s->group) {
+        out_chr(o, ',');
+        out_str(o, s->group);
+        out_str(o, ",comdat");
+      }
     }
   }
   end_line(o);
@@ -349,6 +363,18 @@ static void out_symbol(AsmOut *o, const ObjSymbol *sym) {
   end_line(o);
 }
 
+/* Is S the first section of the ObjFile named NAME?  A symbol's section
+   is named, and a name that several sections share means the first.  */
+static bool first_named(const ObjFile *obj, const Section *s,
+                        const char *name) {
+  if (strcmp(s->name, name) != 0)
+    return false;
+  for (size_t i = 0; i < obj->sections.len; i++)
+    if (strcmp(obj->sections.data[i]->name, name) == 0)
+      return obj->sections.data[i] == s;
+  return false;
+}
+
 /* Symbols defined in section S, in value order (stable).  */
 static size_t section_symbols(const ObjFile *obj, const Section *s,
                               const ObjSymbol ***out) {
@@ -356,7 +382,7 @@ static size_t section_symbols(const ObjFile *obj, const Section *s,
   const ObjSymbol **v = NULL;
   for (size_t i = 0; i < obj->symbols.len; i++) {
     const ObjSymbol *sym = &obj->symbols.data[i];
-    if (!sym->section || strcmp(sym->section, s->name) != 0)
+    if (!sym->section || !first_named(obj, s, sym->section))
       continue;
     v = xrealloc(v, (n + 1) * sizeof *v);
     size_t j = n++;

@@ -1,16 +1,25 @@
 /* An ELF64 relocatable object, written directly, laid out as GAS lays out
    the object for the same assembler text (binutils 2.40 checked):
 
-     [0] null, .text, .data, .bss (always present, as GAS creates them),
-     each section of the ObjFile followed by its .rela/.rel section,
-     .comment (the .ident string), .note.GNU-stack (x86-64),
-     .symtab, .strtab, .shstrtab.
+     [0] null, one .group section per COMDAT group (in the order of
+     their first members: GAS moves them to the front), .text, .data,
+     .bss (always present, as GAS creates them), each section of the
+     ObjFile followed by its .rela/.rel section, .comment (the .ident
+     string), .note.GNU-stack (x86-64), .symtab, .strtab, .shstrtab.
 
    Symbols: the STT_FILE symbol, section symbols, local labels that do
-   not start with ".L", then the global and undefined symbols.  GAS on
+   not start with ".L", the groups' signature symbols (local STT_NOTYPE,
+   defined at 0 in their .group section), on BPF the .group sections'
+   section symbols, then the global and undefined symbols.  GAS on
    x86-64 keeps only the section symbols that relocations use; on BPF it
    keeps one for every section.  References to local names become
    references to their section's symbol plus the offset, as in GAS.
+
+   COMDAT groups (Section.group): a .group section (SHT_GROUP, entsize 4,
+   linked to .symtab, sh_info = the signature symbol) holds GRP_COMDAT
+   and the indices of its members; each member, and its relocation
+   section, has SHF_GROUP.  Several sections may share a name then; the
+   name alone means the first of them (see collect_names).
 
    Relocations: x86-64 uses RELA (R_X86_64_8/16/32/64, nothing stored in
    place).  BPF uses REL with the addend stored in place, and the
@@ -25,9 +34,11 @@
 
 enum {
   SHT_NULL = 0, SHT_PROGBITS = 1, SHT_SYMTAB = 2, SHT_STRTAB = 3,
-  SHT_RELA = 4, SHT_NOBITS = 8, SHT_REL = 9,
+  SHT_RELA = 4, SHT_NOBITS = 8, SHT_REL = 9, SHT_GROUP = 17,
 };
-enum { SHF_MERGE = 0x10, SHF_STRINGS = 0x20, SHF_INFO_LINK = 0x40 };
+enum { SHF_MERGE = 0x10, SHF_STRINGS = 0x20, SHF_INFO_LINK = 0x40,
+       SHF_GROUP = 0x200 };
+enum { GRP_COMDAT = 1 };
 enum { STB_LOCAL = 0, STB_GLOBAL = 1 };
 enum { STT_NOTYPE = 0, STT_OBJECT = 1, STT_FUNC = 2, STT_SECTION = 3,
        STT_FILE = 4 };
@@ -74,7 +85,15 @@ typedef struct OutSec {
   uint64_t offset;    /* sh_offset */
   uint32_t sym;       /* index of its section symbol, 0 if none */
   bool sym_used;      /* a relocation refers to its section symbol */
+  uint32_t group;     /* COMDAT group index + 1 of a member, else 0 */
 } OutSec;
+
+/* A COMDAT group: its signature and its .group section.  */
+typedef struct Group {
+  const char *sig;
+  uint32_t hash;
+  uint32_t sec; /* output index of its .group section */
+} Group;
 
 /* What a name refers to, for relocations and the symbol table.  */
 typedef enum { NAME_SECTION, NAME_LABEL, NAME_SYMBOL, NAME_UNDEF } NameKind;
@@ -98,6 +117,10 @@ typedef struct Elf {
   VEC(NameEnt) names;
   uint32_t *slots; /* entry index + 1, 0 = empty */
   size_t nslots;
+  /* COMDAT groups, with a table of signatures like the name table's.  */
+  VEC(Group) groups;
+  uint32_t *gslots;
+  size_t ngslots;
   uint32_t symtab_sec, strtab_sec, shstrtab_sec;
   uint32_t nlocal;
 } Elf;
@@ -113,12 +136,60 @@ static uint32_t add_sec(Elf *e, const char *name, uint32_t type,
   return (uint32_t)e->secs.len - 1;
 }
 
+/* --- COMDAT groups --- */
+
+/* The index + 1 of the group with signature SIG, or 0.  */
+static uint32_t find_group(const Elf *e, const char *sig, uint32_t h) {
+  if (!e->ngslots)
+    return 0;
+  for (size_t i = h & (e->ngslots - 1);; i = (i + 1) & (e->ngslots - 1)) {
+    uint32_t slot = e->gslots[i];
+    if (!slot)
+      return 0;
+    const Group *g = &e->groups.data[slot - 1];
+    if (g->hash == h && strcmp(g->sig, sig) == 0)
+      return slot;
+  }
+}
+
+static void group_slot(Elf *e, uint32_t k) {
+  size_t i = e->groups.data[k].hash & (e->ngslots - 1);
+  while (e->gslots[i])
+    i = (i + 1) & (e->ngslots - 1);
+  e->gslots[i] = k + 1;
+}
+
+/* Enter the group SIG unless known; returns its index + 1.  */
+static uint32_t add_group(Elf *e, const char *sig) {
+  uint32_t h = hash_bytes(sig, strlen(sig));
+  uint32_t old = find_group(e, sig, h);
+  if (old)
+    return old;
+  Group g = {sig, h, 0};
+  vec_push(&e->groups, g);
+  if ((e->groups.len + 1) * 2 > e->ngslots) {
+    free(e->gslots);
+    e->ngslots = e->ngslots ? e->ngslots * 2 : 16;
+    e->gslots = xcalloc(e->ngslots, sizeof *e->gslots);
+    for (uint32_t k = 0; k < e->groups.len; k++)
+      group_slot(e, k);
+  } else {
+    group_slot(e, (uint32_t)e->groups.len - 1);
+  }
+  return (uint32_t)e->groups.len;
+}
+
 /* A section of the ObjFile, and right after it (where GAS puts it) its
-   relocation section if it has relocations.  */
+   relocation section if it has relocations; both are members of the
+   section's group, if any.  */
 static uint32_t add_content_sec(Elf *e, const Section *src) {
-  uint32_t i = add_sec(e, src->name, src->sh_type, src->sh_flags, src->align);
+  uint32_t group = src->group ? add_group(e, src->group) : 0;
+  uint64_t gflag = group ? SHF_GROUP : 0;
+  uint32_t i = add_sec(e, src->name, src->sh_type, src->sh_flags | gflag,
+                       src->align);
   OutSec *s = &e->secs.data[i];
   s->src = src;
+  s->group = group;
   s->entsize = src->entsize;
   if ((src->sh_flags & SEC_FLAG_MERGE) && !s->entsize)
     s->entsize = 1;
@@ -127,10 +198,12 @@ static uint32_t add_content_sec(Elf *e, const Section *src) {
     size_t len = strlen(src->name) + 6;
     char *name = xmalloc(len);
     snprintf(name, len, "%s%s", rela ? ".rela" : ".rel", src->name);
-    uint32_t r = add_sec(e, name, rela ? SHT_RELA : SHT_REL, SHF_INFO_LINK, 8);
+    uint32_t r = add_sec(e, name, rela ? SHT_RELA : SHT_REL,
+                         SHF_INFO_LINK | gflag, 8);
     e->secs.data[r].owned_name = name;
     e->secs.data[r].entsize = rela ? RELA_SIZE : REL_SIZE;
     e->secs.data[r].info = i; /* the section it applies to */
+    e->secs.data[r].group = group;
   }
   return i;
 }
@@ -231,7 +304,12 @@ static bool reloc_via_section(const Elf *e, const NameEnt *n, int64_t addend) {
   return !(e->secs.data[n->sec].flags & SEC_FLAG_MERGE);
 }
 
+/* The section of a symbol: the first ObjFile section of that name (where
+   asm_write places the symbol), else one of GAS's standard sections.  */
 static uint32_t out_index_of(Elf *e, const char *section_name) {
+  for (size_t i = 0; i < e->obj->sections.len; i++)
+    if (strcmp(e->obj->sections.data[i]->name, section_name) == 0)
+      return e->sec_of_src[i];
   for (uint32_t i = 1; i < e->secs.len; i++)
     if (is_content_sec(e, i) && strcmp(e->secs.data[i].name, section_name) == 0)
       return i;
@@ -261,6 +339,11 @@ static void collect_names(Elf *e) {
       }
     }
   }
+  /* A section name that several sections share (COMDAT group members)
+     means the first of them in section order, as in GAS, which resolves
+     a bare section name to the first section it made of that name (its
+     standard .text, .data and .bss come first).  add_name keeps that
+     first entry.  */
   for (uint32_t i = 1; i < e->secs.len; i++) {
     if (!is_content_sec(e, i))
       continue;
@@ -276,11 +359,39 @@ static bool same_name(const Section *s, const char *name) {
   return strcmp(s->name, name) == 0;
 }
 
+/* Is S the standard section NAME (an ungrouped section of that name:
+   `.section .text,"axG",...` makes a section of its own in GAS)?  */
+static bool is_std(const Section *s, const char *name) {
+  return same_name(s, name) && !s->group;
+}
+
+/* The .group sections: GRP_COMDAT, then the members in section order.  */
+static void fill_groups(Elf *e) {
+  for (size_t k = 0; k < e->groups.len; k++)
+    put32(&e->secs.data[e->groups.data[k].sec].own, GRP_COMDAT);
+  for (uint32_t i = 1; i < e->secs.len; i++)
+    if (e->secs.data[i].group)
+      put32(&e->secs.data[e->groups.data[e->secs.data[i].group - 1].sec].own,
+            i);
+}
+
 static void build_section_list(Elf *e) {
   const ObjFile *obj = e->obj;
   e->sec_of_src = xcalloc(obj->sections.len + 1, sizeof *e->sec_of_src);
   add_sec(e, "", SHT_NULL, 0, 0);
   e->secs.data[0].align = 0;
+
+  /* The groups in the order of their first members.  The standard three
+     below are never grouped, so that is the order of the ObjFile.  */
+  for (size_t i = 0; i < obj->sections.len; i++)
+    if (obj->sections.data[i]->group)
+      add_group(e, obj->sections.data[i]->group);
+  for (size_t k = 0; k < e->groups.len; k++) {
+    uint32_t g = add_sec(e, ".group", SHT_GROUP, 0, 4);
+    e->secs.data[g].entsize = 4;
+    e->secs.data[g].use_own = true;
+    e->groups.data[k].sec = g;
+  }
 
   /* GAS's three standard sections, unless the ObjFile has its own.  */
   static const struct {
@@ -295,7 +406,7 @@ static void build_section_list(Elf *e) {
   for (size_t k = 0; k < ARRAY_LEN(std); k++) {
     size_t i;
     for (i = 0; i < obj->sections.len; i++)
-      if (same_name(obj->sections.data[i], std[k].name))
+      if (is_std(obj->sections.data[i], std[k].name))
         break;
     if (i < obj->sections.len)
       e->sec_of_src[i] = add_content_sec(e, obj->sections.data[i]);
@@ -325,6 +436,7 @@ static void build_section_list(Elf *e) {
   e->symtab_sec = add_sec(e, ".symtab", SHT_SYMTAB, 0, 8);
   e->strtab_sec = add_sec(e, ".strtab", SHT_STRTAB, 0, 1);
   e->shstrtab_sec = add_sec(e, ".shstrtab", SHT_STRTAB, 0, 1);
+  fill_groups(e);
 }
 
 /* --- String tables --- */
@@ -479,6 +591,39 @@ static void add_name_sym(PendingSyms *syms, StrTab *t,
   }
 }
 
+/* The name a group signature stands for when it has a symbol of its own
+   (a symbol, an undefined name, a label without ".L"): GAS then makes
+   that symbol the signature symbol.  NULL otherwise.  */
+static const NameEnt *signature_name(Elf *e, const char *sig) {
+  const NameEnt *ne = find_name(e, sig);
+  if (!ne || !own_symbol(ne))
+    return NULL;
+  if (ne->kind == NAME_LABEL && is_local_label(ne->name))
+    return NULL;
+  return ne;
+}
+
+/* GAS's symbol for each group signature that is a name of its own: local
+   STT_NOTYPE at 0 in the group's .group section, after the other locals.
+   On BPF, where every section has a section symbol, the .group sections'
+   section symbols follow.  */
+static void add_group_syms(Elf *e, PendingSyms *syms, StrTab *names) {
+  for (size_t k = 0; k < e->groups.len; k++) {
+    const Group *g = &e->groups.data[k];
+    if (signature_name(e, g->sig))
+      continue;
+    e->secs.data[g->sec].info = (uint32_t)syms->len;
+    add_sym(syms, names, g->sig, STB_LOCAL, STT_NOTYPE, g->sec, 0, 0);
+  }
+  if (target.arch == ARCH_BPF)
+    for (size_t k = 0; k < e->groups.len; k++) {
+      OutSec *s = &e->secs.data[e->groups.data[k].sec];
+      s->sym = (uint32_t)syms->len;
+      add_sym(syms, names, NULL, STB_LOCAL, STT_SECTION,
+              e->groups.data[k].sec, 0, 0);
+    }
+}
+
 static void build_symtab(Elf *e) {
   PendingSyms syms = {0};
   StrTab names = {0};
@@ -499,10 +644,12 @@ static void build_symtab(Elf *e) {
 
   /* Locals with their own symbol, then globals, each in name-table order
      (symbols in ObjFile order, then labels in section order, then names
-     first seen in relocations).  */
+     first seen in relocations).  Between them the groups' symbols.  */
   for (int pass = 0; pass < 2; pass++) {
-    if (pass == 1)
+    if (pass == 1) {
+      add_group_syms(e, &syms, &names);
       e->nlocal = (uint32_t)syms.len;
+    }
     for (size_t k = 0; k < e->names.len; k++) {
       NameEnt *ne = &e->names.data[k];
       if (!own_symbol(ne) || is_global(ne) != (pass == 1))
@@ -510,6 +657,14 @@ static void build_symtab(Elf *e) {
       ne->symidx = (uint32_t)syms.len;
       add_name_sym(&syms, &names, ne);
     }
+  }
+  /* A signature that names a symbol of its own uses that symbol.  */
+  for (size_t k = 0; k < e->groups.len; k++) {
+    const NameEnt *ne = signature_name(e, e->groups.data[k].sig);
+    OutSec *g = &e->secs.data[e->groups.data[k].sec];
+    g->link = e->symtab_sec;
+    if (ne)
+      g->info = ne->symidx;
   }
 
   strtab_finish(&names);
@@ -742,6 +897,8 @@ bool elf_write(FILE *out, const ObjFile *obj) {
   vec_free(&e.secs);
   vec_free(&e.names);
   free(e.slots);
+  vec_free(&e.groups);
+  free(e.gslots);
   free(e.sec_of_src);
   return ok;
 }

@@ -22,6 +22,10 @@ Section *section_new(const char *name, uint32_t sh_type, uint64_t sh_flags,
   return s;
 }
 
+void section_set_group(Section *s, const char *signature) {
+  s->group = arena_strndup(&s->arena, signature, strlen(signature));
+}
+
 void section_free(Section *s) {
   if (!s)
     return;

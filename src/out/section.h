@@ -51,6 +51,7 @@ typedef struct Section {
   uint64_t sh_flags; /* SHF_* */
   uint32_t align;
   uint32_t entsize;
+  const char *group; /* COMDAT group signature, NULL = not in a group */
   Buf bytes;
   bool keep_items; /* record items (needed for assembler output) */
   bool annotate;   /* format -dA comments */
@@ -73,6 +74,18 @@ enum { SEC_FLAG_WRITE = 1, SEC_FLAG_ALLOC = 2, SEC_FLAG_EXEC = 4,
 Section *section_new(const char *name, uint32_t sh_type, uint64_t sh_flags,
                      uint32_t align, bool keep_items, bool annotate);
 void section_free(Section *s);
+
+/* Make S a member of the COMDAT group SIGNATURE (copied into the
+   section's arena), as GCC's `.section NAME,"G",@progbits,SIG,comdat`
+   does for DWARF type units.  Several sections may then share a name:
+   sections of the same name in different groups (or one in none) are
+   different sections.  A reference by section name (sec_symref,
+   ObjSymbol.section) to a name several sections share means the first of
+   them, as in GAS, so give grouped sections labels and refer to those.
+   SIGNATURE should be a name of its own (GAS makes it a local symbol
+   in the group's .group section); if it is a symbol or a label without
+   ".L", that symbol becomes the group's signature symbol instead.  */
+void section_set_group(Section *s, const char *signature);
 
 uint32_t sec_offset(const Section *s);
 
@@ -109,7 +122,8 @@ void sec_patch(Section *s, uint32_t offset, unsigned size, uint64_t value);
    global, as with GAS.  */
 typedef struct ObjSymbol {
   const char *name;
-  const char *section; /* NULL for undefined */
+  const char *section; /* NULL for undefined; the first ObjFile section of
+                          that name when several share it */
   uint64_t value;
   uint64_t size;
   bool global;
@@ -135,9 +149,11 @@ void obj_free(ObjFile *obj);
 
 /* Renderers.  Both return false (with errno set) on write failure.
    asm_write needs sections built with keep_items.  elf_write lays the
-   object out as GAS does for the same assembler text: .text, .data and
-   .bss first, each relocation section right after its section, then
-   .comment, .note.GNU-stack (x86-64), .symtab, .strtab, .shstrtab.  */
+   object out as GAS does for the same assembler text: one .group section
+   per COMDAT group (in the order of their first members), .text, .data
+   and .bss, the ObjFile's sections, each relocation section right after
+   its section, then .comment, .note.GNU-stack (x86-64), .symtab, .strtab,
+   .shstrtab.  */
 bool asm_write(FILE *out, const ObjFile *obj);
 bool elf_write(FILE *out, const ObjFile *obj);
 

@@ -695,6 +695,8 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
           m.bit_width = -1;
           m.loc = loc;
           apply_member_attrs(p, &m, ds.attrs);
+          if (ds.alignas > m.user_align)
+            m.user_align = ds.alignas; /* _Alignas acts as aligned */
           vec_push(&members, m);
           continue;
         }
@@ -754,6 +756,11 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
       }
       check_tag_placement(p, &ds, &d);
       apply_member_attrs(p, &m, attr_concat(spec_copy, attrs));
+      if (ds.alignas && m.bit_width >= 0)
+        diag_error(m.loc, "alignment specified for bit-field '%s'",
+                   m.name ? m.name->name : "<anonymous>");
+      else if (ds.alignas > m.user_align)
+        m.user_align = ds.alignas; /* _Alignas acts as aligned */
       vec_push(&members, m);
       if (!accept_punct(p, P_COMMA))
         break;
@@ -790,10 +797,13 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
 /* --- enum --- */
 
 static Type *parse_enum(Parser *p, DeclSpec *ds) {
-  Token kw = next(p);
+  (void)next(p);
   Attr *attrs = parse_any_attributes(p);
   Ident *name = NULL;
-  SrcLoc loc = kw.loc;
+  /* GCC locates an enum at the token after the keyword and attributes:
+     its name, or the '{' of an anonymous one (a struct at its name or
+     keyword).  */
+  SrcLoc loc = peek(p, 0)->loc;
   if (peek(p, 0)->kind == TK_IDENT && !peek(p, 0)->ident->keyword) {
     Token n = next(p);
     name = n.ident;

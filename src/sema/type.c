@@ -194,18 +194,27 @@ Type *type_pointer(Type *to) {
   return t;
 }
 
+/* Array types are shared like GCC's (the flag that marks an incomplete
+   one is part of the key, so `char[]` is one type), except that each
+   zero-length array declarator makes a type of its own, as in GCC's C
+   front end (its debug information has one DIE per `[0]`).  */
 Type *type_array(Type *elem, int64_t len) {
+  int64_t es = type_size(elem);
+  bool incomplete = len < 0 || es < 0;
+  uint16_t flags = incomplete ? TYF_INCOMPLETE : 0;
   bool created;
-  Type *t = derived_get(TY_ARRAY, elem, len, NULL, 0, 0, &created);
-  if (created) {
-    int64_t es = type_size(elem);
-    t->align = type_align(elem);
-    if (len < 0 || es < 0) {
-      t->size = -1;
-      t->flags |= TYF_INCOMPLETE;
-    } else {
-      t->size = es * len;
+  Type *t = derived_get(TY_ARRAY, elem, len, NULL, 0, flags, &created);
+  if (created || len == 0) {
+    if (!created) {
+      Type *fresh = new_type(TY_ARRAY);
+      fresh->base = elem;
+      fresh->flags = flags;
+      fresh->depth = t->depth;
+      fresh->u.array.len = 0;
+      t = fresh;
     }
+    t->align = type_align(elem);
+    t->size = incomplete ? -1 : es * len;
   }
   return t;
 }
@@ -303,9 +312,27 @@ static bool tags_equal(const BtfTag *a, const BtfTag *b) {
 }
 
 /* The variant of T's main variant with exactly these properties.  */
+/* Variants made while a struct, union or enum was incomplete copied its
+   incomplete state; once it is complete, bring them up to date, so that
+   `const struct X` is one type before and after X's definition (as in
+   GCC, where it gets one DIE).  */
+static void complete_variants(Type *m) {
+  if (m->flags & TYF_INCOMPLETE)
+    return;
+  for (Type *v = m->next_variant; v; v = v->next_variant)
+    if (v->flags & TYF_INCOMPLETE) {
+      v->flags &= (uint16_t)~TYF_INCOMPLETE;
+      v->size = m->size;
+      if (!(v->flags & TYF_USER_ALIGN))
+        v->align = m->align;
+    }
+}
+
 static Type *variant_get(Type *t, unsigned quals, BtfTag *tags, uint32_t align,
                          uint16_t flags) {
   Type *m = t->main;
+  if (m->kind == TY_STRUCT || m->kind == TY_UNION || m->kind == TY_ENUM)
+    complete_variants(m);
   if (m->quals == quals && tags_equal(m->tags, tags) && m->align == align &&
       m->flags == flags)
     return m;

@@ -58,6 +58,29 @@ done; pass "every -std value is accepted"
 "$BTFCC" --target=bpfel -gbtf -c a.c -o t3.o && readelf -h t3.o | grep -q "little endian" && pass "--target=bpfel" || fail "--target=bpfel"
 "$BTFCC" --target=mips -c a.c 2>/dev/null; [ $? -eq 1 ] && pass "unsupported target is an error" || fail "bad target"
 
+# Debug formats: which of .BTF and .debug_info each option combination
+# gives is what gcc (and bpf-gcc for the BPF target) gives.
+sections() { readelf -SW "$1" 2>/dev/null | grep -oE '\.BTF$|\.BTF |\.debug_info' | tr -d ' ' | sort -u | tr '\n' ' '; }
+printf 'int a;\nstruct s { int x; } v;\n' > dbg.c
+for opts in "-g" "-gbtf" "-gdwarf" "-gdwarf-4" "-gbtf -gdwarf" "-gdwarf -gbtf" "-g -gbtf" "-gbtf -g" "-g -g0"; do
+  for tgt in x86 bpf; do
+    gcc=gcc topt=; [ $tgt = bpf ] && { gcc=bpf-gcc; topt=--target=bpf; }
+    command -v $gcc >/dev/null || { skip "debug options $opts ($tgt): no $gcc"; continue; }
+    $gcc $opts -c dbg.c -o dbg-g.o 2>/dev/null && "$BTFCC" $topt $opts -c dbg.c -o dbg-b.o &&
+      [ "$(sections dbg-g.o)" = "$(sections dbg-b.o)" ] &&
+      pass "$opts ($tgt): the sections $gcc writes: $(sections dbg-b.o)" ||
+      fail "$opts ($tgt): btfcc '$(sections dbg-b.o)', $gcc '$(sections dbg-g.o)'"
+  done
+done
+"$BTFCC" -gdwarf-3 -c dbg.c -o x.o 2>err.txt; [ $? -eq 1 ] && grep -q "DWARF version 3 is not supported" err.txt &&
+  pass "-gdwarf-3: an error naming what is supported" || fail "-gdwarf-3"
+"$BTFCC" -gdwarf-4 -c dbg.c -o d4.o && [ "$(readelf --debug-dump=info d4.o | grep -m1 -o 'Version: *[0-9]*' | tr -s ' ')" = "Version: 4" ] &&
+  pass "-gdwarf-4 writes DWARF 4" || fail "-gdwarf-4 version"
+"$BTFCC" -gdwarf -c dbg.c -o d5.o && [ "$(readelf --debug-dump=info d5.o | grep -m1 -o 'Version: *[0-9]*' | tr -s ' ')" = "Version: 5" ] &&
+  pass "-gdwarf writes DWARF 5" || fail "-gdwarf version"
+"$BTFCC" -gdwarf -gno-column-info -dA -S dbg.c -o nc.s && ! grep -q DW_AT_decl_column nc.s && grep -q DW_AT_decl_line nc.s &&
+  pass "-gno-column-info drops DW_AT_decl_column" || fail "-gno-column-info"
+
 # Code-generation options are accepted and ignored.
 "$BTFCC" -O2 -Os -O0 -g0 -gbtf -fPIC -fno-common -fomit-frame-pointer -march=native -mtune=generic -pipe -c a.c -o o.o &&
   pass "-O* -f* -m* accepted" || fail "-O -f -m"

@@ -46,3 +46,10 @@ struct wide { __int128 a; char b; unsigned __int128 c; long double d; char e; };
 struct nested_arrays { int a[2][3]; char b[4][1][2]; };
 struct bool_bits { _Bool a : 1; _Bool b; _Bool c : 1; };
 struct ptrs { void *a; char *b[3]; int (*fn)(int, char); struct ptrs *self; };
+
+/* _Alignas on members acts like the aligned attribute.  */
+struct alignas_first { _Alignas(8) char k; } alignas_first_v;
+struct alignas_second { char a; _Alignas(8) char k; short s; } alignas_second_v;
+union alignas_union { _Alignas(32) char x; int i; } alignas_union_v;
+struct alignas_packed { char c; _Alignas(4) char d; } __attribute__((packed)) alignas_packed_v;
+struct alignas_type { char c; _Alignas(double) int d; } alignas_type_v;

@@ -29,12 +29,15 @@ symbols() { readelf -sW "$1" | grep -E '^ *[0-9]+:' | sed -E 's/^ *[0-9]+: //' |
 # Relocations without the Info word (it holds the symbol index); the type
 # as a name that does not depend on the binutils version: binutils 2.40
 # numbers R_BPF_64_ABS32/64 11 and 12, LLVM and later binutils 3 and 2.
+# (No multi-line ?: and no {16} in awk: mawk knows neither.)
 relocs() {
   readelf -rW "$1" | grep -E '^[0-9a-f]{16} ' | awk '{
     t = substr($2, 9); ty = $3
-    if (ty ~ /^R_BPF/)
-      ty = (t == "00000003" || t == "0000000b") ? "ABS32" :
-           (t == "00000002" || t == "0000000c") ? "ABS64" : "R_BPF_" t
+    if (ty ~ /^R_BPF/) {
+      if (t == "00000003" || t == "0000000b") ty = "ABS32"
+      else if (t == "00000002" || t == "0000000c") ty = "ABS64"
+      else ty = "R_BPF_" t
+    }
     $2 = ""; $3 = ty; print }' | sort
 }
 # Dump the contents of every section with file bytes into DIR.
@@ -53,6 +56,7 @@ compare_objects() {
   check "$n: section headers" diff <(sections "$g") <(sections "$o")
   check "$n: symbols" diff <(symbols "$g") <(symbols "$o")
   check "$n: relocations" diff <(relocs "$g") <(relocs "$o")
+  check "$n: relocations listed" test "$(relocs "$o" | wc -l)" -ge 10
   rm -rf "$W/dg" "$W/do"
   dump_sections "$g" "$W/dg" "$objcopy"; dump_sections "$o" "$W/do" "$objcopy"
   check "$n: section contents" diff -r "$W/dg" "$W/do"

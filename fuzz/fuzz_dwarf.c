@@ -1,0 +1,75 @@
+/* libFuzzer target: arbitrary bytes through the DWARF reader, both as an
+   ELF object (relocations, section groups) and as raw .debug_info /
+   .debug_abbrev / .debug_str bytes cut from the input, then every query
+   btftool annotations makes.  Nothing may crash, hang or read out of
+   bounds; a successful open must answer every query.  */
+#include "../src/dwarf/dwarf_read.h"
+
+#include <stdlib.h>
+
+enum { MAX_ATTRS = 64, MAX_ANNOTATIONS = 64 };
+
+/* Walk everything an opened file offers.  */
+static void query_all(const DwarfFile *f) {
+  DwarfAttr attrs[MAX_ATTRS];
+  DwarfAnnotation annots[MAX_ANNOTATIONS];
+  for (uint32_t d = 0; d < f->ndies; d++) {
+    size_t n = dwarf_die_attrs(f, d, attrs, MAX_ATTRS);
+    (void)n;
+    (void)dwarf_die_name(f, d);
+    (void)dwarf_die_first_child(f, d);
+    if (dwarf_die_is_annotated(f, d)) {
+      size_t k = dwarf_die_annotations(f, d, annots, MAX_ANNOTATIONS);
+      if (k == 0)
+        abort(); /* annotated but no annotation */
+    }
+  }
+}
+
+static void as_elf(const uint8_t *data, size_t size) {
+  ElfError eerr;
+  ElfFile *elf = elf_open(data, size, &eerr);
+  if (!elf)
+    return;
+  DwarfError err;
+  DwarfFile *f = dwarf_open_elf(elf, &err);
+  if (f) {
+    query_all(f);
+    dwarf_close(f);
+  }
+  elf_close(elf);
+}
+
+/* The first bytes say how to cut the rest into sections.  */
+static void as_sections(const uint8_t *data, size_t size) {
+  if (size < 4)
+    return;
+  size_t rest = size - 4;
+  size_t info = rest * data[0] / 255, abbrev = (rest - info) * data[1] / 255;
+  size_t str = rest - info - abbrev;
+  DwarfRawSections raw = {0};
+  raw.big_endian = data[2] & 1;
+  const uint8_t *p = data + 4;
+  raw.info = p;
+  raw.info_size = info;
+  raw.abbrev = p + info;
+  raw.abbrev_size = abbrev;
+  raw.str = p + info + abbrev;
+  raw.str_size = str;
+  if (data[3] & 1) { /* the same bytes as .debug_types */
+    raw.types = raw.info;
+    raw.types_size = raw.info_size;
+  }
+  DwarfError err;
+  DwarfFile *f = dwarf_open_sections(&raw, &err);
+  if (f) {
+    query_all(f);
+    dwarf_close(f);
+  }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  as_elf(data, size);
+  as_sections(data, size);
+  return 0;
+}
