@@ -85,6 +85,8 @@ typedef struct Gen {
   Buf aux;          /* auxiliary string table */
   bool have_void, have_unknown;
   Rec unknown;      /* sentinel: a type BTF cannot express */
+  Die *sizetype;    /* index type for arrays whose DIE has none */
+  Die own_sizetype; /* the same when the unit has no such DIE */
 } Gen;
 
 /* --- Strings: GCC appends every name, without merging --- */
@@ -288,10 +290,29 @@ static Rec *gen_enum(Gen *g, Die *d) {
   return r;
 }
 
+/* The index type of arrays declared `[]` outside a struct, whose DIE has
+   none: GCC writes index type 0 there, which the kernel rejects
+   ("Invalid index"); btfcc uses the unit's `long unsigned int` (sizetype,
+   every other array's index type), made if the unit has none.  */
+static Die *sizetype_die(Gen *g, DebugUnit *u) {
+  for (Die *d = u->first; d; d = d->list_next)
+    if (d->kind == DIE_BASE && !d->annot && d->src_type &&
+        d->src_type->kind == TY_ULONG)
+      return d;
+  Die *d = &g->own_sizetype;
+  d->kind = DIE_BASE;
+  d->name = type_base_name(TY_ULONG);
+  d->size = type_size(ty_ulong);
+  d->encoding = ATE_UNSIGNED;
+  d->src_type = ty_ulong;
+  return d;
+}
+
 static Rec *gen_array(Gen *g, Die *d) {
   warn_dropped_type_tags(d);
   Rec *elem = emittable(g, gen_type(g, d->type));
-  Rec *index = emittable(g, gen_type(g, d->index_type));
+  Rec *index = emittable(g, gen_type(g, d->index_type ? d->index_type
+                                                      : g->sizetype));
   Rec *r = elem;
   for (int i = d->ndims - 1; i >= 0; i--) {
     Rec *a = new_rec(g, BTF_KIND_ARRAY, NULL, d);
@@ -443,7 +464,10 @@ static void translate(Gen *g, DebugUnit *u) {
   for (Die *d = u->first; d; d = d->list_next) {
     switch (d->kind) {
     case DIE_VARIABLE:
-      gen_variable(g, d);
+      /* A declaration completed by a later definition DIE: only the
+         definition becomes a VAR (GCC).  */
+      if (!d->has_definition)
+        gen_variable(g, d);
       break;
     case DIE_SUBPROGRAM:
       gen_subprogram(g, d);
@@ -929,6 +953,7 @@ void btf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
   g.unknown.kind = 0;
   buf_putc(&g.str, 0);
   buf_putc(&g.aux, 0);
+  g.sizetype = sizetype_die(&g, unit);
   translate(&g, unit);
   if (g.prune)
     prune(&g);

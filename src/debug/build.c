@@ -20,6 +20,7 @@ typedef struct Builder {
   const DebugOptions *opts;
   uint32_t now;      /* order of the declaration event being described */
   VEC(Die *) annots; /* hash-consed annotation DIEs */
+  VEC(Die *) unbounded; /* arrays without an index type, one per element */
 } Builder;
 
 /* --- The unit's child list --- */
@@ -83,6 +84,7 @@ static const char *const DECL_TAG_NAME = "btf_decl_tag";
 
 static Die *die_for_type(Builder *b, Type *t);
 static Die *die_for_decl_type(Builder *b, Type *t);
+static Die *declared_type_die(Builder *b, Type *type);
 
 static bool type_is_local(Type *t) {
   switch (t->kind) {
@@ -537,7 +539,7 @@ static Die *die_for_type(Builder *b, Type *t) {
       d->loc = t->u.tdef->loc;
       if (type_user_aligned(t))
         d->user_align = type_align(t);
-      d->type = die_for_decl_type(b, t->base);
+      d->type = declared_type_die(b, t->base);
       if (t->u.tdef->decl_tags)
         d->annot = annotation_chain(b, DECL_TAG_NAME, t->u.tdef->decl_tags);
       break;
@@ -675,8 +677,43 @@ static SectionCategory var_section(Decl *d, const char **named) {
   return SECCAT_DATA;
 }
 
+/* Whether this declaration of a variable defines it (tentatively or
+   not), as opposed to declaring it extern.  */
+static bool declaration_defines(const Decl *d) {
+  return d->sc != SC_EXTERN || d->has_init;
+}
+
+/* The type DIE of a variable or typedef declared with TYPE.  GCC gives
+   an array declared `[]` there no index type at all (no subrange type,
+   BTF index type 0), unlike a flexible array member, whose index type
+   starts at 0: one DIE per element type.  */
+static bool is_unbounded_array(const Type *type) {
+  return type->kind == TY_ARRAY && type->u.array.len == -1 && !type->quals &&
+         !type->tags && !(type->flags & TYF_VLA);
+}
+
+static Die *declared_type_die(Builder *b, Type *type) {
+  if (!is_unbounded_array(type))
+    return die_for_decl_type(b, type);
+  for (size_t i = 0; i < b->unbounded.len; i++)
+    if (b->unbounded.data[i]->src_type->base == type->base)
+      return b->unbounded.data[i];
+  Die *d = new_die(b, DIE_ARRAY, true); /* before its element, as GCC */
+  d->src_type = type;
+  d->ndims = 1;
+  d->dims = NEW_ARRAY(int64_t, 1);
+  d->dims[0] = -1;
+  vec_push(&b->unbounded, d);
+  d->type = die_for_decl_type(b, type->base);
+  return d;
+}
+
 static Die *variable_die(Builder *b, Decl *d) {
-  make_type_first(b, d->type);
+  Type *type = d->type_as_declared ? d->type_as_declared : d->type;
+  if (is_unbounded_array(type))
+    declared_type_die(b, type); /* before the variable, like other types */
+  else
+    make_type_first(b, type);
   Die *v = new_die(b, DIE_VARIABLE, true);
   /* An aligned attribute on the variable makes an aligned variant of
      its declared type (not of a typedef it names).  */
@@ -686,10 +723,33 @@ static Die *variable_die(Builder *b, Decl *d) {
   v->loc = d->loc;
   v->decl = d;
   v->external = d->sc != SC_STATIC;
-  v->declaration = !d->defined && d->sc == SC_EXTERN;
-  v->type = die_for_decl_type(b, d->type);
-  if (d->first->decl_tags)
-    v->annot = annotation_chain(b, DECL_TAG_NAME, d->first->decl_tags);
+  v->declaration = !declaration_defines(d);
+  v->type = declared_type_die(b, type);
+  if (d->tags_so_far)
+    v->annot = annotation_chain(b, DECL_TAG_NAME, d->tags_so_far);
+  return v;
+}
+
+/* A definition of a variable first declared extern: as in GCC, a DIE of
+   its own that names the declaration's DIE (DW_AT_specification) and
+   carries the tags merged so far; the declaration keeps its own.  */
+static Die *variable_definition_die(Builder *b, Decl *d, Die *decl_die) {
+  if (is_unbounded_array(d->type))
+    declared_type_die(b, d->type);
+  else
+    make_type_first(b, d->type);
+  Die *v = new_die(b, DIE_VARIABLE, true);
+  if (d->type->flags & TYF_USER_ALIGN)
+    v->user_align = d->type->align;
+  v->name = decl_die->name;
+  v->loc = d->loc;
+  v->decl = d;
+  v->external = decl_die->external;
+  v->specification = decl_die;
+  decl_die->has_definition = true;
+  v->type = declared_type_die(b, d->type);
+  if (d->tags_so_far)
+    v->annot = annotation_chain(b, DECL_TAG_NAME, d->tags_so_far);
   return v;
 }
 
@@ -760,6 +820,7 @@ static void mark_die(Die *d) {
       mark_die(d->params[i].type);
       mark_chain(d->params[i].annot);
     }
+    mark_die(d->specification);
     d = d->type;
   }
 }
@@ -822,15 +883,19 @@ DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {
       if (!f->debug) {
         f->debug = variable_die(&b, d);
         vec_push(&var_entities, f);
+      } else if (((Die *)f->debug)->declaration && declaration_defines(d)) {
+        f->debug = variable_definition_die(&b, d, f->debug);
       } else {
         /* A redeclaration: the entity's DIE describes the latest one.  */
         Die *v = f->debug;
-        v->decl = d;
-        v->type = die_for_decl_type(&b, d->type);
+        /* Keep describing the defining declaration (its section).  */
+        if (declaration_defines(d) || !declaration_defines(v->decl))
+          v->decl = d;
+        v->type = declared_type_die(&b, d->type);
         if (d->defined)
           v->declaration = false;
-        if (f->decl_tags)
-          v->annot = annotation_chain(&b, DECL_TAG_NAME, f->decl_tags);
+        if (d->tags_so_far)
+          v->annot = annotation_chain(&b, DECL_TAG_NAME, d->tags_so_far);
       }
       break;
     }
@@ -952,5 +1017,6 @@ DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {
   vec_free(&inlines);
   vec_free(&vnodes);
   vec_free(&b.annots);
+  vec_free(&b.unbounded);
   return b.unit;
 }

@@ -88,6 +88,9 @@ struct Die {
   bool variadic;
   bool is_extern;     /* DECL_EXTERNAL (not defined in this unit) */
   bool kept;          /* survives unused-type elimination */
+  bool has_definition;/* a declaration DIE completed by a later one, whose
+                         DW_AT_specification names it (no BTF of its own) */
+  Die *specification; /* the defining DIE of such a pair: its declaration */
   bool on_list;       /* placed in the unit's child list */
   bool pending;       /* struct/union/enum referred to before its
                          definition: a declaration until then */

@@ -33,6 +33,7 @@ static const NumName tags[] = {
 
 static const NumName ats[] = {
     N(DW_AT_sibling),       N(DW_AT_name),          N(DW_AT_byte_size),
+    N(DW_AT_specification),
     N(DW_AT_stmt_list),     N(DW_AT_language),      N(DW_AT_comp_dir),
     N(DW_AT_const_value),   N(DW_AT_upper_bound),   N(DW_AT_producer),
     N(DW_AT_prototyped),    N(DW_AT_bit_offset),    N(DW_AT_bit_size),

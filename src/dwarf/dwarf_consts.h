@@ -46,6 +46,7 @@ enum {
   DW_AT_decl_column = 0x39,
   DW_AT_decl_file = 0x3a,
   DW_AT_decl_line = 0x3b,
+  DW_AT_specification = 0x47,
   DW_AT_declaration = 0x3c,
   DW_AT_encoding = 0x3e,
   DW_AT_external = 0x3f,

@@ -48,6 +48,16 @@ void odie_append(ODie *parent, ODie *child) {
   parent->last = child;
 }
 
+void odie_unlink(ODie *parent, ODie *prev, ODie *child) {
+  if (prev)
+    prev->next = child->next;
+  else
+    parent->first = child->next;
+  if (parent->last == child)
+    parent->last = prev;
+  child->next = NULL;
+}
+
 ODie *odie_clone(const ODie *d) {
   ODie *c = odie_alloc(d->tag, d->cap);
   c->nattrs = d->nattrs;

@@ -61,6 +61,9 @@ struct ODie {
    when PARENT is not NULL.  */
 ODie *odie_new(uint16_t tag, ODie *parent);
 void odie_append(ODie *parent, ODie *child);
+/* Take CHILD out of PARENT's children; PREV is the child before it (NULL
+   when it is the first).  */
+void odie_unlink(ODie *parent, ODie *prev, ODie *child);
 /* A copy of D's tag and attributes, with no parent and no children.  */
 ODie *odie_clone(const ODie *d);
 /* D's attribute AT, or NULL.  */

@@ -218,6 +218,25 @@ static void fill_params(Gen *g, ODie *od, const Die *d) {
     odie_new(DW_TAG_unspecified_parameters, od);
 }
 
+/* The definition of a variable declared before: DW_AT_specification,
+   then only what differs from the declaration (GCC).  */
+static void fill_definition(Gen *g, ODie *od, Die *d) {
+  Die *decl = d->specification;
+  add_ref(od, DW_AT_specification, die_of(g, decl));
+  if (d->loc.file && decl->loc.file) {
+    const char *file = srcloc_file(d->loc);
+    if (file != srcloc_file(decl->loc) && strcmp(file, srcloc_file(decl->loc)))
+      add_attr(od, DW_AT_decl_file, AV_FILE)->value = file_number(g, file);
+    if (srcloc_line(d->loc) != srcloc_line(decl->loc))
+      add_const(od, DW_AT_decl_line, srcloc_line(d->loc));
+    if (!g->opts->no_column_info && d->loc.col != decl->loc.col)
+      add_const(od, DW_AT_decl_column, d->loc.col);
+  }
+  if (d->type != decl->type)
+    add_type(g, od, d->type);
+  add_alignment(od, d->user_align);
+}
+
 /* The attributes and children of the DIE for model DIE D.  */
 static void fill(Gen *g, ODie *od, Die *d) {
   switch (d->kind) {
@@ -294,13 +313,17 @@ static void fill(Gen *g, ODie *od, Die *d) {
     fill_params(g, od, d);
     break;
   case DIE_VARIABLE:
+    if (d->specification) {
+      fill_definition(g, od, d);
+      break;
+    }
     add_string(od, DW_AT_name, d->name);
     add_decl_loc(g, od, d->loc);
     add_type(g, od, d->type);
     if (d->external)
       add_flag(od, DW_AT_external);
     add_alignment(od, d->user_align);
-    if (d->is_extern)
+    if (d->is_extern || d->has_definition)
       add_flag(od, DW_AT_declaration);
     break;
   case DIE_SUBPROGRAM:
@@ -373,12 +396,7 @@ static void make_unit(Gen *g, DebugUnit *u) {
     if (skipped(g, d))
       continue;
     ODie *od = die_of(g, d);
-    od->parent = cu;
-    if (cu->last)
-      cu->last->next = od;
-    else
-      cu->first = od;
-    cu->last = od;
+    odie_append(cu, od);
     fill(g, od, d);
   }
   for (size_t i = 0; i < g->locals.len; i++)
@@ -387,18 +405,13 @@ static void make_unit(Gen *g, DebugUnit *u) {
 
 /* --- Forms --- */
 
+static uint32_t str_entry_hash(const void *e) { return ((const StrEntry *)e)->hash; }
+
 static void pool_grow(Gen *g) {
   size_t cap = g->str_cap ? g->str_cap * 2 : 256;
-  StrEntry **slots = xcalloc(cap, sizeof *slots);
-  for (size_t i = 0; i < g->strs.len; i++) {
-    StrEntry *e = g->strs.data[i];
-    size_t k = e->hash & (cap - 1);
-    while (slots[k])
-      k = (k + 1) & (cap - 1);
-    slots[k] = e;
-  }
   free(g->str_slots);
-  g->str_slots = slots;
+  g->str_slots = (StrEntry **)hash_slots_build((void *const *)g->strs.data,
+                                               g->strs.len, cap, str_entry_hash);
   g->str_cap = cap;
 }
 
@@ -533,18 +546,13 @@ static uint32_t die_shape_hash(const ODie *d) {
   return h;
 }
 
+static uint32_t abbrev_hash(const void *a) { return ((const Abbrev *)a)->hash; }
+
 static void abbrev_table_grow(Gen *g) {
   size_t cap = g->abbrev_cap ? g->abbrev_cap * 2 : 256;
-  Abbrev **slots = xcalloc(cap, sizeof *slots);
-  for (size_t i = 0; i < g->abbrevs.len; i++) {
-    Abbrev *a = g->abbrevs.data[i];
-    size_t k = a->hash & (cap - 1);
-    while (slots[k])
-      k = (k + 1) & (cap - 1);
-    slots[k] = a;
-  }
   free(g->abbrev_slots);
-  g->abbrev_slots = slots;
+  g->abbrev_slots = (Abbrev **)hash_slots_build((void *const *)g->abbrevs.data,
+                                                g->abbrevs.len, cap, abbrev_hash);
   g->abbrev_cap = cap;
 }
 

@@ -270,16 +270,10 @@ static void prune_unit(ODie *cu) {
   ODie *prev = NULL;
   for (ODie *d = cu->first, *next; d; d = next) {
     next = d->next;
-    if (d->mark) {
+    if (d->mark)
       prev = d;
-      continue;
-    }
-    if (prev)
-      prev->next = next;
     else
-      cu->first = next;
-    if (cu->last == d)
-      cu->last = prev;
+      odie_unlink(cu, prev, d);
   }
 }
 
@@ -370,13 +364,7 @@ TypeUnit *type_units_split(ODie *cu, bool prune_cu, const char *line_label) {
     if (lang)
       add_const(tu->root, DW_AT_language, (int64_t)lang->value);
     add_attr(tu->root, DW_AT_stmt_list, AV_LABEL)->str = line_label;
-    /* Unlink from the compile unit.  */
-    if (prev)
-      prev->next = next;
-    else
-      cu->first = next;
-    if (cu->last == d)
-      cu->last = prev;
+    odie_unlink(cu, prev, d);
     odie_append(tu->root, d);
     tu->next = units; /* GCC writes the last one made first */
     units = tu;

@@ -1384,6 +1384,15 @@ void parse_static_assert(Parser *p) {
 
 /* Merge a new file-scope (or extern) declaration with a previous one of
    the same name.  Returns false after reporting a conflict.  */
+/* An entity first declared with an incomplete array type takes the
+   completed type of a later declaration; the debug information still
+   describes the first declaration as written.  */
+static void complete_first_type(Decl *first, Type *type) {
+  if (!first->type_as_declared)
+    first->type_as_declared = first->type;
+  first->type = type;
+}
+
 static bool merge_with_previous(Parser *p, Decl *d, Decl *prev) {
   if (prev->kind != d->kind) {
     diag_error(d->loc, "'%s' redeclared as different kind of symbol",
@@ -1463,7 +1472,7 @@ static bool merge_with_previous(Parser *p, Decl *d, Decl *prev) {
     first->defined = true;
   if (d->type != first->type && type_canon(first->type)->kind == TY_ARRAY &&
       type_canon(first->type)->u.array.len < 0)
-    first->type = d->type;
+    complete_first_type(first, d->type);
   return true;
 }
 
@@ -1536,6 +1545,7 @@ static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
   }
   if (prev)
     merge_with_previous(p, d, prev);
+  d->tags_so_far = d->first->decl_tags;
   if (kind == DECL_TYPEDEF) {
     /* The typedef name's type is a TY_TYPEDEF node over the declared
        type; redeclarations of a typedef reuse the first one's node.  */
@@ -1763,7 +1773,7 @@ bool parse_declaration(Parser *p, bool file_scope) {
           d->type = nt;
           if (d->first != d && type_canon(d->first->type)->kind == TY_ARRAY &&
               type_canon(d->first->type)->u.array.len < 0)
-            d->first->type = nt;
+            complete_first_type(d->first, nt);
         }
         d->has_init = true;
         d->init_has_reloc = info.has_reloc;

@@ -242,6 +242,9 @@ struct Decl {
   Type *type;
   SrcLoc loc;
   BtfTag *decl_tags; /* btf_decl_tag (GCC order), merged across redecls */
+  BtfTag *tags_so_far; /* the entity's merged tags as of this declaration */
+  Type *type_as_declared; /* type written, when a later declaration
+                             completed it (extern int a[]; int a[3];) */
   Attr *attrs;
   const char *section; /* section attribute */
   const char *asm_name;

@@ -484,19 +484,23 @@ static void put_die_line(Buf *out, const DwarfFile *f, uint32_t die) {
   buf_putc(out, '\n');
 }
 
+/* The first annotated DIE of UNIT from DIE on, or DWARF_NO_DIE.  */
+static uint32_t next_annotated(const DwarfFile *f, const DwarfUnit *unit,
+                               uint32_t die) {
+  for (; die < unit->first_die + unit->die_count; die++)
+    if (dwarf_die_is_annotated(f, die))
+      return die;
+  return DWARF_NO_DIE;
+}
+
 static void list_annotations_text(const DwarfFile *f, Buf *out) {
   for (uint32_t u = 0; u < f->nunits; u++) {
     const DwarfUnit *unit = &f->units[u];
-    bool listed = false;
-    for (uint32_t i = 0; i < unit->die_count; i++) {
-      uint32_t die = unit->first_die + i;
-      if (!dwarf_die_is_annotated(f, die))
-        continue;
-      if (!listed)
-        put_unit_line(out, f, unit);
-      listed = true;
+    uint32_t die = next_annotated(f, unit, unit->first_die);
+    if (die != DWARF_NO_DIE)
+      put_unit_line(out, f, unit);
+    for (; die != DWARF_NO_DIE; die = next_annotated(f, unit, die + 1))
       put_die_line(out, f, die);
-    }
   }
   if (f->gnu_annotation_dies || f->gnu_annotation_attrs)
     buf_printf(out,
@@ -555,22 +559,19 @@ static void list_annotations_json(const DwarfFile *f, Buf *out) {
   bool any_unit = false;
   for (uint32_t u = 0; u < f->nunits; u++) {
     const DwarfUnit *unit = &f->units[u];
-    bool listed = false;
-    for (uint32_t i = 0; i < unit->die_count; i++) {
-      uint32_t die = unit->first_die + i;
-      if (!dwarf_die_is_annotated(f, die))
-        continue;
-      if (!listed) {
-        buf_puts(out, any_unit ? ",\n" : "\n");
-        put_json_unit_start(out, f, unit);
-      } else {
+    uint32_t die = next_annotated(f, unit, unit->first_die);
+    if (die == DWARF_NO_DIE)
+      continue;
+    buf_puts(out, any_unit ? ",\n" : "\n");
+    put_json_unit_start(out, f, unit);
+    any_unit = true;
+    for (bool first = true; die != DWARF_NO_DIE;
+         die = next_annotated(f, unit, die + 1), first = false) {
+      if (!first)
         buf_puts(out, ",\n");
-      }
-      listed = any_unit = true;
       put_json_die(out, f, die);
     }
-    if (listed)
-      buf_puts(out, "\n    ]}");
+    buf_puts(out, "\n    ]}");
   }
   buf_printf(out,
              "%s],\n  \"gnu_annotation_dies\": %u,\n"

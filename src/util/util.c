@@ -250,6 +250,18 @@ static inline uint64_t mix64(uint64_t h) {
   return h;
 }
 
+void **hash_slots_build(void *const *items, size_t n, size_t cap,
+                        uint32_t (*hash_of)(const void *item)) {
+  void **slots = xcalloc(cap, sizeof *slots);
+  for (size_t i = 0; i < n; i++) {
+    size_t k = hash_of(items[i]) & (cap - 1);
+    while (slots[k])
+      k = (k + 1) & (cap - 1);
+    slots[k] = items[i];
+  }
+  return slots;
+}
+
 uint32_t hash_bytes(const void *p, size_t n) {
   const unsigned char *s = p;
   uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;

@@ -122,6 +122,11 @@ void buf_free(Buf *b);
 
 /* --- Hashing --- */
 uint32_t hash_bytes(const void *p, size_t n);
+/* A new open-addressing slot array of CAP entries (a power of two)
+   holding the N ITEMS, each placed by HASH_OF with linear probing; free
+   it with free.  For tables that keep their items in a vector.  */
+void **hash_slots_build(void *const *items, size_t n, size_t cap,
+                        uint32_t (*hash_of)(const void *item));
 static inline uint32_t hash_mix(uint32_t h, uint32_t v) {
   h ^= v + 0x9e3779b9u + (h << 6) + (h >> 2);
   return h;

@@ -93,6 +93,9 @@ printf 'int x __attribute__((no_such_attr));\n' > w.c
 "$BTFCC" -Werror -fsyntax-only w.c 2>/dev/null; [ $? -eq 1 ] && pass "-Werror makes them errors" || fail "-Werror"
 
 # Install.
-make -s -C "$TESTROOT/.." install PREFIX="$TMPDIR/prefix" BUILD="$BUILD" >/dev/null 2>&1 &&
+# (SAN=1 for the sanitizer build, so that make never relinks its
+# binaries without the sanitizer runtime.)
+san=0; case "$BUILD" in *san*) san=1;; esac
+make -s -C "$TESTROOT/.." install PREFIX="$TMPDIR/prefix" BUILD="$BUILD" SAN=$san >/dev/null 2>&1 &&
   [ -x "$TMPDIR/prefix/bin/btfcc" ] && [ -x "$TMPDIR/prefix/bin/btftool" ] && [ -f "$TMPDIR/prefix/share/man/man1/btfcc.1" ] &&
   pass "make install PREFIX=..." || fail "make install"

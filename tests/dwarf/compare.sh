@@ -78,3 +78,30 @@ compare "tests/dwarf/inputs/shapes.c" "$TESTROOT/dwarf/inputs/shapes.c"
 compare "<stdio.h> (every type)" "$W/stdio.c" -fno-eliminate-unused-debug-types
 compare "<stdio.h> uses" "$W/stdio_uses.c"
 compare "<linux/bpf.h> (every type, no columns)" "$W/bpf.c" -fno-eliminate-unused-debug-types -gno-column-info
+compare "tests/dwarf/inputs/redecl.c (redeclarations, unbounded arrays)" "$TESTROOT/dwarf/inputs/redecl.c"
+
+# The same input's BTF: GCC 12 also emits a VAR for each declaration
+# that a definition completes (GCC 16 does not: the spec), so VAR records
+# are left out; types, their order and ids must be gcc -gbtf's, except
+# that GCC 12 gives plain char no encoding, where GCC 16 (and btfcc)
+# mark it signed (spec; the kernel rejects GCC 12's form in vmlinux.h).
+# Arrays declared [] outside a struct are left out (NO_UNBOUNDED): GCC
+# gives them index type 0, which the kernel rejects ("Invalid index");
+# btfcc gives them sizetype, checked below.
+if gcc -gbtf -DNO_UNBOUNDED -c "$TESTROOT/dwarf/inputs/redecl.c" -o "$W/gb.o" 2>/dev/null &&
+   "$BTFCC" -gbtf -DNO_UNBOUNDED -c "$TESTROOT/dwarf/inputs/redecl.c" -o "$W/bb.o"; then
+  types() { bpftool btf dump file "$1" | awk '/^\[/ { keep = $2 != "VAR" && $2 != "DATASEC" && $2 != "FUNC" } keep' |
+            sed "s/'char' size=1 bits_offset=0 nr_bits=8 encoding=UNKN/'char' size=1 bits_offset=0 nr_bits=8 encoding=SIGNED/"; }
+  if [ "$(types "$W/gb.o" | wc -l)" -gt 10 ] && diff <(types "$W/gb.o") <(types "$W/bb.o") >"$W/bdiff"; then
+    pass "tests/dwarf/inputs/redecl.c: the BTF types of gcc -gbtf"
+  else
+    fail "tests/dwarf/inputs/redecl.c: BTF types differ from gcc -gbtf"; head -20 "$W/bdiff"
+  fi
+else
+  skip "redecl.c BTF (gcc -gbtf unavailable)"
+fi
+"$BTFCC" -gbtf -c "$TESTROOT/dwarf/inputs/redecl.c" -o "$W/ub.o" &&
+  bpftool btf dump file "$W/ub.o" | grep -q "ARRAY '(anon)' type_id=[0-9]* index_type_id=[1-9][0-9]* nr_elems=0" &&
+  ! bpftool btf dump file "$W/ub.o" | grep -q "index_type_id=0 " &&
+  pass "redecl.c: arrays declared [] get an index type in BTF (the kernel's rule)" ||
+  fail "redecl.c: an array with index type 0"
