@@ -32,7 +32,11 @@ static ODie *odie_alloc(uint16_t tag, uint8_t cap) {
 }
 
 ODie *odie_new(uint16_t tag, ODie *parent) {
-  ODie *d = odie_alloc(tag, attr_capacity(tag));
+  return odie_new_sized(tag, parent, attr_capacity(tag));
+}
+
+ODie *odie_new_sized(uint16_t tag, ODie *parent, uint8_t cap) {
+  ODie *d = odie_alloc(tag, cap);
   if (parent)
     odie_append(parent, d);
   return d;

@@ -28,8 +28,8 @@ typedef struct OAttr {
   uint16_t form;
   uint8_t kind;       /* ValueKind */
   bool pooled;        /* AV_STRING in a string section: entry is set */
-  uint64_t value;     /* constants, file numbers */
-  union {
+  union {             /* one per kind: attributes are the bulk of memory */
+    uint64_t value;   /* AV_UNSIGNED, AV_SIGNED, AV_FILE */
     const char *str;  /* AV_STRING text (until pooled), AV_LABEL name */
     StrEntry *entry;  /* pooled string for strp / line_strp */
     ODie *ref;        /* AV_REF */
@@ -60,6 +60,8 @@ struct ODie {
 /* A DIE with TAG (attribute room by tag), appended to PARENT's children
    when PARENT is not NULL.  */
 ODie *odie_new(uint16_t tag, ODie *parent);
+/* The same with room for exactly CAP attributes.  */
+ODie *odie_new_sized(uint16_t tag, ODie *parent, uint8_t cap);
 void odie_append(ODie *parent, ODie *child);
 /* Take CHILD out of PARENT's children; PREV is the child before it (NULL
    when it is the first).  */

@@ -22,11 +22,11 @@ enum { STR_CACHE = 1 << 16 };
 
 struct StrEntry {
   const char *text;
-  const char *label_name; /* ".LASF<label>" */
+  const char *label_name; /* ".LASF<label>", made when first wanted */
+  uint32_t offset;        /* in its string section */
   uint32_t hash;
   uint32_t label;
   bool line_str;     /* in .debug_line_str */
-  bool used;
 };
 
 struct Abbrev {
@@ -41,6 +41,11 @@ struct Abbrev {
   uint32_t first_use;
   uint32_t code;
   ODie *first_die;
+  /* For layout: the bytes of every DIE of this abbreviation except its
+     variable-size attributes (strings, LEB128), which are listed.  */
+  uint32_t fixed_size;
+  uint8_t nvariable;
+  uint8_t variable[MAX_ATTRS];
 };
 
 typedef struct FileEntry {
@@ -64,6 +69,7 @@ typedef struct Gen {
   const char *last_file;     /* file_number's one-entry cache */
   uint32_t last_file_number;
   uint32_t next_label;
+  uint32_t str_size, line_str_size; /* bytes pooled so far */
   VEC(ODie *) locals;        /* block-scope types, in creation order */
 } Gen;
 
@@ -158,6 +164,15 @@ static void add_alignment(ODie *d, uint32_t align) {
 }
 
 /* A member: name, location, type, and where it sits.  */
+/* The most attributes fill_member gives DM: members are most DIEs, so
+   each gets just the room it needs.  */
+static uint8_t member_attr_count(const Gen *g, const DieMember *dm) {
+  int n = (dm->name ? 4 : 0) + 1;                       /* name, place, type */
+  n += !dm->bit_size ? 1 : g->version >= 5 ? 2 : 4;     /* where it sits */
+  n += (dm->user_align != 0) + (dm->annot != NULL);
+  return (uint8_t)n;
+}
+
 static void fill_member(Gen *g, ODie *m, const DieMember *dm) {
   /* An anonymous struct or union member has neither name nor location
      (GCC gives coordinates only with the name).  */
@@ -270,7 +285,9 @@ static void fill(Gen *g, ODie *od, Die *d) {
     add_alignment(od, d->user_align);
     add_decl_loc_or_builtin(g, od, d->loc);
     for (int i = 0; i < d->nmembers; i++)
-      fill_member(g, odie_new(DW_TAG_member, od), &d->members[i]);
+      fill_member(g, odie_new_sized(DW_TAG_member, od,
+                                    member_attr_count(g, &d->members[i])),
+                  &d->members[i]);
     break;
   case DIE_ENUM:
     if (d->name)
@@ -462,7 +479,9 @@ static StrEntry *pool_lookup(Gen *g, const char *s, bool line_str) {
   e->hash = h;
   e->line_str = line_str;
   e->label = g->next_label++;
-  e->label_name = string_label(e->label);
+  uint32_t *size = line_str ? &g->line_str_size : &g->str_size;
+  e->offset = *size;
+  *size += (uint32_t)strlen(s) + 1;
   vec_push(&g->strs, e);
   g->str_slots[k] = e;
   return e;
@@ -669,11 +688,33 @@ static uint32_t attr_size(const OAttr *a) {
   }
 }
 
+static bool is_variable_form(uint16_t form) {
+  return form == DW_FORM_sdata || form == DW_FORM_udata ||
+         form == DW_FORM_string;
+}
+
+/* Once forms and codes are final: each abbreviation's fixed part.  */
+static void size_abbrevs(Gen *g) {
+  for (size_t i = 0; i < g->abbrevs.len; i++) {
+    Abbrev *a = g->abbrevs.data[i];
+    ODie *d = a->first_die;
+    a->fixed_size = uleb_size(a->code);
+    a->nvariable = 0;
+    for (int k = 0; k < a->nattrs; k++) {
+      if (is_variable_form(a->form[k]))
+        a->variable[a->nvariable++] = (uint8_t)k;
+      else
+        a->fixed_size += attr_size(&d->attrs[k]);
+    }
+  }
+}
+
 static uint32_t layout(ODie *d, uint32_t off) {
+  const Abbrev *a = d->abbrev;
   d->offset = off;
-  off += uleb_size(d->abbrev->code);
-  for (int i = 0; i < d->nattrs; i++)
-    off += attr_size(&d->attrs[i]);
+  off += a->fixed_size;
+  for (int k = 0; k < a->nvariable; k++)
+    off += attr_size(&d->attrs[a->variable[k]]);
   if (d->first) {
     for (ODie *c = d->first; c; c = c->next)
       off = layout(c, off);
@@ -692,6 +733,23 @@ static const char *file_name(const Gen *g, uint64_t n) {
 static void write_signature(Section *s, const uint8_t *sig, const char *comment) {
   for (int i = 0; i < 8; i++)
     sec_data(s, 1, sig[i], i == 0 ? comment : NULL);
+}
+
+/* A reference to a pooled string: GCC's label in assembler text; in an
+   object, the string section plus the string's offset (the same
+   relocation, without a label per string).  */
+static const char *label_of(StrEntry *e) {
+  if (!e->label_name)
+    e->label_name = string_label(e->label);
+  return e->label_name;
+}
+
+static void string_ref(Section *s, StrEntry *e, const char *comment) {
+  if (s->keep_items)
+    sec_symref(s, 4, label_of(e), 0, comment);
+  else
+    sec_symref(s, 4, e->line_str ? ".debug_line_str" : ".debug_str", e->offset,
+               NULL);
 }
 
 static void write_attr(Gen *g, Section *s, const OAttr *a) {
@@ -719,8 +777,7 @@ static void write_attr(Gen *g, Section *s, const OAttr *a) {
     char comment[512];
     if (annotate)
       snprintf(comment, sizeof comment, "%s: \"%s\"", at, a->entry->text);
-    sec_symref(s, 4, a->entry->label_name, 0, annotate ? comment : NULL);
-    a->entry->used = true;
+    string_ref(s, a->entry, annotate ? comment : NULL);
     break;
   }
   case DW_FORM_ref4:
@@ -745,7 +802,78 @@ static void write_attr(Gen *g, Section *s, const OAttr *a) {
   }
 }
 
+/* LEB128 of V (SIGNED: sleb) at P; returns the byte count.  */
+static size_t put_leb(uint8_t *p, uint64_t v, bool is_signed) {
+  size_t n = 0;
+  for (;;) {
+    uint8_t byte = v & 0x7f;
+    int64_t sv = (int64_t)v >> 7;
+    v = is_signed ? (uint64_t)sv : v >> 7;
+    bool done = is_signed ? (sv == 0 && !(byte & 0x40)) || (sv == -1 && (byte & 0x40))
+                          : v == 0;
+    p[n++] = done ? byte : byte | 0x80;
+    if (done)
+      return n;
+  }
+}
+
+/* write_die for object output (no items, no comments): the DIE's bytes
+   go straight into the section; only references to other sections go
+   through sec_symref, for their relocations.  Produces the same bytes as
+   write_die.  */
+static void encode_die(Section *s, const ODie *d) {
+  uint8_t *p = sec_tail(s, 10);
+  sec_commit(s, put_leb(p, d->abbrev->code, false));
+  for (int i = 0; i < d->nattrs; i++) {
+    const OAttr *a = &d->attrs[i];
+    switch (a->form) {
+    case DW_FORM_data1: case DW_FORM_data2: case DW_FORM_data4:
+    case DW_FORM_data8: case DW_FORM_ref4: {
+      unsigned size = a->form == DW_FORM_data1 ? 1 : a->form == DW_FORM_data2 ? 2
+                    : a->form == DW_FORM_data8 ? 8 : 4;
+      sec_store(sec_tail(s, size), size,
+                a->form == DW_FORM_ref4 ? a->ref->offset : a->value);
+      sec_commit(s, size);
+      break;
+    }
+    case DW_FORM_sdata:
+      p = sec_tail(s, 10);
+      sec_commit(s, put_leb(p, a->value, true));
+      break;
+    case DW_FORM_string: {
+      size_t n = strlen(a->str) + 1;
+      memcpy(sec_tail(s, n), a->str, n);
+      sec_commit(s, n);
+      break;
+    }
+    case DW_FORM_strp:
+    case DW_FORM_line_strp:
+      string_ref(s, a->entry, NULL);
+      break;
+    case DW_FORM_ref_sig8:
+      memcpy(sec_tail(s, 8), a->ref->signature, 8);
+      sec_commit(s, 8);
+      break;
+    case DW_FORM_sec_offset:
+      sec_symref(s, 4, a->str, 0, NULL);
+      break;
+    default: /* flag_present, implicit_const: nothing in the DIE */
+      break;
+    }
+  }
+  if (d->first) {
+    for (const ODie *c = d->first; c; c = c->next)
+      encode_die(s, c);
+    *sec_tail(s, 1) = 0;
+    sec_commit(s, 1);
+  }
+}
+
 static void write_die(Gen *g, Section *s, const ODie *d) {
+  if (!s->keep_items) {
+    encode_die(s, d);
+    return;
+  }
   char comment[96];
   if (s->annotate)
     snprintf(comment, sizeof comment, "(DIE (%#x) %s)", d->offset,
@@ -855,7 +983,8 @@ static void write_strings(Gen *g, Section *str, Section *line_str) {
     Section *s = e->line_str ? line_str : str;
     if (!s)
       continue;
-    sec_label(s, e->label_name);
+    if (s->keep_items)
+      sec_label(s, label_of(e));
     sec_string(s, e->text, strlen(e->text), NULL);
   }
 }
@@ -893,7 +1022,7 @@ static void write_line(Gen *g, Section *s) {
       char c[64];
       if (s->annotate)
         snprintf(c, sizeof c, "Directory Entry: %#zx", i);
-      sec_symref(s, 4, e->label_name, 0, s->annotate ? c : NULL);
+      string_ref(s, e, s->annotate ? c : NULL);
     }
     sec_data(s, 1, 2, "File name entry format count");
     sec_uleb(s, DW_LNCT_path, "DW_LNCT_path");
@@ -908,7 +1037,7 @@ static void write_line(Gen *g, Section *s) {
       char c[64];
       if (s->annotate)
         snprintf(c, sizeof c, "File Entry: %#zx", i);
-      sec_symref(s, 4, e->label_name, 0, s->annotate ? c : NULL);
+      string_ref(s, e, s->annotate ? c : NULL);
       sec_uleb(s, f->dir, NULL);
     }
   } else {
@@ -952,6 +1081,7 @@ void dwarf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
   if (g.version >= 5)
     use_implicit_const(&g, cu_abbrevs);
   number_abbrevs(&g, cu_abbrevs);
+  size_abbrevs(&g);
 
   for (TypeUnit *tu = tus; tu; tu = tu->next) {
     /* GCC's comdat group: "wi." (DWARF 5, .debug_info) or "wt." (DWARF 4,

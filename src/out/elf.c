@@ -123,6 +123,10 @@ typedef struct Elf {
   size_t ngslots;
   uint32_t symtab_sec, strtab_sec, shstrtab_sec;
   uint32_t nlocal;
+  /* The last relocation name looked up (sections share one copy of a
+     name repeated in a row, so the same pointer comes back often).  */
+  const char *last_reloc_name;
+  size_t last_reloc_index;
 } Elf;
 
 static uint32_t add_sec(Elf *e, const char *name, uint32_t type,
@@ -548,13 +552,25 @@ static void put_sym(Buf *b, uint32_t name, unsigned bind, unsigned type,
 
 /* Resolve every relocation's name, creating undefined globals for unknown
    names and marking the section symbols in use.  */
+/* find_name for a relocation's symbol, through the one-entry cache.  */
+static NameEnt *reloc_name(Elf *e, const char *name) {
+  if (name == e->last_reloc_name)
+    return &e->names.data[e->last_reloc_index];
+  NameEnt *n = find_name(e, name);
+  if (n) {
+    e->last_reloc_name = name;
+    e->last_reloc_index = (size_t)(n - e->names.data);
+  }
+  return n;
+}
+
 static void resolve_reloc_names(Elf *e) {
   const ObjFile *obj = e->obj;
   for (size_t i = 0; i < obj->sections.len; i++) {
     const Section *s = obj->sections.data[i];
     for (size_t k = 0; k < s->relocs.len; k++) {
       const SecReloc *r = &s->relocs.data[k];
-      NameEnt *n = find_name(e, r->sym);
+      NameEnt *n = reloc_name(e, r->sym);
       if (!n)
         n = add_name(e, r->sym, NAME_UNDEF);
       if (reloc_via_section(e, n, r->addend))
@@ -738,7 +754,7 @@ static void build_relocs(Elf *e) {
     }
     for (size_t k = 0; k < src->relocs.len; k++) {
       const SecReloc *r = &src->relocs.data[k];
-      NameEnt *n = find_name(e, r->sym);
+      NameEnt *n = reloc_name(e, r->sym);
       uint32_t symidx;
       int64_t addend = r->addend;
       if (reloc_via_section(e, n, r->addend)) {

@@ -223,7 +223,10 @@ void sec_symref(Section *s, unsigned size, const char *sym, int64_t addend,
   if (!valid_size(size))
     bad_size(s, "symbol reference", size);
   uint32_t off = append_int(s, size, 0);
-  const char *name = copy_str(s, sym);
+  /* References to one symbol often come in a row: share the copy.  */
+  const char *name = s->last_sym && strcmp(s->last_sym, sym) == 0
+                         ? s->last_sym : copy_str(s, sym);
+  s->last_sym = name;
   SecReloc r = {off, (uint8_t)size, name, addend};
   vec_push(&s->relocs, r);
   if (s->keep_items)

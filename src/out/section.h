@@ -59,6 +59,7 @@ typedef struct Section {
   VEC(SecReloc) relocs;
   VEC(SecLabel) labels;
   Arena arena; /* copies of comments and symbol names */
+  const char *last_sym; /* the last symbol name copied (sec_symref) */
 } Section;
 
 /* ELF section types and flags used by the writers.  */
@@ -109,6 +110,26 @@ void sec_label(Section *s, const char *label);
 /* A comment line with no data ("\t\t\t# DW_AT_external"), printf-style;
    nothing at all unless annotating.  */
 void sec_commentf(Section *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
+
+/* Raw appending, for writers that emit many plain values into a section
+   without assembler items (keep_items false): sec_tail returns room for
+   at least MAX more bytes at the end (valid until the next call on S),
+   sec_commit then counts the N bytes written there.  sec_store writes
+   SIZE bytes of VALUE in target byte order.  */
+static inline uint8_t *sec_tail(Section *s, size_t max) {
+  if (s->bytes.len + max + 1 > s->bytes.cap)
+    buf_reserve(&s->bytes, max);
+  return (uint8_t *)s->bytes.data + s->bytes.len;
+}
+static inline void sec_commit(Section *s, size_t n) { s->bytes.len += n; }
+static inline void sec_store(uint8_t *p, unsigned size, uint64_t value) {
+  if (target.big_endian)
+    for (unsigned i = size; i-- > 0; value >>= 8)
+      p[i] = (uint8_t)value;
+  else
+    for (unsigned i = 0; i < size; i++, value >>= 8)
+      p[i] = (uint8_t)value;
+}
 
 /* Overwrite a DATA value already emitted at OFFSET (for back-patching
    lengths); also updates the recorded item.  */
