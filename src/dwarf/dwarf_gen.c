@@ -166,9 +166,9 @@ static void add_alignment(ODie *d, uint32_t align) {
 /* A member: name, location, type, and where it sits.  */
 /* The most attributes fill_member gives DM: members are most DIEs, so
    each gets just the room it needs.  */
-static uint8_t member_attr_count(const Gen *g, const DieMember *dm) {
+static uint8_t member_attr_count(const DieMember *dm) {
   int n = (dm->name ? 4 : 0) + 1;                       /* name, place, type */
-  n += !dm->bit_size ? 1 : g->version >= 5 ? 2 : 4;     /* where it sits */
+  n += !dm->bit_size ? 1 : 4;  /* where it sits: at most the DWARF 4 form */
   n += (dm->user_align != 0) + (dm->annot != NULL);
   return (uint8_t)n;
 }
@@ -286,7 +286,7 @@ static void fill(Gen *g, ODie *od, Die *d) {
     add_decl_loc_or_builtin(g, od, d->loc);
     for (int i = 0; i < d->nmembers; i++)
       fill_member(g, odie_new_sized(DW_TAG_member, od,
-                                    member_attr_count(g, &d->members[i])),
+                                    member_attr_count(&d->members[i])),
                   &d->members[i]);
     break;
   case DIE_ENUM:
