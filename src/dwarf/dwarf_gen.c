@@ -654,24 +654,15 @@ static void number_abbrevs(Gen *g, size_t first) {
 
 /* --- Layout --- */
 
+/* Bytes of V as unsigned or signed LEB128.  */
 static uint32_t uleb_size(uint64_t v) {
-  uint32_t n = 1;
-  while (v >= 0x80) {
-    v >>= 7;
-    n++;
-  }
-  return n;
+  uint8_t b[LEB128_MAX];
+  return (uint32_t)uleb128_put(b, v);
 }
 
 static uint32_t sleb_size(int64_t v) {
-  uint32_t n = 1;
-  for (;;) {
-    uint8_t byte = (uint8_t)(v & 0x7f);
-    v >>= 7;
-    if ((v == 0 && !(byte & 0x40)) || (v == -1 && (byte & 0x40)))
-      return n;
-    n++;
-  }
+  uint8_t b[LEB128_MAX];
+  return (uint32_t)sleb128_put(b, v);
 }
 
 static uint32_t attr_size(const OAttr *a) {
@@ -802,28 +793,12 @@ static void write_attr(Gen *g, Section *s, const OAttr *a) {
   }
 }
 
-/* LEB128 of V (SIGNED: sleb) at P; returns the byte count.  */
-static size_t put_leb(uint8_t *p, uint64_t v, bool is_signed) {
-  size_t n = 0;
-  for (;;) {
-    uint8_t byte = v & 0x7f;
-    int64_t sv = (int64_t)v >> 7;
-    v = is_signed ? (uint64_t)sv : v >> 7;
-    bool done = is_signed ? (sv == 0 && !(byte & 0x40)) || (sv == -1 && (byte & 0x40))
-                          : v == 0;
-    p[n++] = done ? byte : byte | 0x80;
-    if (done)
-      return n;
-  }
-}
-
 /* write_die for object output (no items, no comments): the DIE's bytes
    go straight into the section; only references to other sections go
    through sec_symref, for their relocations.  Produces the same bytes as
    write_die.  */
 static void encode_die(Section *s, const ODie *d) {
-  uint8_t *p = sec_tail(s, 10);
-  sec_commit(s, put_leb(p, d->abbrev->code, false));
+  sec_commit(s, uleb128_put(sec_tail(s, LEB128_MAX), d->abbrev->code));
   for (int i = 0; i < d->nattrs; i++) {
     const OAttr *a = &d->attrs[i];
     switch (a->form) {
@@ -837,8 +812,7 @@ static void encode_die(Section *s, const ODie *d) {
       break;
     }
     case DW_FORM_sdata:
-      p = sec_tail(s, 10);
-      sec_commit(s, put_leb(p, a->value, true));
+      sec_commit(s, sleb128_put(sec_tail(s, LEB128_MAX), (int64_t)a->value));
       break;
     case DW_FORM_string: {
       size_t n = strlen(a->str) + 1;

@@ -38,26 +38,13 @@ typedef struct Signer {
 } Signer;
 
 static void sign_uleb(Signer *s, uint64_t v) {
-  do {
-    uint8_t byte = v & 0x7f;
-    v >>= 7;
-    if (v)
-      byte |= 0x80;
-    md5_update(&s->md5, &byte, 1);
-  } while (v);
+  uint8_t b[LEB128_MAX];
+  md5_update(&s->md5, b, uleb128_put(b, v));
 }
 
 static void sign_sleb(Signer *s, int64_t v) {
-  for (;;) {
-    uint8_t byte = v & 0x7f;
-    v >>= 7; /* arithmetic: sign-extends */
-    bool done = (v == 0 && !(byte & 0x40)) || (v == -1 && (byte & 0x40));
-    if (!done)
-      byte |= 0x80;
-    md5_update(&s->md5, &byte, 1);
-    if (done)
-      return;
-  }
+  uint8_t b[LEB128_MAX];
+  md5_update(&s->md5, b, sleb128_put(b, v));
 }
 
 /* A string with its terminating NUL.  */

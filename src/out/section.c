@@ -57,21 +57,7 @@ static bool valid_size(unsigned size) {
 
 /* Store the low SIZE bytes of VALUE at P in target byte order.  */
 static void put_target(char *p, unsigned size, uint64_t value) {
-  /* The common case, a little-endian target word, is one store.  */
-  if (!target.big_endian && size == 4) {
-    uint32_t w = (uint32_t)value;
-    unsigned char b[4] = {(unsigned char)w, (unsigned char)(w >> 8),
-                          (unsigned char)(w >> 16), (unsigned char)(w >> 24)};
-    memcpy(p, b, 4);
-    return;
-  }
-  if (target.big_endian) {
-    for (unsigned i = size; i-- > 0; value >>= 8)
-      p[i] = (char)(value & 0xff);
-  } else {
-    for (unsigned i = 0; i < size; i++, value >>= 8)
-      p[i] = (char)(value & 0xff);
-  }
+  sec_store((uint8_t *)p, size, value);
 }
 
 static uint64_t size_mask(unsigned size) {
@@ -157,32 +143,16 @@ void sec_dataf(Section *s, unsigned size, uint64_t value, const char *fmt,
 
 void sec_uleb(Section *s, uint64_t value, const char *comment) {
   uint32_t off = (uint32_t)s->bytes.len;
-  uint64_t v = value;
-  do {
-    uint8_t byte = v & 0x7f;
-    v >>= 7;
-    if (v)
-      byte |= 0x80;
-    buf_putc(&s->bytes, (char)byte);
-  } while (v);
+  uint8_t b[LEB128_MAX];
+  buf_append(&s->bytes, b, uleb128_put(b, value));
   if (s->keep_items)
     add_item(s, ITEM_ULEB, 0, off, value, NULL, item_comment(s, comment));
 }
 
 void sec_sleb(Section *s, int64_t value, const char *comment) {
   uint32_t off = (uint32_t)s->bytes.len;
-  int64_t v = value;
-  for (;;) {
-    uint8_t byte = (uint8_t)(v & 0x7f);
-    /* Arithmetic shift of a negative value, spelled portably.  */
-    v = v < 0 ? ~(~v >> 7) : v >> 7;
-    bool done = (v == 0 && !(byte & 0x40)) || (v == -1 && (byte & 0x40));
-    if (!done)
-      byte |= 0x80;
-    buf_putc(&s->bytes, (char)byte);
-    if (done)
-      break;
-  }
+  uint8_t b[LEB128_MAX];
+  buf_append(&s->bytes, b, sleb128_put(b, value));
   if (s->keep_items)
     add_item(s, ITEM_SLEB, 0, off, (uint64_t)value, NULL,
              item_comment(s, comment));

@@ -141,16 +141,20 @@ char *arena_strndup(Arena *a, const char *s, size_t n) {
   return p;
 }
 
-void arena_reset(Arena *a) {
-  ArenaBlock *keep = a->head;
-  if (!keep)
-    return;
-  ArenaBlock *b = keep->next;
+/* Free B and the blocks after it.  */
+static void free_blocks(ArenaBlock *b) {
   while (b) {
     ArenaBlock *next = b->next;
     block_free(b);
     b = next;
   }
+}
+
+void arena_reset(Arena *a) {
+  ArenaBlock *keep = a->head;
+  if (!keep)
+    return;
+  free_blocks(keep->next);
   keep->next = NULL;
   /* Only the used part needs zeroing again.  */
   size_t used = a->cur ? (size_t)(a->cur - keep->data) : keep->size;
@@ -162,12 +166,7 @@ void arena_reset(Arena *a) {
 }
 
 void arena_free(Arena *a) {
-  ArenaBlock *b = a->head;
-  while (b) {
-    ArenaBlock *next = b->next;
-    block_free(b);
-    b = next;
-  }
+  free_blocks(a->head);
   a->head = NULL;
   a->cur = a->end = NULL;
 }
@@ -248,6 +247,29 @@ static inline uint64_t mix64(uint64_t h) {
   h *= 0xd6e8feb86659fd93ULL;
   h ^= h >> 32;
   return h;
+}
+
+size_t uleb128_put(uint8_t *p, uint64_t v) {
+  size_t n = 0;
+  do {
+    uint8_t byte = v & 0x7f;
+    v >>= 7;
+    p[n++] = v ? byte | 0x80 : byte;
+  } while (v);
+  return n;
+}
+
+size_t sleb128_put(uint8_t *p, int64_t v) {
+  size_t n = 0;
+  for (;;) {
+    uint8_t byte = (uint8_t)(v & 0x7f);
+    /* Arithmetic shift of a negative value, spelled portably.  */
+    v = v < 0 ? ~(~v >> 7) : v >> 7;
+    bool done = (v == 0 && !(byte & 0x40)) || (v == -1 && (byte & 0x40));
+    p[n++] = done ? byte : byte | 0x80;
+    if (done)
+      return n;
+  }
 }
 
 void **hash_slots_build(void *const *items, size_t n, size_t cap,

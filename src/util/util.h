@@ -120,6 +120,12 @@ void buf_free(Buf *b);
     (v)->len = (v)->cap = 0;                                                   \
   } while (0)
 
+/* --- LEB128 --- */
+enum { LEB128_MAX = 10 }; /* bytes of the longest 64-bit value */
+/* Encode V at P (room for LEB128_MAX bytes); return the byte count.  */
+size_t uleb128_put(uint8_t *p, uint64_t v);
+size_t sleb128_put(uint8_t *p, int64_t v);
+
 /* --- Hashing --- */
 uint32_t hash_bytes(const void *p, size_t n);
 /* A new open-addressing slot array of CAP entries (a power of two)
