@@ -43,7 +43,6 @@ ODie *odie_new_sized(uint16_t tag, ODie *parent, uint8_t cap) {
 }
 
 void odie_append(ODie *parent, ODie *child) {
-  child->parent = parent;
   child->next = NULL;
   if (parent->last)
     parent->last->next = child;

@@ -40,19 +40,24 @@ typedef struct OAttr {
    decl tag has ten).  */
 enum { MAX_ATTRS = 12 };
 
+/* What type units add to a DIE (type_units.c); NULL without them.  */
+typedef struct ODieUnitInfo {
+  ODie *copy;         /* this DIE's copy in copy_unit */
+  ODie *copy_unit;
+  const uint8_t *signature; /* the type DIE of a type unit: its signature */
+} ODieUnitInfo;
+
+/* DIEs are the bulk of the writer's memory: keep them small.  */
 struct ODie {
   uint16_t tag;
   uint8_t nattrs;
   uint8_t cap;        /* room in attrs */
   uint32_t offset;    /* in its unit */
-  bool local;         /* a block-scope type: never moved to a type unit */
   int32_t mark;       /* scratch for tree walks (signatures, pruning) */
-  ODie *parent, *first, *last, *next;
+  bool local;         /* a block-scope type: never moved to a type unit */
+  ODie *first, *last, *next;
   ODie *unit;         /* the unit DIE it belongs to, once units are split */
-  ODie *copy;         /* type units: this DIE's copy in copy_unit */
-  ODie *copy_unit;
-  const uint8_t *signature; /* the type DIE of a type unit: its signature */
-  ODie *next_same_abbrev;
+  ODieUnitInfo *tu;   /* type units only */
   Abbrev *abbrev;
   OAttr attrs[];
 };

@@ -40,7 +40,8 @@ struct Abbrev {
   uint32_t uses;
   uint32_t first_use;
   uint32_t code;
-  ODie *first_die;
+  const ODie *first_die;
+  uint16_t differs;   /* bit K: DIEs differ in constant attribute K */
   /* For layout: the bytes of every DIE of this abbreviation except its
      variable-size attributes (strings, LEB128), which are listed.  */
   uint32_t fixed_size;
@@ -163,7 +164,6 @@ static void add_alignment(ODie *d, uint32_t align) {
     add_const(d, DW_AT_alignment, align);
 }
 
-/* A member: name, location, type, and where it sits.  */
 /* The most attributes fill_member gives DM: members are most DIEs, so
    each gets just the room it needs.  */
 static uint8_t member_attr_count(const DieMember *dm) {
@@ -173,7 +173,8 @@ static uint8_t member_attr_count(const DieMember *dm) {
   return (uint8_t)n;
 }
 
-static void fill_member(Gen *g, ODie *m, const DieMember *dm) {
+/* A member: name, location, type, and where it sits.  */
+static void fill_member(Gen *g, ODie *m, const DieMember *dm, bool in_union) {
   /* An anonymous struct or union member has neither name nor location
      (GCC gives coordinates only with the name).  */
   if (dm->name) {
@@ -183,7 +184,6 @@ static void fill_member(Gen *g, ODie *m, const DieMember *dm) {
   add_type(g, m, dm->type);
   /* A union member has no location, and a union bit-field keeps the
      DWARF 4 encoding in DWARF 5 too (GCC).  */
-  bool in_union = m->parent && m->parent->tag == DW_TAG_union_type;
   /* DW_AT_alignment goes after the bit-field's size attributes and
      before its place (GCC's gen_field_die).  */
   if (!dm->bit_size) {
@@ -287,7 +287,7 @@ static void fill(Gen *g, ODie *od, Die *d) {
     for (int i = 0; i < d->nmembers; i++)
       fill_member(g, odie_new_sized(DW_TAG_member, od,
                                     member_attr_count(&d->members[i])),
-                  &d->members[i]);
+                  &d->members[i], od->tag == DW_TAG_union_type);
     break;
   case DIE_ENUM:
     if (d->name)
@@ -492,49 +492,39 @@ static uint16_t const_form(uint64_t v) {
          : v <= 0xffffffffu ? DW_FORM_data4 : DW_FORM_data8;
 }
 
-/* Strings of up to three characters stay inline; longer ones go to
-   .debug_str (GCC's rule for a mergeable string section).  */
-static void choose_forms(Gen *g, ODie *d) {
-  for (int i = 0; i < d->nattrs; i++) {
-    OAttr *a = &d->attrs[i];
-    switch (a->kind) {
-    case AV_UNSIGNED:
-    case AV_FILE:
-      a->form = const_form(a->value);
-      break;
-    case AV_SIGNED:
-      a->form = DW_FORM_sdata;
-      break;
-    case AV_STRING: {
-      bool unit_name = d->tag == DW_TAG_compile_unit &&
-                       (a->at == DW_AT_name || a->at == DW_AT_comp_dir);
-      if (unit_name && g->version >= 5) {
-        a->form = DW_FORM_line_strp;
-        a->entry = pool(g, a->str, true);
-        a->pooled = true;
-      } else if (strnlen(a->str, 4) < 4 && a->at != DW_AT_producer) {
-        /* (In DWARF 4 a unit name "t.c" is inline too, as GCC has it.)  */
-        a->form = DW_FORM_string;
-      } else {
-        a->form = DW_FORM_strp;
-        a->entry = pool(g, a->str, false);
-        a->pooled = true;
-      }
-      break;
+/* The form of attribute A of D.  Strings of up to three characters stay
+   inline; longer ones go to .debug_str (GCC's rule for a mergeable
+   string section).  */
+static uint16_t choose_form(Gen *g, const ODie *d, OAttr *a) {
+  switch (a->kind) {
+  case AV_UNSIGNED:
+  case AV_FILE:
+    return const_form(a->value);
+  case AV_SIGNED:
+    return DW_FORM_sdata;
+  case AV_STRING: {
+    bool unit_name = d->tag == DW_TAG_compile_unit &&
+                     (a->at == DW_AT_name || a->at == DW_AT_comp_dir);
+    if (unit_name && g->version >= 5) {
+      a->entry = pool(g, a->str, true);
+      a->pooled = true;
+      return DW_FORM_line_strp;
     }
-    case AV_REF:
-      a->form = a->ref->unit != d->unit ? DW_FORM_ref_sig8 : DW_FORM_ref4;
-      break;
-    case AV_FLAG:
-      a->form = DW_FORM_flag_present;
-      break;
-    case AV_LABEL:
-      a->form = DW_FORM_sec_offset;
-      break;
-    }
+    /* (In DWARF 4 a unit name "t.c" is inline too, as GCC has it.)  */
+    if (strnlen(a->str, 4) < 4 && a->at != DW_AT_producer)
+      return DW_FORM_string;
+    a->entry = pool(g, a->str, false);
+    a->pooled = true;
+    return DW_FORM_strp;
   }
-  for (ODie *c = d->first; c; c = c->next)
-    choose_forms(g, c);
+  case AV_REF:
+    return a->ref->unit != d->unit ? DW_FORM_ref_sig8 : DW_FORM_ref4;
+  case AV_FLAG:
+    return DW_FORM_flag_present;
+  case AV_LABEL:
+    return DW_FORM_sec_offset;
+  }
+  return 0;
 }
 
 /* DW_AT_sibling on every DIE with children that has a next sibling.  */
@@ -558,13 +548,6 @@ static bool abbrev_matches(const Abbrev *a, const ODie *d) {
   return true;
 }
 
-static uint32_t die_shape_hash(const ODie *d) {
-  uint32_t h = hash_mix(d->tag, d->first != NULL);
-  for (int i = 0; i < d->nattrs; i++)
-    h = hash_mix(h, (uint32_t)d->attrs[i].at << 16 | d->attrs[i].form);
-  return h;
-}
-
 static uint32_t abbrev_hash(const void *a) { return ((const Abbrev *)a)->hash; }
 
 static void abbrev_table_grow(Gen *g) {
@@ -575,61 +558,72 @@ static void abbrev_table_grow(Gen *g) {
   g->abbrev_cap = cap;
 }
 
-static void assign_abbrevs(Gen *g, ODie *d, uint32_t *order) {
-  if ((g->abbrevs.len + 1) * 2 > g->abbrev_cap)
-    abbrev_table_grow(g);
-  uint32_t h = die_shape_hash(d);
-  size_t k = h & (g->abbrev_cap - 1);
-  Abbrev *a;
-  while ((a = g->abbrev_slots[k]) && !(a->hash == h && abbrev_matches(a, d)))
-    k = (k + 1) & (g->abbrev_cap - 1);
-  if (!a) {
-    a = NEW(Abbrev);
-    a->hash = h;
-    g->abbrev_slots[k] = a;
-    a->tag = d->tag;
-    a->children = d->first != NULL;
-    a->nattrs = d->nattrs;
-    for (int i = 0; i < d->nattrs; i++) {
-      a->at[i] = d->attrs[i].at;
-      a->form[i] = d->attrs[i].form;
-    }
-    a->first_use = (*order)++;
-    vec_push(&g->abbrevs, a);
-  }
-  a->uses++;
-  d->abbrev = a;
-  d->next_same_abbrev = a->first_die;
-  a->first_die = d;
-  for (ODie *c = d->first; c; c = c->next)
-    assign_abbrevs(g, c, order);
-}
-
 static bool is_constant_form(uint16_t f) {
   return f == DW_FORM_data1 || f == DW_FORM_data2 || f == DW_FORM_data4 ||
          f == DW_FORM_data8 || f == DW_FORM_sdata;
 }
 
+static Abbrev *new_abbrev(Gen *g, const ODie *d, uint32_t hash, uint32_t *order) {
+  Abbrev *a = NEW(Abbrev);
+  a->hash = hash;
+  a->tag = d->tag;
+  a->children = d->first != NULL;
+  a->nattrs = d->nattrs;
+  for (int i = 0; i < d->nattrs; i++) {
+    a->at[i] = d->attrs[i].at;
+    a->form[i] = d->attrs[i].form;
+  }
+  a->first_use = (*order)++;
+  a->first_die = d;
+  vec_push(&g->abbrevs, a);
+  return a;
+}
+
+/* Choose the forms of D's attributes and D's abbreviation (shared by
+   every DIE of the same tag, children flag, attributes and forms), then
+   the same for its children.  Notes which constants differ from the
+   abbreviation's first DIE, for use_implicit_const.  */
+static void assign_abbrevs(Gen *g, ODie *d, uint32_t *order) {
+  if ((g->abbrevs.len + 1) * 2 > g->abbrev_cap)
+    abbrev_table_grow(g);
+  uint32_t h = hash_mix(d->tag, d->first != NULL);
+  for (int i = 0; i < d->nattrs; i++) {
+    OAttr *at = &d->attrs[i];
+    if (!at->form) /* DW_AT_sibling has its form already */
+      at->form = choose_form(g, d, at);
+    h = hash_mix(h, (uint32_t)at->at << 16 | at->form);
+  }
+  size_t k = h & (g->abbrev_cap - 1);
+  Abbrev *a;
+  while ((a = g->abbrev_slots[k]) && !(a->hash == h && abbrev_matches(a, d)))
+    k = (k + 1) & (g->abbrev_cap - 1);
+  if (!a) {
+    a = g->abbrev_slots[k] = new_abbrev(g, d, h, order);
+  } else {
+    for (int i = 0; i < d->nattrs; i++)
+      if (is_constant_form(a->form[i]) &&
+          d->attrs[i].value != a->first_die->attrs[i].value)
+        a->differs |= (uint16_t)(1u << i);
+  }
+  a->uses++;
+  d->abbrev = a;
+  for (ODie *c = d->first; c; c = c->next)
+    assign_abbrevs(g, c, order);
+}
+
 /* DWARF 5: a constant that every DIE of an abbreviation shares moves
-   into the abbreviation (DW_FORM_implicit_const).  */
+   into the abbreviation (DW_FORM_implicit_const); from then on the
+   abbreviation's forms, not the attributes', say how DIEs are encoded.  */
 static void use_implicit_const(Gen *g, size_t first) {
   for (size_t i = first; i < g->abbrevs.len; i++) {
     Abbrev *a = g->abbrevs.data[i];
     if (a->uses < 2)
       continue;
     for (int k = 0; k < a->nattrs; k++) {
-      if (!is_constant_form(a->form[k]))
-        continue;
-      uint64_t v = a->first_die->attrs[k].value;
-      bool same = true;
-      for (ODie *d = a->first_die; d && same; d = d->next_same_abbrev)
-        same = d->attrs[k].value == v;
-      if (!same)
+      if (!is_constant_form(a->form[k]) || (a->differs >> k & 1))
         continue;
       a->form[k] = DW_FORM_implicit_const;
-      a->implicit[k] = v;
-      for (ODie *d = a->first_die; d; d = d->next_same_abbrev)
-        d->attrs[k].form = DW_FORM_implicit_const;
+      a->implicit[k] = a->first_die->attrs[k].value;
     }
   }
 }
@@ -665,8 +659,8 @@ static uint32_t sleb_size(int64_t v) {
   return (uint32_t)sleb128_put(b, v);
 }
 
-static uint32_t attr_size(const OAttr *a) {
-  switch (a->form) {
+static uint32_t attr_size(uint16_t form, const OAttr *a) {
+  switch (form) {
   case DW_FORM_data1: return 1;
   case DW_FORM_data2: return 2;
   case DW_FORM_data4: case DW_FORM_strp: case DW_FORM_line_strp:
@@ -688,14 +682,14 @@ static bool is_variable_form(uint16_t form) {
 static void size_abbrevs(Gen *g) {
   for (size_t i = 0; i < g->abbrevs.len; i++) {
     Abbrev *a = g->abbrevs.data[i];
-    ODie *d = a->first_die;
+    const ODie *d = a->first_die;
     a->fixed_size = uleb_size(a->code);
     a->nvariable = 0;
     for (int k = 0; k < a->nattrs; k++) {
       if (is_variable_form(a->form[k]))
         a->variable[a->nvariable++] = (uint8_t)k;
       else
-        a->fixed_size += attr_size(&d->attrs[k]);
+        a->fixed_size += attr_size(a->form[k], &d->attrs[k]);
     }
   }
 }
@@ -705,7 +699,7 @@ static uint32_t layout(ODie *d, uint32_t off) {
   d->offset = off;
   off += a->fixed_size;
   for (int k = 0; k < a->nvariable; k++)
-    off += attr_size(&d->attrs[a->variable[k]]);
+    off += attr_size(a->form[a->variable[k]], &d->attrs[a->variable[k]]);
   if (d->first) {
     for (ODie *c = d->first; c; c = c->next)
       off = layout(c, off);
@@ -743,14 +737,15 @@ static void string_ref(Section *s, StrEntry *e, const char *comment) {
                NULL);
 }
 
-static void write_attr(Gen *g, Section *s, const OAttr *a) {
+/* Attribute A in FORM (its abbreviation's).  */
+static void write_attr(Gen *g, Section *s, uint16_t form, const OAttr *a) {
   bool annotate = s->annotate;
   const char *at = annotate ? dwarf_at_name(a->at) : NULL;
-  switch (a->form) {
+  switch (form) {
   case DW_FORM_data1: case DW_FORM_data2: case DW_FORM_data4:
   case DW_FORM_data8: {
-    unsigned size = a->form == DW_FORM_data1 ? 1 : a->form == DW_FORM_data2 ? 2
-                  : a->form == DW_FORM_data4 ? 4 : 8;
+    unsigned size = form == DW_FORM_data1 ? 1 : form == DW_FORM_data2 ? 2
+                  : form == DW_FORM_data4 ? 4 : 8;
     if (a->kind == AV_FILE)
       sec_dataf(s, size, a->value, "%s (%s)", at, file_name(g, a->value));
     else
@@ -775,7 +770,7 @@ static void write_attr(Gen *g, Section *s, const OAttr *a) {
     sec_data(s, 4, a->ref->offset, at);
     break;
   case DW_FORM_ref_sig8:
-    write_signature(s, a->ref->signature, at);
+    write_signature(s, a->ref->tu->signature, at);
     break;
   case DW_FORM_sec_offset:
     sec_symref(s, 4, a->str, 0, at);
@@ -799,15 +794,17 @@ static void write_attr(Gen *g, Section *s, const OAttr *a) {
    write_die.  */
 static void encode_die(Section *s, const ODie *d) {
   sec_commit(s, uleb128_put(sec_tail(s, LEB128_MAX), d->abbrev->code));
+  const uint16_t *forms = d->abbrev->form;
   for (int i = 0; i < d->nattrs; i++) {
     const OAttr *a = &d->attrs[i];
-    switch (a->form) {
+    uint16_t form = forms[i];
+    switch (form) {
     case DW_FORM_data1: case DW_FORM_data2: case DW_FORM_data4:
     case DW_FORM_data8: case DW_FORM_ref4: {
-      unsigned size = a->form == DW_FORM_data1 ? 1 : a->form == DW_FORM_data2 ? 2
-                    : a->form == DW_FORM_data8 ? 8 : 4;
+      unsigned size = form == DW_FORM_data1 ? 1 : form == DW_FORM_data2 ? 2
+                    : form == DW_FORM_data8 ? 8 : 4;
       sec_store(sec_tail(s, size), size,
-                a->form == DW_FORM_ref4 ? a->ref->offset : a->value);
+                form == DW_FORM_ref4 ? a->ref->offset : a->value);
       sec_commit(s, size);
       break;
     }
@@ -825,7 +822,7 @@ static void encode_die(Section *s, const ODie *d) {
       string_ref(s, a->entry, NULL);
       break;
     case DW_FORM_ref_sig8:
-      memcpy(sec_tail(s, 8), a->ref->signature, 8);
+      memcpy(sec_tail(s, 8), a->ref->tu->signature, 8);
       sec_commit(s, 8);
       break;
     case DW_FORM_sec_offset:
@@ -854,7 +851,7 @@ static void write_die(Gen *g, Section *s, const ODie *d) {
              dwarf_tag_name(d->tag));
   sec_uleb(s, d->abbrev->code, s->annotate ? comment : NULL);
   for (int i = 0; i < d->nattrs; i++)
-    write_attr(g, s, &d->attrs[i]);
+    write_attr(g, s, d->abbrev->form[i], &d->attrs[i]);
   if (d->first) {
     for (const ODie *c = d->first; c; c = c->next)
       write_die(g, s, c);
@@ -905,13 +902,12 @@ static uint32_t unit_header_size(const Gen *g, bool type_unit) {
   return type_unit ? size + 12 : size;
 }
 
-/* Complete ROOT's tree (sibling references, stubs for references to
-   other units' types when there are type units) and choose its forms.  */
-static void prepare_unit(Gen *g, ODie *root, bool type_units) {
+/* Complete ROOT's tree: sibling references, and stubs for references
+   to other units' types when there are type units.  */
+static void prepare_unit(ODie *root, bool type_units) {
   add_siblings(root);
   if (type_units)
     type_units_add_stubs(root);
-  choose_forms(g, root);
 }
 
 static int by_code(const void *pa, const void *pb) {
@@ -1043,8 +1039,8 @@ void dwarf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
   if (opts->debug_types_section)
     tus = type_units_split(g.cu, opts->eliminate_unused_types, ".Ldebug_line0");
   for (TypeUnit *tu = tus; tu; tu = tu->next)
-    prepare_unit(&g, tu->root, true);
-  prepare_unit(&g, g.cu, opts->debug_types_section);
+    prepare_unit(tu->root, true);
+  prepare_unit(g.cu, opts->debug_types_section);
   /* Type units are written first, so their DIEs take abbreviations
      first.  */
   uint32_t order = 0;

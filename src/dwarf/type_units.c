@@ -183,6 +183,13 @@ static bool should_move(ODie *d) {
   }
 }
 
+/* D's type-unit bookkeeping, made when first wanted.  */
+static ODieUnitInfo *unit_info(ODie *d) {
+  if (!d->tu)
+    d->tu = NEW(ODieUnitInfo);
+  return d->tu;
+}
+
 static void set_unit(ODie *d, ODie *unit) {
   d->unit = unit;
   for (ODie *c = d->first; c; c = c->next)
@@ -193,8 +200,8 @@ static void set_unit(ODie *d, ODie *unit) {
 static void clone_children(ODie *d, ODie *copy, ODie *unit) {
   for (ODie *c = d->first; c; c = c->next) {
     ODie *cc = odie_clone(c);
-    c->copy = cc;
-    c->copy_unit = unit;
+    unit_info(c)->copy = cc;
+    c->tu->copy_unit = unit;
     cc->unit = unit;
     odie_append(copy, cc);
     clone_children(c, cc, unit);
@@ -210,18 +217,19 @@ static void copy_referenced(ODie *unit, ODie *d) {
     if (a->kind != AV_REF)
       continue;
     ODie *t = a->ref;
-    if (t->unit == unit || t->signature)
+    ODieUnitInfo *ti = unit_info(t);
+    if (t->unit == unit || ti->signature)
       continue;
-    if (t->copy_unit != unit) {
+    if (ti->copy_unit != unit) {
       ODie *copy = odie_clone(t);
-      t->copy = copy;
-      t->copy_unit = unit;
+      ti->copy = copy;
+      ti->copy_unit = unit;
       copy->unit = unit;
       if (!odie_attr(t, DW_AT_declaration))
         clone_children(t, copy, unit);
       odie_append(unit, copy);
     }
-    a->ref = t->copy;
+    a->ref = ti->copy;
   }
   for (ODie *c = d->first; c; c = c->next)
     copy_referenced(unit, c);
@@ -345,7 +353,7 @@ TypeUnit *type_units_split(ODie *cu, bool prune_cu, const char *line_label) {
     }
     TypeUnit *tu = NEW(TypeUnit);
     compute_signature(d, tu->signature);
-    d->signature = tu->signature;
+    unit_info(d)->signature = tu->signature;
     tu->type = d;
     tu->root = odie_new(DW_TAG_type_unit, NULL);
     if (lang)

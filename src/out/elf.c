@@ -56,12 +56,10 @@ enum {
 static bool big_endian(void) { return target.big_endian; }
 
 static void put_n(Buf *b, uint64_t v, unsigned size) {
-  char tmp[8];
-  for (unsigned i = 0; i < size; i++) {
-    unsigned shift = big_endian() ? (size - 1 - i) * 8 : i * 8;
-    tmp[i] = (char)((v >> shift) & 0xff);
-  }
-  buf_append(b, tmp, size);
+  if (b->len + size + 1 > b->cap)
+    buf_reserve(b, size);
+  sec_store((uint8_t *)b->data + b->len, size, v);
+  b->len += size;
 }
 static void put16(Buf *b, uint64_t v) { put_n(b, v, 2); }
 static void put32(Buf *b, uint64_t v) { put_n(b, v, 4); }
@@ -721,14 +719,6 @@ static uint32_t reloc_type(const Section *s, unsigned size) {
         size, s->name);
 }
 
-/* Store V in SIZE bytes at P in the object's byte order.  */
-static void store_n(char *p, uint64_t v, unsigned size) {
-  for (unsigned i = 0; i < size; i++) {
-    unsigned shift = big_endian() ? (size - 1 - i) * 8 : i * 8;
-    p[i] = (char)((v >> shift) & 0xff);
-  }
-}
-
 /* BPF's GAS rounds every section up to its alignment.  */
 static uint64_t content_size(const Section *src) {
   uint64_t size = src->bytes.len;
@@ -752,6 +742,7 @@ static void build_relocs(Elf *e) {
       ts->use_own = true;
       buf_append(&ts->own, src->bytes.data, src->bytes.len);
     }
+    buf_reserve(&rs->own, src->relocs.len * (rela ? 24 : 16));
     for (size_t k = 0; k < src->relocs.len; k++) {
       const SecReloc *r = &src->relocs.data[k];
       NameEnt *n = reloc_name(e, r->sym);
@@ -769,7 +760,7 @@ static void build_relocs(Elf *e) {
       if (rela)
         put64(&rs->own, (uint64_t)addend);
       else
-        store_n(ts->own.data + r->offset, (uint64_t)addend, r->size);
+        sec_store((uint8_t *)ts->own.data + r->offset, r->size, (uint64_t)addend);
     }
   }
 }
