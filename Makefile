@@ -18,8 +18,8 @@ endif
 
 CFLAGS  ?= $(OPT)
 WARN     = -Wall -Wextra -Wno-unused-parameter
-ALLCFLAGS = -std=c17 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -I$(BUILD)/gen -MMD -MP
-LDFLAGS += $(SANFLAGS)
+ALLCFLAGS = -std=c17 -D_GNU_SOURCE -pthread $(WARN) $(CFLAGS) $(SANFLAGS) -I$(BUILD)/gen -MMD -MP
+LDFLAGS += $(SANFLAGS) -pthread
 
 LIBDIRS  = util cpp parse sema debug btf dwarf out
 LIBSRC   = $(foreach d,$(LIBDIRS),$(wildcard src/$(d)/*.c))

@@ -128,6 +128,10 @@ bool cpp_open_buffer(Cpp *cpp, const char *name, const char *text,
 }
 
 const Token *cpp_next(Cpp *cpp) {
+  return cpp->pipe ? cpp_pipe_next(cpp->pipe) : cpp_next_direct(cpp);
+}
+
+const Token *cpp_next_direct(Cpp *cpp) {
   Token *t = &cpp->cur;
   for (;;) {
     cpp_get_token(cpp, t);
@@ -183,6 +187,7 @@ static void retire_sources(Cpp *cpp) {
 void cpp_free(Cpp *cpp) {
   if (!cpp)
     return;
+  cpp_stop_thread(cpp);
   cpp_pop_all_contexts(cpp);
   while (cpp->frame) {
     Frame *f = cpp->frame;

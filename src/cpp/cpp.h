@@ -81,6 +81,12 @@ bool cpp_open_buffer(Cpp *cpp, const char *name, const char *text, size_t len);
 /* Next fully preprocessed token.  The pointer is valid until the next
    call; TK_EOF repeats at the end.  */
 const Token *cpp_next(Cpp *cpp);
+/* Run the preprocessor ahead of the reader of cpp_next, on a thread of
+   its own, with the same tokens and diagnostics in the same order
+   (pipe.c).  False (nothing changes) when no thread can be made.  Not
+   for -E, which reads no tokens through cpp_next.  */
+bool cpp_start_thread(Cpp *cpp);
+typedef struct CppPipe CppPipe;
 /* -E: preprocess everything and write it as text with line markers.  */
 void cpp_write_preprocessed(Cpp *cpp, FILE *out);
 /* -dM -E: preprocess everything, then write a `#define NAME VALUE` line

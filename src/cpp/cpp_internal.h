@@ -306,7 +306,15 @@ typedef struct Cpp {
   bool trigraphs;
 
   Token cur; /* what cpp_next returned */
+  struct CppPipe *pipe; /* the preprocessor runs on its own thread */
 } Cpp;
+
+/* cpp_next without the thread (pipe.c calls it on the thread).  */
+const Token *cpp_next_direct(Cpp *cpp);
+/* cpp_next with the thread: the next token it made.  */
+const Token *cpp_pipe_next(struct CppPipe *p);
+/* Stop the thread (if any) and take over what it allocated.  */
+void cpp_stop_thread(Cpp *cpp);
 
 /* expand.c */
 void cpp_get_token(Cpp *cpp, Token *t);

@@ -300,13 +300,16 @@ static bool type_user_aligned(Type *t) {
   }
 }
 
+/* Remembered per record (complete by now), or nested records would be
+   walked again for every use.  */
 static bool record_user_aligned(Record *r) {
-  if (r->user_align)
-    return true;
-  for (int i = 0; i < r->nmembers; i++)
-    if (r->members[i].user_align || type_user_aligned(r->members[i].type))
-      return true;
-  return false;
+  if (r->user_aligned_memo)
+    return r->user_aligned_memo == 2;
+  bool aligned = r->user_align != 0;
+  for (int i = 0; i < r->nmembers && !aligned; i++)
+    aligned = r->members[i].user_align || type_user_aligned(r->members[i].type);
+  r->user_aligned_memo = aligned ? 2 : 1;
+  return aligned;
 }
 
 /* A member's DW_AT_alignment (its DECL_ALIGN), or 0.  */

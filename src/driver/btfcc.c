@@ -5,6 +5,7 @@
 #include "options.h"
 
 #include <errno.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -65,6 +66,15 @@ static bool close_output(FILE *f, const char *name) {
   return ok;
 }
 
+/* Whether to run the preprocessor on a second thread, beside the parser:
+   when there is a second processor, unless BTFCC_THREADS=0.  */
+static bool use_threads(void) {
+  const char *v = getenv("BTFCC_THREADS");
+  if (v && strcmp(v, "0") == 0)
+    return false;
+  return sysconf(_SC_NPROCESSORS_ONLN) > 1;
+}
+
 /* Compile one input; returns false on any error.  */
 static bool compile(Options *o, const char *input) {
   CppOptions copts = cpp_options(o);
@@ -89,6 +99,8 @@ static bool compile(Options *o, const char *input) {
     cpp_free(cpp);
     return close_output(out, name) && diag_error_count() == errors_before;
   }
+  if (use_threads())
+    cpp_start_thread(cpp);
   TransUnit *tu = parse_translation_unit_from(cpp);
   tu->main_file = input;
   cpp_free(cpp);
@@ -120,8 +132,23 @@ static bool compile(Options *o, const char *input) {
   return ok;
 }
 
+/* Deeply nested input recurses deeply in the parser (up to its nesting
+   limits): like GCC, ask for a 64 MiB stack where the limit is lower.
+   The main thread's stack grows on demand up to the current limit.  */
+static void raise_stack_limit(void) {
+  struct rlimit rl;
+  const rlim_t want = (rlim_t)64 << 20;
+  if (getrlimit(RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
+      rl.rlim_cur >= want)
+    return;
+  rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max >= want ? want
+                                                                      : rl.rlim_max;
+  (void)setrlimit(RLIMIT_STACK, &rl);
+}
+
 int main(int argc, char **argv) {
   progname = "btfcc";
+  raise_stack_limit();
   diag_init();
   Options o;
   bool parsed = options_parse(argc, argv, &o), ok = parsed;

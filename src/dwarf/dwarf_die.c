@@ -23,9 +23,9 @@ static uint8_t attr_capacity(uint16_t tag) {
   }
 }
 
+/* Arena memory is zeroed: the DIE and its attribute slots start empty.  */
 static ODie *odie_alloc(uint16_t tag, uint8_t cap) {
   ODie *d = arena_alloc(&perm, sizeof(ODie) + cap * sizeof(OAttr));
-  memset(d, 0, sizeof *d);
   d->tag = tag;
   d->cap = cap;
   return d;
@@ -79,8 +79,7 @@ OAttr *odie_attr(ODie *d, uint16_t at) {
 OAttr *add_attr(ODie *d, uint16_t at, ValueKind kind) {
   if (d->nattrs >= d->cap)
     fatal("internal error: too many DWARF attributes on one DIE");
-  OAttr *a = &d->attrs[d->nattrs++];
-  memset(a, 0, sizeof *a);
+  OAttr *a = &d->attrs[d->nattrs++]; /* zeroed (odie_alloc) */
   a->at = at;
   a->kind = (uint8_t)kind;
   return a;

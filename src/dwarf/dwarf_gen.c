@@ -69,6 +69,9 @@ typedef struct Gen {
   VEC(const char *) dirs;    /* index 0: the compilation directory */
   const char *last_file;     /* file_number's one-entry cache */
   uint32_t last_file_number;
+  uint32_t last_loc_file;    /* add_decl_loc's: a source-file id, */
+  uint32_t last_loc_number;  /* its file number */
+  int32_t last_loc_delta;    /* and its presumed-line delta */
   uint32_t next_label;
   uint32_t str_size, line_str_size; /* bytes pooled so far */
   VEC(ODie *) locals;        /* block-scope types, in creation order */
@@ -106,9 +109,15 @@ static uint32_t file_number(Gen *g, const char *name) {
 static void add_decl_loc(Gen *g, ODie *d, SrcLoc loc) {
   if (!loc.file)
     return;
+  if (loc.file != g->last_loc_file) {
+    const SrcFile *f = srcfile_get(loc.file);
+    g->last_loc_file = loc.file;
+    g->last_loc_number = file_number(g, f->name);
+    g->last_loc_delta = f->line_delta;
+  }
   OAttr *a = add_attr(d, DW_AT_decl_file, AV_FILE);
-  a->value = file_number(g, srcloc_file(loc));
-  add_const(d, DW_AT_decl_line, srcloc_line(loc));
+  a->value = g->last_loc_number;
+  add_const(d, DW_AT_decl_line, (uint32_t)((int64_t)loc.line + g->last_loc_delta));
   if (!g->opts->no_column_info)
     add_const(d, DW_AT_decl_column, loc.col);
 }
@@ -456,7 +465,7 @@ static StrEntry *pool(Gen *g, const char *s, bool line_str) {
   /* Names are mostly interned, so the same pointer comes back again and
      again: a direct-mapped cache by address skips hashing the text.  */
   if (!g->str_cache)
-    g->str_cache = xcalloc(STR_CACHE, sizeof *g->str_cache);
+    g->str_cache = xzalloc_written(STR_CACHE, sizeof *g->str_cache);
   size_t ci = ((uintptr_t)s >> 3) % STR_CACHE;
   StrEntry *hit = g->str_cache[ci];
   if (hit && hit->text == s && hit->line_str == line_str)
@@ -579,36 +588,49 @@ static Abbrev *new_abbrev(Gen *g, const ODie *d, uint32_t hash, uint32_t *order)
   return a;
 }
 
-/* Choose the forms of D's attributes and D's abbreviation (shared by
-   every DIE of the same tag, children flag, attributes and forms), then
-   the same for its children.  Notes which constants differ from the
-   abbreviation's first DIE, for use_implicit_const.  */
-static void assign_abbrevs(Gen *g, ODie *d, uint32_t *order) {
+/* The abbreviation of D, whose forms are chosen: HINT (the previous
+   sibling's: members and enumerators come in runs of one shape) when it
+   matches, else the table's, else a new one.  */
+static Abbrev *find_abbrev(Gen *g, const ODie *d, Abbrev *hint, uint32_t *order) {
+  if (hint && abbrev_matches(hint, d))
+    return hint;
   if ((g->abbrevs.len + 1) * 2 > g->abbrev_cap)
     abbrev_table_grow(g);
   uint32_t h = hash_mix(d->tag, d->first != NULL);
-  for (int i = 0; i < d->nattrs; i++) {
-    OAttr *at = &d->attrs[i];
-    if (!at->form) /* DW_AT_sibling has its form already */
-      at->form = choose_form(g, d, at);
-    h = hash_mix(h, (uint32_t)at->at << 16 | at->form);
-  }
+  for (int i = 0; i < d->nattrs; i++)
+    h = hash_mix(h, (uint32_t)d->attrs[i].at << 16 | d->attrs[i].form);
   size_t k = h & (g->abbrev_cap - 1);
   Abbrev *a;
   while ((a = g->abbrev_slots[k]) && !(a->hash == h && abbrev_matches(a, d)))
     k = (k + 1) & (g->abbrev_cap - 1);
-  if (!a) {
+  if (!a)
     a = g->abbrev_slots[k] = new_abbrev(g, d, h, order);
-  } else {
+  return a;
+}
+
+/* Choose the forms of D's attributes and D's abbreviation (shared by
+   every DIE of the same tag, children flag, attributes and forms), then
+   the same for its children.  Notes which constants differ from the
+   abbreviation's first DIE, for use_implicit_const.  */
+static void assign_abbrevs(Gen *g, ODie *d, Abbrev *hint, uint32_t *order) {
+  for (int i = 0; i < d->nattrs; i++) {
+    OAttr *at = &d->attrs[i];
+    if (!at->form) /* DW_AT_sibling has its form already */
+      at->form = choose_form(g, d, at);
+  }
+  Abbrev *a = find_abbrev(g, d, hint, order);
+  if (a->first_die != d)
     for (int i = 0; i < d->nattrs; i++)
       if (is_constant_form(a->form[i]) &&
           d->attrs[i].value != a->first_die->attrs[i].value)
         a->differs |= (uint16_t)(1u << i);
-  }
   a->uses++;
   d->abbrev = a;
-  for (ODie *c = d->first; c; c = c->next)
-    assign_abbrevs(g, c, order);
+  Abbrev *prev = NULL;
+  for (ODie *c = d->first; c; c = c->next) {
+    assign_abbrevs(g, c, prev, order);
+    prev = c->abbrev;
+  }
 }
 
 /* DWARF 5: a constant that every DIE of an abbreviation shares moves
@@ -1045,9 +1067,9 @@ void dwarf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
      first.  */
   uint32_t order = 0;
   for (TypeUnit *tu = tus; tu; tu = tu->next)
-    assign_abbrevs(&g, tu->root, &order);
+    assign_abbrevs(&g, tu->root, NULL, &order);
   size_t cu_abbrevs = g.abbrevs.len;
-  assign_abbrevs(&g, g.cu, &order);
+  assign_abbrevs(&g, g.cu, NULL, &order);
   if (g.version >= 5)
     use_implicit_const(&g, cu_abbrevs);
   number_abbrevs(&g, cu_abbrevs);

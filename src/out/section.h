@@ -9,6 +9,7 @@
 #define BTFCC_SECTION_H
 
 #include "../util/options.h"
+#include <string.h>
 
 typedef enum {
   ITEM_DATA,   /* fixed-size integer of size 1, 2, 4 or 8 */
@@ -123,6 +124,17 @@ static inline uint8_t *sec_tail(Section *s, size_t max) {
 }
 static inline void sec_commit(Section *s, size_t n) { s->bytes.len += n; }
 static inline void sec_store(uint8_t *p, unsigned size, uint64_t value) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  /* The common case, target and host little-endian: plain copies.  */
+  if (!target.big_endian) {
+    switch (size) {
+    case 1: *p = (uint8_t)value; return;
+    case 2: { uint16_t v = (uint16_t)value; memcpy(p, &v, 2); return; }
+    case 4: { uint32_t v = (uint32_t)value; memcpy(p, &v, 4); return; }
+    case 8: memcpy(p, &value, 8); return;
+    }
+  }
+#endif
   if (target.big_endian)
     for (unsigned i = size; i-- > 0; value >>= 8)
       p[i] = (uint8_t)value;

@@ -1040,9 +1040,28 @@ Expr parse_expr(Parser *p) {
   return e;
 }
 
+static Expr parse_primary(Parser *p);
+
+/* Whether T ends an expression: nothing after a literal that is
+   followed by it can belong to the expression.  */
+static bool ends_expression(const Token *t) {
+  if (t->kind != TK_PUNCT)
+    return false;
+  switch (t->punct) {
+  case P_COMMA: case P_SEMI: case P_RBRACE: case P_RBRACKET: case P_RPAREN:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool parse_int_const_expr(Parser *p, int64_t *value, bool *is_unsigned) {
   SrcLoc loc = cur_loc(p);
-  Expr e = expr_rvalue(p, parse_cond_expr(p));
+  /* Most constant expressions (enumerator values, array sizes, bit-field
+     widths) are a lone literal: it is its own value, without the descent
+     through every level of precedence.  */
+  bool lone_literal = peek(p, 0)->kind == TK_NUMBER && ends_expression(peek(p, 1));
+  Expr e = expr_rvalue(p, lone_literal ? parse_primary(p) : parse_cond_expr(p));
   *is_unsigned = e.type && type_is_integer(e.type) && !type_is_signed(e.type);
   if (e.type && type_is_integer(e.type) && e.cv.kind == CV_INT) {
     *value = e.cv.i;

@@ -227,7 +227,17 @@ static inline const Token *peek(Parser *p, int n) {
     return &p->la[(p->la_start + (unsigned)n) & (LOOKAHEAD - 1)];
   return peek_fill(p, n);
 }
-Token next(Parser *p);
+/* Consume the next token (TK_EOF and TK_PRAGMA_END stay) and return it;
+   it is also p->prev.  Inline: the parser calls it for every token.  */
+static inline Token next(Parser *p) {
+  const Token *t = peek(p, 0);
+  p->prev = *t;
+  if (t->kind != TK_EOF && t->kind != TK_PRAGMA_END) {
+    p->la_start = (p->la_start + 1) & (LOOKAHEAD - 1);
+    p->la_count--;
+  }
+  return p->prev;
+}
 static inline bool at_punct_n(Parser *p, int n, Punct c) {
   const Token *t = peek(p, n);
   return t->kind == TK_PUNCT && t->punct == c;

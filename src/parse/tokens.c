@@ -241,15 +241,6 @@ const Token *peek_fill(Parser *p, int n) {
   return &p->la[(p->la_start + (unsigned)n) & (LOOKAHEAD - 1)];
 }
 
-Token next(Parser *p) {
-  const Token *t = peek(p, 0);
-  p->prev = *t;
-  if (t->kind != TK_EOF && t->kind != TK_PRAGMA_END) {
-    p->la_start = (p->la_start + 1) & (LOOKAHEAD - 1);
-    p->la_count--;
-  }
-  return p->prev;
-}
 
 
 const char *tok_desc(const Token *t) {

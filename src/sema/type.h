@@ -186,6 +186,7 @@ struct Record {
   bool being_defined;
   bool packed;        /* __attribute__((packed)) on the record */
   bool has_flex;      /* ends in a flexible array member */
+  uint8_t user_aligned_memo; /* debug: 0 not known, 1 no, 2 yes */
   uint32_t pack;      /* #pragma pack value in effect (0 = none) */
   uint32_t user_align;/* aligned attribute on the record (0 = none) */
   Member *members;

@@ -7,6 +7,8 @@
    With -fdiagnostics-plain-output only the first line is printed.  */
 #include "diag.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,8 +19,39 @@ static FILE *diag_out(void) {
   return diag_opts.stream ? diag_opts.stream : stderr;
 }
 
-static VEC(SrcFile) files;
+/* The source-file table grows by chunks that never move: while the
+   preprocessor's thread adds entries, the parser's reads the older ones
+   (an id reaches it with a token, after its entry was written).  */
+enum { FILE_CHUNK_BITS = 8, FILE_CHUNK = 1 << FILE_CHUNK_BITS,
+       FILE_CHUNKS = 1 << 14 };
+static SrcFile *file_chunks[FILE_CHUNKS];
+static _Atomic uint32_t nfiles;
+
+static SrcFile *file_at(uint32_t id) {
+  return &file_chunks[id >> FILE_CHUNK_BITS][id & (FILE_CHUNK - 1)];
+}
+
+static uint32_t add_file(const SrcFile *f) {
+  uint32_t id = atomic_load_explicit(&nfiles, memory_order_relaxed);
+  if ((id >> FILE_CHUNK_BITS) >= FILE_CHUNKS)
+    fatal("too many source files");
+  if (!file_chunks[id >> FILE_CHUNK_BITS])
+    file_chunks[id >> FILE_CHUNK_BITS] = xcalloc(FILE_CHUNK, sizeof(SrcFile));
+  *file_at(id) = *f;
+  atomic_store_explicit(&nfiles, id + 1, memory_order_release);
+  return id;
+}
+
+static uint32_t file_count(void) {
+  return atomic_load_explicit(&nfiles, memory_order_acquire);
+}
+
 static unsigned n_errors, n_warnings;
+
+/* Diagnostics of a thread that must not print them yet (see
+   diag_capture): its sink, or NULL.  */
+static _Thread_local DiagSink *capture_sink;
+static _Thread_local void *capture_ctx;
 
 static const char *const warning_names[W__COUNT] = {
     [W_NONE] = "",
@@ -45,9 +78,9 @@ void diag_init(void) {
   diag_opts.enabled[W_BTF_TAG_DROPPED] = false;
   diag_opts.enabled[W_BTF_TAG_PLACEMENT] = false;
   diag_opts.enabled[W_PEDANTIC] = false;
-  if (files.len == 0) {
+  if (file_count() == 0) {
     SrcFile none = {.name = "<none>", .path = "<none>"};
-    vec_push(&files, none);
+    add_file(&none);
   }
 }
 
@@ -62,7 +95,7 @@ const char *diag_warning_name(WarningId id) { return warning_names[id]; }
 
 uint32_t srcfile_add(const char *path, const char *text, size_t len,
                      SrcLoc included_from, bool system_header) {
-  if (files.len == 0)
+  if (file_count() == 0)
     diag_init();
   SrcFile f = {.name = path,
                .path = path,
@@ -70,27 +103,25 @@ uint32_t srcfile_add(const char *path, const char *text, size_t len,
                .len = len,
                .included_from = included_from,
                .system_header = system_header};
-  vec_push(&files, f);
-  return (uint32_t)(files.len - 1);
+  return add_file(&f);
 }
 
 uint32_t srcfile_add_alias(uint32_t base, const char *name, int32_t line_delta,
                            bool system_header) {
-  SrcFile f = files.data[base];
+  SrcFile f = *srcfile_get(base);
   f.name = name;
   f.line_delta = line_delta;
   f.system_header = system_header;
-  vec_push(&files, f);
-  return (uint32_t)(files.len - 1);
+  return add_file(&f);
 }
 
 const SrcFile *srcfile_get(uint32_t id) {
-  if (files.len == 0)
+  if (file_count() == 0)
     diag_init();
-  return id < files.len ? &files.data[id] : &files.data[0];
+  return file_at(id < file_count() ? id : 0);
 }
 
-uint32_t srcfile_count(void) { return (uint32_t)files.len; }
+uint32_t srcfile_count(void) { return file_count(); }
 
 uint32_t srcloc_line(SrcLoc loc) {
   const SrcFile *f = srcfile_get(loc.file);
@@ -137,7 +168,7 @@ static void print_include_chain(SrcLoc loc) {
 }
 
 static void emit(SrcLoc loc, const char *kind, const char *option,
-                 const char *fmt, va_list ap) {
+                 const char *message) {
   static uint32_t last_chain_file;
   if (loc.file) {
     if (!diag_opts.plain && loc.file != last_chain_file)
@@ -148,7 +179,7 @@ static void emit(SrcLoc loc, const char *kind, const char *option,
   } else {
     fprintf(diag_out(), "%s: %s: ", progname, kind);
   }
-  vfprintf(diag_out(), fmt, ap);
+  fputs(message, diag_out());
   if (option)
     fprintf(diag_out(), " [%s]", option);
   fputc('\n', diag_out());
@@ -156,14 +187,62 @@ static void emit(SrcLoc loc, const char *kind, const char *option,
     print_source_line(loc);
 }
 
-void diag_verror(SrcLoc loc, const char *fmt, va_list ap) {
-  emit(loc, "error", NULL, fmt, ap);
-  n_errors++;
-  if (diag_opts.max_errors && n_errors >= diag_opts.max_errors) {
-    fprintf(diag_out(), "compilation terminated due to -fmax-errors=%u.\n",
-            diag_opts.max_errors);
+/* Print R and count it; an error past -fmax-errors or a fatal error ends
+   the compilation.  */
+static void deliver(const DiagRecord *r) {
+  emit(r->loc, r->kind, r->option[0] ? r->option : NULL, r->message);
+  switch (r->count) {
+  case DIAG_COUNT_NONE:
+    break;
+  case DIAG_COUNT_WARNING:
+    n_warnings++;
+    break;
+  case DIAG_COUNT_ERROR:
+    n_errors++;
+    break;
+  case DIAG_COUNT_ERROR_LIMITED:
+    n_errors++;
+    if (diag_opts.max_errors && n_errors >= diag_opts.max_errors) {
+      fprintf(diag_out(), "compilation terminated due to -fmax-errors=%u.\n",
+              diag_opts.max_errors);
+      exit(1);
+    }
+    break;
+  case DIAG_COUNT_FATAL:
+    fputs("compilation terminated.\n", diag_out());
     exit(1);
   }
+}
+
+/* Format a diagnostic, then print it, or hand it to the capturing sink.  */
+static void report(SrcLoc loc, const char *kind, const char *option,
+                   DiagCount count, const char *fmt, va_list ap) {
+  Buf b = {0};
+  buf_vprintf(&b, fmt, ap);
+  DiagRecord r = {.loc = loc, .kind = kind, .count = count,
+                  .message = (char *)buf_cstr(&b)};
+  snprintf(r.option, sizeof r.option, "%s", option ? option : "");
+  if (capture_sink) {
+    capture_sink(capture_ctx, &r); /* takes the message */
+    return;
+  }
+  deliver(&r);
+  buf_free(&b);
+}
+
+void diag_capture(DiagSink *sink, void *ctx) {
+  capture_sink = sink;
+  capture_ctx = ctx;
+}
+
+void diag_replay(DiagRecord *r) {
+  deliver(r);
+  free(r->message);
+  r->message = NULL;
+}
+
+void diag_verror(SrcLoc loc, const char *fmt, va_list ap) {
+  report(loc, "error", NULL, DIAG_COUNT_ERROR_LIMITED, fmt, ap);
 }
 
 void diag_error(SrcLoc loc, const char *fmt, ...) {
@@ -174,7 +253,7 @@ void diag_error(SrcLoc loc, const char *fmt, ...) {
 }
 
 bool diag_warning(SrcLoc loc, WarningId id, const char *fmt, ...) {
-  if (files.len == 0)
+  if (file_count() == 0)
     diag_init();
   if (!diag_opts.enabled[id])
     return false;
@@ -187,39 +266,41 @@ bool diag_warning(SrcLoc loc, WarningId id, const char *fmt, ...) {
     return false;
   char option[80] = "";
   if (warning_names[id][0])
-    snprintf(option, sizeof option, "-W%s%s%s", as_error ? "error=" : "",
-             warning_names[id], "");
+    snprintf(option, sizeof option, "-W%s%s", as_error ? "error=" : "",
+             warning_names[id]);
   va_list ap;
   va_start(ap, fmt);
-  emit(loc, as_error ? "error" : "warning", option[0] ? option : NULL, fmt, ap);
+  report(loc, as_error ? "error" : "warning", option[0] ? option : NULL,
+         as_error ? DIAG_COUNT_ERROR : DIAG_COUNT_WARNING, fmt, ap);
   va_end(ap);
-  if (as_error)
-    n_errors++;
-  else
-    n_warnings++;
   return true;
 }
 
 void diag_note(SrcLoc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  emit(loc, "note", NULL, fmt, ap);
+  report(loc, "note", NULL, DIAG_COUNT_NONE, fmt, ap);
   va_end(ap);
 }
 
 _Noreturn void diag_fatal(SrcLoc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  emit(loc, "fatal error", NULL, fmt, ap);
+  report(loc, "fatal error", NULL, DIAG_COUNT_FATAL, fmt, ap);
   va_end(ap);
-  fputs("compilation terminated.\n", diag_out());
-  exit(1);
+  /* Only a capturing thread gets here: it stops; the reader of its
+     diagnostics ends the compilation when it reaches this one.  */
+  pthread_exit(NULL);
 }
 
 unsigned diag_error_count(void) { return n_errors; }
 
 void diag_reset(void) {
-  vec_free(&files);
+  for (size_t i = 0; i < FILE_CHUNKS && file_chunks[i]; i++) {
+    free(file_chunks[i]);
+    file_chunks[i] = NULL;
+  }
+  atomic_store(&nfiles, 0);
   n_errors = n_warnings = 0;
 }
 unsigned diag_warning_count(void) { return n_warnings; }

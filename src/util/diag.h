@@ -83,6 +83,35 @@ void diag_note(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
 _Noreturn void diag_fatal(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
 void diag_verror(SrcLoc loc, const char *fmt, va_list ap);
 
+/* Deferred diagnostics: a thread whose diagnostics must appear in the
+   order a reader consumes its output (the preprocessor's, see
+   cpp_start_thread) captures them; the reader replays each at the point
+   where it would have been printed.  */
+typedef enum {
+  DIAG_COUNT_NONE,          /* a note */
+  DIAG_COUNT_WARNING,
+  DIAG_COUNT_ERROR,         /* a warning made an error */
+  DIAG_COUNT_ERROR_LIMITED, /* an error, subject to -fmax-errors */
+  DIAG_COUNT_FATAL,         /* ends the compilation */
+} DiagCount;
+
+typedef struct DiagRecord {
+  SrcLoc loc;
+  const char *kind;  /* "error", "warning", "note", "fatal error" */
+  char option[80];   /* "-Wcpp" ..., or empty */
+  char *message;     /* malloc'ed */
+  DiagCount count;
+} DiagRecord;
+
+/* Receives a captured diagnostic; owns R->message from then on.  A fatal
+   one is the capturing thread's last act: diag_fatal then exits it.  */
+typedef void DiagSink(void *ctx, DiagRecord *r);
+/* Capture the calling thread's diagnostics (SINK NULL: print them).  */
+void diag_capture(DiagSink *sink, void *ctx);
+/* Print and count a captured diagnostic, as if it came now; frees its
+   message.  */
+void diag_replay(DiagRecord *r);
+
 unsigned diag_error_count(void);
 /* Drop the source-file table and the counts (see perm_reset).  */
 void diag_reset(void);

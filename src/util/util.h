@@ -24,6 +24,10 @@
 /* Allocation that never returns NULL: on exhaustion, a fatal error.  */
 void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
+/* Zeroed like xcalloc, but by writing: for tables read before they are
+   written (hash tables), whose fresh pages would otherwise fault twice
+   (a read maps the shared zero page, the first write copies it).  */
+void *xzalloc_written(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
@@ -50,8 +54,12 @@ void arena_free(Arena *a);
 /* Empty the arena but keep its newest block for reuse (re-zeroed).  */
 void arena_reset(Arena *a);
 
-/* Process-lifetime arena for everything a compilation keeps.  */
-extern Arena perm;
+/* Process-lifetime arena for everything a compilation keeps, one per
+   thread (the preprocessor may run on its own: see cpp_start_thread).  */
+extern _Thread_local Arena perm;
+/* Move FROM's blocks into INTO (FROM is left empty): what a finished
+   thread allocated stays alive with INTO.  */
+void arena_adopt(Arena *into, Arena *from);
 
 #define NEW(T) ((T *)arena_alloc(&perm, sizeof(T)))
 #define NEW_ARRAY(T, n) ((T *)arena_alloc(&perm, sizeof(T) * (size_t)(n)))
@@ -157,6 +165,8 @@ typedef struct Ident {
 
 Ident *intern(const char *s, size_t len);
 Ident *intern_cstr(const char *s);
+/* While true, intern serialises its callers (two threads intern).  */
+void intern_set_shared(bool shared);
 
 /* Forget every interned identifier and free the process arena: for
    tools (fuzzers) that run many compilations in one process.  Every

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# The preprocessor on its own thread (src/cpp/pipe.c) changes nothing a
+# user sees: the same output bytes, the same diagnostics in the same
+# order, the same exit status as with one thread (BTFCC_THREADS=0), and
+# the order of mixed preprocessor and parser diagnostics is GCC's.
+source "$TESTROOT/lib.sh"
+cd "$TMPDIR"
+
+# same_both NAME ARGS...: run btfcc both ways; compare stdout, stderr and
+# the exit status.
+same_both() {
+  local name=$1; shift
+  BTFCC_THREADS=0 timeout 60 "$BTFCC" "$@" > one.out 2> one.err; local rc1=$?
+  timeout 60 "$BTFCC" "$@" > two.out 2> two.err; local rc2=$?
+  if [ $rc1 -eq $rc2 ] && [ $rc1 -lt 2 ] && cmp -s one.out two.out &&
+     cmp -s one.err two.err; then
+    pass "$name: same with and without the thread (exit $rc1)"
+  else
+    fail "$name: threads change the result (exit $rc1 vs $rc2)"
+    diff one.err two.err | head -10
+  fi
+}
+
+# Mixed diagnostics: #warning and #error lines (preprocessor) between
+# declarations with errors and warnings (parser), in a file long enough
+# to fill the token ring several times.
+{
+  for i in $(seq 1 40); do
+    echo "#warning early $i"
+    echo "int bad_$i = undeclared_$i;"
+    for j in $(seq 1 300); do echo "struct s_${i}_$j { int a, b[3]; long c; };"; done
+    echo "#error middle $i"
+    echo "int f_$i(void) __attribute__((btf_type_tag(\"t\")));"
+  done
+  echo "#if 1"
+} > mixed.c
+same_both "mixed diagnostics" -fsyntax-only mixed.c
+same_both "mixed diagnostics, -fmax-errors=7" -fsyntax-only -fmax-errors=7 mixed.c
+same_both "mixed diagnostics, -Werror" -fsyntax-only -Werror mixed.c
+same_both "mixed diagnostics, plain" -fsyntax-only -fdiagnostics-plain-output mixed.c
+
+# The order is GCC's: compare the kinds and lines of every diagnostic.
+# (GCC gives "unterminated #if" no column; btfcc does.)
+diag_lines() { grep -E '^mixed\.c:[0-9]+(:[0-9]+)?: (error|warning)' | sed -E 's/^mixed\.c:([0-9]+)(:[0-9]+)?: (error|warning).*/\1 \3/'; }
+gcc -fsyntax-only mixed.c 2>&1 | diag_lines > gcc.txt
+"$BTFCC" -fsyntax-only mixed.c 2>&1 | diag_lines > btfcc.txt
+if [ -s gcc.txt ] && diff gcc.txt btfcc.txt > d.txt; then
+  pass "preprocessor and parser diagnostics in GCC's order ($(wc -l < gcc.txt) lines)"
+else
+  fail "diagnostic order differs from GCC's"; head -10 d.txt
+fi
+for n in 3 8 25; do
+  gcc -fsyntax-only -fmax-errors=$n mixed.c 2>&1 | diag_lines > gcc.txt
+  "$BTFCC" -fsyntax-only -fmax-errors=$n mixed.c 2>&1 | diag_lines > btfcc.txt
+  if [ -s gcc.txt ] && diff gcc.txt btfcc.txt > d.txt; then
+    pass "-fmax-errors=$n stops where GCC stops"
+  else
+    fail "-fmax-errors=$n: diagnostics differ from GCC's"; head -10 d.txt
+  fi
+done
+
+# The parser giving up early (too deep nesting) while the preprocessor
+# still has thousands of tokens to give: no hang, same result.
+{
+  printf 'int x = '; for i in $(seq 1 5000); do printf '('; done; printf '1;\n'
+  for i in $(seq 1 20000); do echo "int y_$i;"; done
+  echo '#warning never reached by the parser'
+} > deep.c
+same_both "parser stops early" -fsyntax-only deep.c
+
+# Every C file of the test suite, as a syntax check and as BTF assembler.
+n=0 bad=0
+while IFS= read -r f; do
+  for args in "-fsyntax-only" "-gbtf -S -o -"; do
+    # shellcheck disable=SC2086
+    BTFCC_THREADS=0 timeout 60 "$BTFCC" $args "$f" > one.out 2> one.err; rc1=$?
+    # shellcheck disable=SC2086
+    timeout 60 "$BTFCC" $args "$f" > two.out 2> two.err; rc2=$?
+    n=$((n + 1))
+    if [ $rc1 -ne $rc2 ] || [ $rc1 -gt 1 ] || ! cmp -s one.out two.out || ! cmp -s one.err two.err; then
+      bad=$((bad + 1)); [ $bad -le 5 ] && echo "differs: $args $f"
+    fi
+  done
+done < <(find "$TESTROOT" "$TESTROOT/../fuzz/seeds" "$TESTROOT/../examples" -name '*.c' 2>/dev/null | sort -u)
+if [ $n -gt 100 ] && [ $bad -eq 0 ]; then
+  pass "$n compilations of the suite's C files: same with and without the thread"
+else
+  fail "$bad of $n compilations differ with the thread"
+fi
+
+# A large input: the same objects.
+if [ -r /sys/kernel/btf/vmlinux ] && command -v bpftool >/dev/null; then
+  bpftool btf dump file /sys/kernel/btf/vmlinux format c > vmlinux.h 2>/dev/null
+  for args in "-gbtf -c" "-gdwarf -c" "-gdwarf -gbtf -fdebug-types-section -c"; do
+    # shellcheck disable=SC2086
+    BTFCC_THREADS=0 "$BTFCC" $args vmlinux.h -o one.o 2> one.err
+    # shellcheck disable=SC2086
+    "$BTFCC" $args vmlinux.h -o two.o 2> two.err
+    cmp -s one.o two.o && cmp -s one.err two.err && [ -s one.o ] &&
+      pass "vmlinux.h $args: same object" || fail "vmlinux.h $args: objects differ"
+  done
+else
+  skip "no /sys/kernel/btf/vmlinux or bpftool"
+fi
