@@ -72,7 +72,7 @@ FUZZSRC    = $(wildcard fuzz/fuzz_*.c)
 fuzz: $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZSRC))
 build/fuzz/%: fuzz/%.c $(LIBSRC) | build/gen/config.h
 	@mkdir -p $(dir $@)
-	$(FUZZCC) -std=c17 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -Ibuild/gen -o $@ $< $(LIBSRC)
+	$(FUZZCC) -std=c17 -D_GNU_SOURCE -pthread -g -O1 -fsanitize=fuzzer,address,undefined -Ibuild/gen -o $@ $< $(LIBSRC)
 
 clean:
 	rm -rf build build-san

@@ -68,6 +68,16 @@ done
 } > deep.c
 same_both "parser stops early" -fsyntax-only deep.c
 
+# Two inputs in one run: a thread for each, macros and diagnostics kept
+# apart as with one thread.
+printf '#warning a\nint x = y;\n#define M 1\nint z = M;\n' > a.c
+printf 'int q = M;\n#error b\nstruct s { int a; } v;\n' > b.c
+same_both "two inputs" -fsyntax-only a.c b.c
+printf 'int ok1;\n' > c1.c; printf 'struct t { int a; } ok2;\n' > c2.c
+BTFCC_THREADS=0 "$BTFCC" -gbtf -gdwarf -c c1.c c2.c && cat c1.o c2.o > one.bin
+"$BTFCC" -gbtf -gdwarf -c c1.c c2.c && cat c1.o c2.o > two.bin
+cmp -s one.bin two.bin && pass "two inputs: the same objects" || fail "two inputs: objects differ"
+
 # Every C file of the test suite, as a syntax check and as BTF assembler.
 n=0 bad=0
 while IFS= read -r f; do
