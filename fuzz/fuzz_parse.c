@@ -48,5 +48,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   types_release();
   perm_reset();
   diag_reset();
+  cpp_free_sources();
   return 0;
 }

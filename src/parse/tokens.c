@@ -508,6 +508,7 @@ static const char *literal_prefix(const Token *t, int *width, bool *u8,
 }
 
 bool parse_string_literal(Parser *p, Expr *out) {
+  memset(out, 0, sizeof *out); /* no declaration, no bit-field: a literal */
   /* Concatenate adjacent literals; the widest prefix wins.  */
   int width = 1;
   bool u8 = false;
@@ -558,7 +559,6 @@ bool parse_string_literal(Parser *p, Expr *out) {
   out->type = type_array(elem, (int64_t)units + 1);
   out->flags = EF_STRING | EF_LVALUE;
   out->loc = loc;
-  memset(&out->cv, 0, sizeof out->cv);
   out->cv.kind = CV_ADDR;
   out->cv.str = true;
   return true;

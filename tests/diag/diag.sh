@@ -60,6 +60,9 @@ printf '#define A A A\nA\n#define F(x) F(x) x\nF(F(F(1)))\n' > rec.c; run_safe "
 printf 'int f(void) { return ((((((((((((((1;\n' > unterminated.c; run_safe "unterminated expression" unterminated.c
 printf 'struct { int a' > eof.c; run_safe "end of file inside a struct" eof.c
 printf '"unterminated string\n' > str.c; run_safe "unterminated string" str.c
+# Found by fuzz/fuzz_pipe: '&' on a string literal in an attribute read a
+# declaration the literal never had (a crash before the fix).
+cp "$TESTROOT/diag/addr-of-string.bin" addr.c; run_safe "address of a string literal in an attribute" addr.c
 for s in 1 2 3 4 5 6 7 8; do
   python3 - "$s" > mut$s.c <<'PY'
 import random, sys
