@@ -7,9 +7,9 @@
 static Ident *id_va_args, *id_va_opt, *id_defined, *id_has_include,
     *id_has_include_next;
 
+/* Looked up for every preprocessor: perm_reset (the fuzzers) frees the
+   identifiers, so remembered ones would dangle.  */
 void macro_init_names(void) {
-  if (id_va_args)
-    return;
   id_va_args = intern_cstr("__VA_ARGS__");
   id_va_opt = intern_cstr("__VA_OPT__");
   id_defined = intern_cstr("defined");
