@@ -103,32 +103,29 @@ static void block_free(ArenaBlock *b) {
     free(b);
 }
 
-void *arena_alloc(Arena *a, size_t size) {
-  size = (size + 15) & ~(size_t)15;
-  if ((size_t)(a->end - a->cur) < size) {
-    size_t last = a->head ? a->head->size : 0;
-    size_t bsize = last ? last * 2 : ARENA_FIRST;
-    if (bsize > ARENA_MAX)
-      bsize = ARENA_MAX;
-    if (size > bsize / 4) {
-      /* A large object gets its own block; keep bumping in the current one. */
-      ArenaBlock *b = block_new(size);
-      if (a->head) {
-        b->next = a->head->next;
-        a->head->next = b;
-      } else {
-        b->next = NULL;
-        a->head = b;
-        a->cur = a->end = b->data + b->size;
-      }
-      return b->data;
+void *arena_alloc_slow(Arena *a, size_t size) {
+  size_t last = a->head ? a->head->size : 0;
+  size_t bsize = last ? last * 2 : ARENA_FIRST;
+  if (bsize > ARENA_MAX)
+    bsize = ARENA_MAX;
+  if (size > bsize / 4) {
+    /* A large object gets its own block; keep bumping in the current one. */
+    ArenaBlock *b = block_new(size);
+    if (a->head) {
+      b->next = a->head->next;
+      a->head->next = b;
+    } else {
+      b->next = NULL;
+      a->head = b;
+      a->cur = a->end = b->data + b->size;
     }
-    ArenaBlock *b = block_new(bsize);
-    b->next = a->head;
-    a->head = b;
-    a->cur = b->data;
-    a->end = b->data + b->size;
+    return b->data;
   }
+  ArenaBlock *b = block_new(bsize);
+  b->next = a->head;
+  a->head = b;
+  a->cur = b->data;
+  a->end = b->data + b->size;
   void *p = a->cur;
   a->cur += size;
   return p;

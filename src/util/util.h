@@ -47,8 +47,17 @@ typedef struct Arena {
   char *end;
 } Arena;
 
-/* Zero-filled, 16-byte aligned memory that lives until arena_free.  */
-void *arena_alloc(Arena *a, size_t size);
+void *arena_alloc_slow(Arena *a, size_t size); /* a new block first */
+/* Zero-filled, 16-byte aligned memory that lives until arena_free (the
+   bump is inline: every node of the compiler comes from here).  */
+static inline void *arena_alloc(Arena *a, size_t size) {
+  size = (size + 15) & ~(size_t)15;
+  if ((size_t)(a->end - a->cur) < size)
+    return arena_alloc_slow(a, size);
+  void *p = a->cur;
+  a->cur += size;
+  return p;
+}
 char *arena_strndup(Arena *a, const char *s, size_t n);
 void arena_free(Arena *a);
 /* Empty the arena but keep its newest block for reuse (re-zeroed).  */
