@@ -70,7 +70,7 @@ install: all
 FUZZCC    ?= clang
 FUZZSRC    = $(wildcard fuzz/fuzz_*.c)
 fuzz: $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZSRC))
-build/fuzz/%: fuzz/%.c $(LIBSRC) | build/gen/config.h
+build/fuzz/%: fuzz/%.c $(wildcard fuzz/*.h) $(LIBSRC) | build/gen/config.h
 	@mkdir -p $(dir $@)
 	$(FUZZCC) -std=c17 -D_GNU_SOURCE -pthread -g -O1 -fsanitize=fuzzer,address,undefined -Ibuild/gen -o $@ $< $(LIBSRC)
 

@@ -2,7 +2,7 @@
    preprocess, parse, build the debug model, generate BTF, write the
    object to memory.  Any crash, hang or sanitizer report is a bug.  */
 #include "../src/btf/btf_gen.h"
-#include "../src/parse/parse.h"
+#include "front_end.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -11,13 +11,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static FILE *devnull;
   if (!devnull)
     devnull = fopen("/dev/null", "w");
-  diag_init();
-  diag_opts.stream = devnull;
-  diag_opts.max_errors = 0;
-  CppOptions opts = {0};
-  opts.nostdinc = true;
-  Cpp *cpp = cpp_new(&opts);
-  if (cpp_open_buffer(cpp, "fuzz.c", (const char *)data, size)) {
+  Cpp *cpp;
+  if (fuzz_open_c(&cpp, data, size, devnull)) {
     TransUnit *tu = parse_translation_unit_from(cpp);
     if (diag_error_count() == 0) {
       DebugOptions dopts = {.eliminate_unused_types = (size & 1) == 0,
@@ -44,10 +39,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   }
   cpp_free(cpp);
-  /* Free everything, so that each run ends with what it started with.  */
-  types_release();
-  perm_reset();
-  diag_reset();
-  cpp_free_sources();
+  fuzz_release_all();
   return 0;
 }

@@ -2,7 +2,7 @@
    change nothing.  Each input is parsed twice, on one thread and with the
    preprocessor thread; the diagnostics (text and order), the error count
    and the declarations made must be the same.  A difference aborts.  */
-#include "../src/parse/parse.h"
+#include "front_end.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,13 +21,8 @@ static Outcome front_end(const uint8_t *data, size_t size, bool threaded) {
   FILE *stream = open_memstream(&o.diags, &o.len);
   if (!stream)
     abort();
-  diag_init();
-  diag_opts.stream = stream;
-  diag_opts.max_errors = 0;
-  CppOptions opts = {0};
-  opts.nostdinc = true;
-  Cpp *cpp = cpp_new(&opts);
-  if (cpp_open_buffer(cpp, "fuzz.c", (const char *)data, size)) {
+  Cpp *cpp;
+  if (fuzz_open_c(&cpp, data, size, stream)) {
     if (threaded)
       cpp_start_thread(cpp);
     TransUnit *tu = parse_translation_unit_from(cpp);
@@ -37,11 +32,7 @@ static Outcome front_end(const uint8_t *data, size_t size, bool threaded) {
   o.errors = diag_error_count();
   fclose(stream);
   diag_opts.stream = NULL;
-  /* Free everything, so that each run ends with what it started with.  */
-  types_release();
-  perm_reset();
-  diag_reset();
-  cpp_free_sources();
+  fuzz_release_all();
   return o;
 }
 

@@ -105,6 +105,19 @@ static bool push(CppPipe *p, const Token *t) {
   return true;
 }
 
+/* The producer's last act: everything made is readable, and what it
+   allocated goes to the consumer (cpp_stop_thread adopts it).  */
+static void finish(CppPipe *p) {
+  p->finished = true;
+  pthread_mutex_lock(&p->lock);
+  p->published = p->produced;
+  p->producer_perm = perm;
+  memset(&perm, 0, sizeof perm);
+  if (p->consumer_waiting)
+    pthread_cond_broadcast(&p->wake);
+  pthread_mutex_unlock(&p->lock);
+}
+
 /* A captured diagnostic of the producer.  A fatal one ends the stream:
    the consumer reports it before the TK_EOF that follows, then exits.  */
 static void capture(void *ctx, DiagRecord *r) {
@@ -117,13 +130,7 @@ static void capture(void *ctx, DiagRecord *r) {
     /* diag_fatal ends this thread when we return.  */
     Token eof = {.kind = TK_EOF};
     push(p, &eof);
-    p->finished = true;
-    pthread_mutex_lock(&p->lock);
-    p->published = p->produced;
-    p->producer_perm = perm;
-    memset(&perm, 0, sizeof perm);
-    pthread_cond_broadcast(&p->wake);
-    pthread_mutex_unlock(&p->lock);
+    finish(p);
   }
 }
 
@@ -136,13 +143,7 @@ static void *produce(void *arg) {
       p->finished = true;
   }
   diag_capture(NULL, NULL);
-  pthread_mutex_lock(&p->lock);
-  p->published = p->produced;
-  p->producer_perm = perm;
-  memset(&perm, 0, sizeof perm);
-  if (p->consumer_waiting)
-    pthread_cond_broadcast(&p->wake);
-  pthread_mutex_unlock(&p->lock);
+  finish(p);
   return NULL;
 }
 
