@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
@@ -311,66 +312,118 @@ uint32_t hash_bytes(const void *p, size_t n) {
   return (uint32_t)h;
 }
 
-/* --- Interning: open addressing, hash kept beside the pointer --- */
+/* --- Interning: open addressing, hash kept beside the pointer ---
+
+   While the preprocessor thread runs (intern_set_shared), two threads
+   intern.  Almost every call finds a name already there, so lookups take
+   no lock: a slot's hash is stored before its Ident is published with a
+   release store, and a table that grows is replaced whole, the old one
+   kept (retired) until sharing ends, so a reader holding it still reads
+   valid memory.  A lookup that misses takes the lock and looks again in
+   the current table before it inserts.  */
 
 typedef struct IdentSlot {
   uint32_t hash;
-  Ident *id;
+  Ident *_Atomic id;
 } IdentSlot;
 
-static IdentSlot *ident_table;
-static size_t ident_cap;
+typedef struct IdentTable {
+  size_t cap;            /* a power of two */
+  struct IdentTable *retired; /* older tables still readable */
+  IdentSlot slots[];
+} IdentTable;
+
+static IdentTable *_Atomic ident_table;
 static size_t ident_count;
-
-static void ident_rehash(void) {
-  size_t nc = ident_cap ? ident_cap * 2 : 16384;
-  IdentSlot *nt = xzalloc_written(nc, sizeof(IdentSlot));
-  for (size_t i = 0; i < ident_cap; i++) {
-    if (!ident_table[i].id)
-      continue;
-    size_t j = ident_table[i].hash & (nc - 1);
-    while (nt[j].id)
-      j = (j + 1) & (nc - 1);
-    nt[j] = ident_table[i];
-  }
-  free(ident_table);
-  ident_table = nt;
-  ident_cap = nc;
-}
-
 static bool intern_shared;
 static pthread_mutex_t intern_lock = PTHREAD_MUTEX_INITIALIZER;
 
-void intern_set_shared(bool shared) { intern_shared = shared; }
-
-static Ident *intern_unlocked(const char *s, size_t len) {
-  if (ident_count * 2 >= ident_cap)
-    ident_rehash();
-  uint32_t h = hash_bytes(s, len);
-  size_t i = h & (ident_cap - 1);
-  for (;; i = (i + 1) & (ident_cap - 1)) {
-    IdentSlot *slot = &ident_table[i];
-    if (!slot->id)
-      break;
-    if (slot->hash == h && slot->id->len == len &&
-        memcmp(slot->id->name, s, len) == 0)
-      return slot->id;
+static void free_retired_tables(IdentTable *t) {
+  for (IdentTable *r = t ? t->retired : NULL, *next; r; r = next) {
+    next = r->retired;
+    free(r);
   }
-  Ident *id = NEW(Ident);
+  if (t)
+    t->retired = NULL;
+}
+
+void intern_set_shared(bool shared) {
+  intern_shared = shared;
+  if (!shared) /* the other thread is gone: nobody reads old tables */
+    free_retired_tables(atomic_load_explicit(&ident_table, memory_order_relaxed));
+}
+
+static IdentTable *ident_table_new(size_t cap) {
+  IdentTable *t = xzalloc_written(1, sizeof(IdentTable) + cap * sizeof(IdentSlot));
+  t->cap = cap;
+  return t;
+}
+
+/* Double the table; the old one is retired, not freed.  */
+static IdentTable *ident_grow(IdentTable *old) {
+  size_t cap = old ? old->cap * 2 : 16384;
+  IdentTable *t = ident_table_new(cap);
+  for (size_t i = 0; old && i < old->cap; i++) {
+    Ident *id = atomic_load_explicit(&old->slots[i].id, memory_order_relaxed);
+    if (!id)
+      continue;
+    size_t j = old->slots[i].hash & (cap - 1);
+    while (atomic_load_explicit(&t->slots[j].id, memory_order_relaxed))
+      j = (j + 1) & (cap - 1);
+    t->slots[j].hash = old->slots[i].hash;
+    atomic_store_explicit(&t->slots[j].id, id, memory_order_relaxed);
+  }
+  t->retired = old; /* and, through it, the older ones */
+  if (!intern_shared) /* nobody else can be reading them */
+    free_retired_tables(t);
+  atomic_store_explicit(&ident_table, t, memory_order_release);
+  return t;
+}
+
+/* The slot where S (hash H) is in T, or the empty slot that ends its probe
+   sequence.  */
+static IdentSlot *ident_probe(IdentTable *t, const char *s, size_t len, uint32_t h) {
+  for (size_t i = h & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
+    IdentSlot *slot = &t->slots[i];
+    Ident *id = atomic_load_explicit(&slot->id, memory_order_acquire);
+    /* The hash was stored before the Ident was published.  */
+    if (!id || (slot->hash == h && id->len == len && memcmp(id->name, s, len) == 0))
+      return slot;
+  }
+}
+
+/* Insert S after a lookup missed: under the lock when shared.  */
+static Ident *intern_insert(const char *s, size_t len, uint32_t h) {
+  IdentTable *t = atomic_load_explicit(&ident_table, memory_order_relaxed);
+  if (!t || (ident_count + 1) * 2 > t->cap)
+    t = ident_grow(t);
+  IdentSlot *slot = ident_probe(t, s, len, h); /* another thread may have won */
+  Ident *id = atomic_load_explicit(&slot->id, memory_order_relaxed);
+  if (id)
+    return id;
+  id = NEW(Ident);
   id->name = arena_strndup(&perm, s, len);
   id->len = (uint32_t)len;
   id->hash = h;
-  ident_table[i].hash = h;
-  ident_table[i].id = id;
+  slot->hash = h;
+  atomic_store_explicit(&slot->id, id, memory_order_release);
   ident_count++;
   return id;
 }
 
 Ident *intern(const char *s, size_t len) {
+  uint32_t h = hash_bytes(s, len);
+  IdentTable *t = atomic_load_explicit(&ident_table, memory_order_acquire);
+  if (t) {
+    Ident *id = atomic_load_explicit(&ident_probe(t, s, len, h)->id,
+                                     memory_order_relaxed);
+    if (id)
+      return id;
+  }
   if (!intern_shared)
-    return intern_unlocked(s, len);
+    return intern_insert(s, len, h);
   pthread_mutex_lock(&intern_lock);
-  Ident *id = intern_unlocked(s, len);
+  Ident *id = intern_insert(s, len, h);
   pthread_mutex_unlock(&intern_lock);
   return id;
 }
@@ -378,9 +431,11 @@ Ident *intern(const char *s, size_t len) {
 Ident *intern_cstr(const char *s) { return intern(s, strlen(s)); }
 
 void perm_reset(void) {
-  free(ident_table);
-  ident_table = NULL;
-  ident_cap = ident_count = 0;
+  IdentTable *t = atomic_load_explicit(&ident_table, memory_order_relaxed);
+  free_retired_tables(t);
+  free(t);
+  atomic_store_explicit(&ident_table, NULL, memory_order_relaxed);
+  ident_count = 0;
   arena_free(&perm);
 }
 
@@ -408,3 +463,4 @@ bool read_file(const char *path, char **data, size_t *len) {
   *len = b.len;
   return true;
 }
+
