@@ -295,10 +295,12 @@ static Rec *gen_enum(Gen *g, Die *d) {
    ("Invalid index"); btfcc uses the unit's `long unsigned int` (sizetype,
    every other array's index type), made if the unit has none.  */
 static Die *sizetype_die(Gen *g, DebugUnit *u) {
-  for (Die *d = u->first; d; d = d->list_next)
+  for (size_t i = 0; i < u->dies.len; i++) {
+    Die *d = u->dies.data[i];
     if (d->kind == DIE_BASE && !d->annot && d->src_type &&
         d->src_type->kind == TY_ULONG)
       return d;
+  }
   Die *d = &g->own_sizetype;
   d->kind = DIE_BASE;
   d->name = type_base_name(TY_ULONG);
@@ -461,7 +463,8 @@ static void gen_subprogram(Gen *g, Die *d) {
 }
 
 static void translate(Gen *g, DebugUnit *u) {
-  for (Die *d = u->first; d; d = d->list_next) {
+  for (size_t i = 0; i < u->dies.len; i++) {
+    Die *d = u->dies.data[i];
     switch (d->kind) {
     case DIE_VARIABLE:
       /* A declaration completed by a later definition DIE: only the

@@ -828,6 +828,34 @@ static void mark_die(Die *d) {
   }
 }
 
+/* Drop from the unit's list what pruning did not keep, then number the
+   survivors.  GCC's pruning keeps every base type DIE and every
+   annotation DIE, referenced or not.  One walk: the list is long and
+   its DIEs are cold.  */
+static void drop_unkept(DebugUnit *unit) {
+  uint32_t n = 0;
+  unit->dies.len = 0;
+  for (Die *d = unit->first, *next; d; d = next) {
+    next = d->list_next;
+    if ((d->kind == DIE_BASE && !d->annot) || d->kind == DIE_ANNOTATION)
+      d->kept = true;
+    if (d->kept) {
+      d->order = n++;
+      vec_push_perm(&unit->dies, d);
+      continue;
+    }
+    if (d->list_prev)
+      d->list_prev->list_next = d->list_next;
+    else
+      unit->first = d->list_next;
+    if (d->list_next)
+      d->list_next->list_prev = d->list_prev;
+    else
+      unit->last = d->list_prev;
+    d->on_list = false;
+  }
+}
+
 /* --- The unit --- */
 
 /* Every file-scope entity once: the last declaration seen for it.  */
@@ -982,38 +1010,21 @@ DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {
       for (int k = 0; k < d->n_used_types; k++)
         mark_die(die_for_type(&b, d->used_types[k]));
     }
-    for (Die *d = b.unit->first; d; d = d->list_next)
-      if ((d->kind == DIE_BASE && !d->annot) || d->kind == DIE_ANNOTATION)
-        d->kept = true; /* GCC's pruning keeps every base type DIE and
-                           every annotation DIE, referenced or not */
+    drop_unkept(b.unit);
   } else {
-    for (Die *d = b.unit->first; d; d = d->list_next)
+    /* Every listed DIE stays: one walk numbers them.  */
+    uint32_t n = 0;
+    b.unit->dies.len = 0;
+    for (Die *d = b.unit->first; d; d = d->list_next) {
       d->kept = true;
+      d->order = n++;
+      vec_push_perm(&b.unit->dies, d);
+    }
     for (size_t i = 0; i < b.unit->vars.len; i++)
       mark_die(b.unit->vars.data[i]);
     for (size_t i = 0; i < b.unit->funcs.len; i++)
       mark_die(b.unit->funcs.data[i]);
   }
-  /* Drop what pruning did not keep, then number the survivors.  */
-  uint32_t n = 0;
-  for (Die *d = b.unit->first; d;) {
-    Die *next = d->list_next;
-    if (!d->kept) {
-      if (d->list_prev)
-        d->list_prev->list_next = d->list_next;
-      else
-        b.unit->first = d->list_next;
-      if (d->list_next)
-        d->list_next->list_prev = d->list_prev;
-      else
-        b.unit->last = d->list_prev;
-      d->on_list = false;
-    } else {
-      d->order = n++;
-    }
-    d = next;
-  }
-  b.unit->count = n;
   vec_free(&funcs);
   vec_free(&var_entities);
   vec_free(&nodes);

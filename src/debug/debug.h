@@ -122,7 +122,7 @@ struct Die {
   Die *list_prev;
   SrcLoc loc;         /* where the entity is declared (none for derived types) */
   void *user;         /* BTF generator's record */
-  void *dwarf;        /* DWARF generator's DIE */
+  void *dwarf;        /* DWARF generator's DIE, off-list DIEs only */
 };
 
 typedef struct DebugOptions {
@@ -139,8 +139,11 @@ typedef struct DebugOptions {
 } DebugOptions;
 
 typedef struct DebugUnit {
-  Die *first, *last;  /* top-level DIEs in GCC's compile-unit order */
-  uint32_t count;
+  Die *first, *last;  /* top-level DIEs in GCC's compile-unit order, */
+  VEC(Die *) dies;    /* and the same as an array once numbered:
+                         dies.data[d->order] == d.  Emitters walk this
+                         one: a list of cold DIEs is walked one cache
+                         miss at a time.  */
   VEC(Die *) vars;    /* variables, in GCC's FOR_EACH_VARIABLE order */
   VEC(Die *) funcs;   /* functions, in GCC's FOR_EACH_FUNCTION order */
   const char *main_file;

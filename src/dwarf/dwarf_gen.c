@@ -29,6 +29,19 @@ struct StrEntry {
   bool line_str;     /* in .debug_line_str */
 };
 
+/* The string table's slots keep what a probe compares, so that only a
+   probable match reads the entry: 61k fresh strings in vmlinux.h, each
+   a cache miss per pointer followed.  */
+typedef struct StrSlot {
+  uint32_t hash;
+  uint32_t index; /* into strs, plus one; 0 = empty */
+} StrSlot;
+
+typedef struct AddrSlot {
+  const char *text;
+  StrEntry *entry;
+} AddrSlot;
+
 struct Abbrev {
   uint32_t hash;      /* of tag, children, attributes and forms */
   uint16_t tag;
@@ -59,10 +72,12 @@ typedef struct Gen {
   int version;
   ODie *cu;
   VEC(StrEntry *) strs;      /* in first-use order */
-  StrEntry **str_slots;      /* open addressing over strs */
-  StrEntry **str_cache;      /* pool's cache, by text address (STR_CACHE) */
+  StrSlot *str_slots;        /* open addressing over strs, by text */
+  AddrSlot *str_cache;       /* pool's cache, by text address (STR_CACHE) */
   size_t str_cap;            /* a power of two, or 0 */
   VEC(Abbrev *) abbrevs;
+  ODie **odies;              /* the output DIE of the unit's DIE N */
+  VEC(Die *) local_dies;     /* block-scope types: theirs is on the Die */
   Abbrev **abbrev_slots;     /* open addressing over abbrevs */
   size_t abbrev_cap;
   VEC(FileEntry) files;      /* DWARF file numbers from 1 */
@@ -386,19 +401,22 @@ static ODie *die_of(Gen *g, Die *d) {
     d = d->type;
   if (!d)
     return NULL;
-  if (!d->dwarf) {
-    ODie *od = odie_new(tag_of(d), NULL);
-    d->dwarf = od;
+  /* The unit's DIEs keep theirs in an array of the generator's; only
+     block-scope types (rare) keep theirs on the model DIE.  */
+  ODie **slot = d->on_list ? &g->odies[d->order] : (ODie **)&d->dwarf;
+  if (!*slot) {
+    *slot = odie_new(tag_of(d), NULL);
     if (!d->on_list) {
       /* A block-scope type: not in the unit's list, so filled now and
          placed after the list's DIEs (GCC puts it inside the function,
          whose body btfcc does not describe).  */
-      od->local = true;
-      vec_push(&g->locals, od);
-      fill(g, od, d);
+      (*slot)->local = true;
+      vec_push(&g->locals, *slot);
+      vec_push(&g->local_dies, d);
+      fill(g, *slot, d);
     }
   }
-  return d->dwarf;
+  return *slot;
 }
 
 static void make_unit(Gen *g, DebugUnit *u) {
@@ -418,7 +436,9 @@ static void make_unit(Gen *g, DebugUnit *u) {
   (void)file_number(g, u->main_file ? u->main_file : "<stdin>");
   /* Children in the model's order; DIEs referenced before their place
      exist already and are linked in now.  */
-  for (Die *d = u->first; d; d = d->list_next) {
+  g->odies = xcalloc(u->dies.len ? u->dies.len : 1, sizeof(ODie *));
+  for (size_t i = 0; i < u->dies.len; i++) {
+    Die *d = u->dies.data[i];
     if (skipped(g, d))
       continue;
     ODie *od = die_of(g, d);
@@ -431,13 +451,17 @@ static void make_unit(Gen *g, DebugUnit *u) {
 
 /* --- Forms --- */
 
-static uint32_t str_entry_hash(const void *e) { return ((const StrEntry *)e)->hash; }
-
 static void pool_grow(Gen *g) {
   size_t cap = g->str_cap ? g->str_cap * 2 : 256;
   free(g->str_slots);
-  g->str_slots = (StrEntry **)hash_slots_build((void *const *)g->strs.data,
-                                               g->strs.len, cap, str_entry_hash);
+  g->str_slots = xzalloc_written(cap, sizeof(StrSlot));
+  for (size_t i = 0; i < g->strs.len; i++) {
+    uint32_t h = g->strs.data[i]->hash;
+    size_t k = h & (cap - 1);
+    while (g->str_slots[k].index)
+      k = (k + 1) & (cap - 1);
+    g->str_slots[k] = (StrSlot){h, (uint32_t)i + 1};
+  }
   g->str_cap = cap;
 }
 
@@ -466,13 +490,14 @@ static StrEntry *pool(Gen *g, const char *s, bool line_str) {
      again: a direct-mapped cache by address skips hashing the text.  */
   if (!g->str_cache)
     g->str_cache = xzalloc_written(STR_CACHE, sizeof *g->str_cache);
-  size_t ci = ((uintptr_t)s >> 3) % STR_CACHE;
-  StrEntry *hit = g->str_cache[ci];
-  if (hit && hit->text == s && hit->line_str == line_str)
-    return hit;
-  StrEntry *e = pool_lookup(g, s, line_str);
-  g->str_cache[ci] = e;
-  return e;
+  if (line_str) /* a few file and directory names */
+    return pool_lookup(g, s, true);
+  AddrSlot *c = &g->str_cache[((uintptr_t)s >> 3) % STR_CACHE];
+  if (c->text != s) {
+    c->text = s;
+    c->entry = pool_lookup(g, s, false);
+  }
+  return c->entry;
 }
 
 static StrEntry *pool_lookup(Gen *g, const char *s, bool line_str) {
@@ -480,9 +505,13 @@ static StrEntry *pool_lookup(Gen *g, const char *s, bool line_str) {
     pool_grow(g);
   uint32_t h = hash_mix(hash_bytes(s, strlen(s)), line_str);
   size_t k = h & (g->str_cap - 1);
-  for (StrEntry *e; (e = g->str_slots[k]); k = (k + 1) & (g->str_cap - 1))
-    if (e->hash == h && e->line_str == line_str && strcmp(e->text, s) == 0)
+  for (; g->str_slots[k].index; k = (k + 1) & (g->str_cap - 1)) {
+    if (g->str_slots[k].hash != h)
+      continue;
+    StrEntry *e = g->strs.data[g->str_slots[k].index - 1];
+    if (e->line_str == line_str && strcmp(e->text, s) == 0)
       return e;
+  }
   StrEntry *e = NEW(StrEntry);
   e->text = s;
   e->hash = h;
@@ -492,7 +521,7 @@ static StrEntry *pool_lookup(Gen *g, const char *s, bool line_str) {
   e->offset = *size;
   *size += (uint32_t)strlen(s) + 1;
   vec_push(&g->strs, e);
-  g->str_slots[k] = e;
+  g->str_slots[k] = (StrSlot){h, (uint32_t)g->strs.len};
   return e;
 }
 
@@ -1107,8 +1136,10 @@ void dwarf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
   write_line(&g, line);
   write_strings(&g, str, line_str);
   /* The model's DIEs may be walked again by another emitter.  */
-  for (Die *d = unit->first; d; d = d->list_next)
-    d->dwarf = NULL;
+  for (size_t i = 0; i < g.local_dies.len; i++)
+    g.local_dies.data[i]->dwarf = NULL;
+  vec_free(&g.local_dies);
+  free(g.odies);
   vec_free(&g.strs);
   free(g.str_slots);
   free(g.str_cache);
