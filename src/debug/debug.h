@@ -136,6 +136,7 @@ typedef struct DebugOptions {
   bool debug_types_section;   /* -fdebug-types-section */
   const char *comp_dir;       /* DW_AT_comp_dir */
   bool no_column_info;        /* -gno-column-info */
+  bool threads;               /* may use a second thread */
 } DebugOptions;
 
 typedef struct DebugUnit {

@@ -99,7 +99,8 @@ static bool compile(Options *o, const char *input) {
     cpp_free(cpp);
     return close_output(out, name) && diag_error_count() == errors_before;
   }
-  if (use_threads())
+  o->debug.threads = use_threads();
+  if (o->debug.threads)
     cpp_start_thread(cpp);
   TransUnit *tu = parse_translation_unit_from(cpp);
   tu->main_file = input;

@@ -16,6 +16,7 @@
 #include "dwarf_die.h"
 #include "type_units.h"
 
+#include <pthread.h>
 #include <string.h>
 
 enum { STR_CACHE = 1 << 16 };
@@ -419,7 +420,12 @@ static ODie *die_of(Gen *g, Die *d) {
   return *slot;
 }
 
-static void make_unit(Gen *g, DebugUnit *u) {
+typedef struct AbbrevWorker AbbrevWorker;
+static void worker_publish(AbbrevWorker *w, size_t n, bool done);
+
+/* Build the compile unit's tree.  With W, a worker chooses forms and
+   abbreviations of each top-level DIE as soon as it is complete.  */
+static void make_unit(Gen *g, DebugUnit *u, AbbrevWorker *w) {
   ODie *cu = g->cu = odie_new(DW_TAG_compile_unit, NULL);
   add_string(cu, DW_AT_producer, "btfcc " BTFCC_VERSION);
   /* DW_LANG_C11 is DWARF 5's: GCC says C99 for later standards in
@@ -437,6 +443,7 @@ static void make_unit(Gen *g, DebugUnit *u) {
   /* Children in the model's order; DIEs referenced before their place
      exist already and are linked in now.  */
   g->odies = xcalloc(u->dies.len ? u->dies.len : 1, sizeof(ODie *));
+  size_t filled = 0;
   for (size_t i = 0; i < u->dies.len; i++) {
     Die *d = u->dies.data[i];
     if (skipped(g, d))
@@ -444,9 +451,13 @@ static void make_unit(Gen *g, DebugUnit *u) {
     ODie *od = die_of(g, d);
     odie_append(cu, od);
     fill(g, od, d);
+    if (w)
+      worker_publish(w, ++filled, false);
   }
   for (size_t i = 0; i < g->locals.len; i++)
     odie_append(cu, g->locals.data[i]);
+  if (w)
+    worker_publish(w, filled + g->locals.len, true);
 }
 
 /* --- Forms --- */
@@ -637,11 +648,11 @@ static Abbrev *find_abbrev(Gen *g, const ODie *d, Abbrev *hint, uint32_t *order)
   return a;
 }
 
-/* Choose the forms of D's attributes and D's abbreviation (shared by
-   every DIE of the same tag, children flag, attributes and forms), then
-   the same for its children.  Notes which constants differ from the
-   abbreviation's first DIE, for use_implicit_const.  */
-static void assign_abbrevs(Gen *g, ODie *d, Abbrev *hint, uint32_t *order) {
+/* Choose the forms of D's own attributes and D's abbreviation (shared
+   by every DIE of the same tag, children flag, attributes and forms).
+   Notes which constants differ from the abbreviation's first DIE, for
+   use_implicit_const.  */
+static void assign_own(Gen *g, ODie *d, Abbrev *hint, uint32_t *order) {
   for (int i = 0; i < d->nattrs; i++) {
     OAttr *at = &d->attrs[i];
     if (!at->form) /* DW_AT_sibling has its form already */
@@ -655,11 +666,119 @@ static void assign_abbrevs(Gen *g, ODie *d, Abbrev *hint, uint32_t *order) {
         a->differs |= (uint16_t)(1u << i);
   a->uses++;
   d->abbrev = a;
+}
+
+/* The same for D and its descendants, in order.  */
+static void assign_abbrevs(Gen *g, ODie *d, Abbrev *hint, uint32_t *order) {
+  assign_own(g, d, hint, order);
   Abbrev *prev = NULL;
   for (ODie *c = d->first; c; c = c->next) {
     assign_abbrevs(g, c, prev, order);
     prev = c->abbrev;
   }
+}
+
+/* --- Abbreviations beside the tree's construction ---
+
+   Without type units, the compile unit's forms and abbreviations can be
+   chosen while make_unit is still building the tree: a worker thread
+   takes each top-level DIE once it is complete and does what
+   prepare_unit and assign_abbrevs would do for it afterwards, in the
+   same order, so the result is the same.  Top-level DIE K is complete
+   when make_unit has filled it; its DW_AT_sibling waits for DIE K+1 (or
+   the end).  The worker reads nothing make_unit still writes: fill
+   writes only the DIE it fills (and allocates zeroed DIEs it refers
+   to, whose contents the worker reads only once they are published);
+   the worker writes only forms, abbreviations and the string pool,
+   which make_unit never reads.  */
+
+struct AbbrevWorker {
+  Gen *g;
+  pthread_t thread;
+  pthread_mutex_t lock;
+  pthread_cond_t wake;
+  size_t published;   /* under lock: top-level DIEs complete */
+  bool done;          /* under lock: the tree is complete */
+  bool waiting;       /* under lock: the worker sleeps */
+  size_t told;        /* make_unit's: published as last set */
+  uint32_t order;     /* the abbreviations' order of first use */
+  Arena arena;        /* the worker's perm, adopted when it ends */
+};
+
+enum { WORKER_BATCH = 32 }; /* top-level DIEs published at a time */
+
+/* The worker: wait until NEED top-level DIEs are complete; false when
+   the tree ends before that.  */
+static bool worker_wait(AbbrevWorker *w, size_t need, size_t *avail) {
+  pthread_mutex_lock(&w->lock);
+  while (w->published < need && !w->done) {
+    w->waiting = true;
+    pthread_cond_wait(&w->wake, &w->lock);
+  }
+  w->waiting = false;
+  *avail = w->published;
+  pthread_mutex_unlock(&w->lock);
+  return *avail >= need;
+}
+
+static void *abbrev_worker(void *arg) {
+  AbbrevWorker *w = arg;
+  Gen *g = w->g;
+  size_t avail = 0;
+  /* The unit DIE first, once whether it has children is known.  */
+  worker_wait(w, 1, &avail);
+  ODie *cu = g->cu;
+  assign_own(g, cu, NULL, &w->order);
+  Abbrev *prev = NULL;
+  size_t k = 0;
+  for (ODie *c = cu->first; c; c = c->next, k++) {
+    /* C's next sibling is known once DIE K+1 is published or the tree
+       is complete.  */
+    if (k + 2 > avail)
+      worker_wait(w, k + 2, &avail);
+    if (c->first && c->next)
+      add_ref(c, DW_AT_sibling, c->next)->form = DW_FORM_ref4;
+    add_siblings(c);
+    assign_abbrevs(g, c, prev, &w->order);
+    prev = c->abbrev;
+  }
+  w->arena = perm; /* what pool and find_abbrev allocated */
+  memset(&perm, 0, sizeof perm);
+  return NULL;
+}
+
+/* False when no thread could be started: the caller works alone.  */
+static bool worker_start(AbbrevWorker *w, Gen *g) {
+  memset(w, 0, sizeof *w);
+  w->g = g;
+  pthread_mutex_init(&w->lock, NULL);
+  pthread_cond_init(&w->wake, NULL);
+  if (pthread_create(&w->thread, NULL, abbrev_worker, w) == 0)
+    return true;
+  pthread_mutex_destroy(&w->lock);
+  pthread_cond_destroy(&w->wake);
+  return false;
+}
+
+/* make_unit: N top-level DIEs are complete (told in batches), or, with
+   DONE, all of them.  */
+static void worker_publish(AbbrevWorker *w, size_t n, bool done) {
+  if (!done && n < w->told + WORKER_BATCH)
+    return;
+  pthread_mutex_lock(&w->lock);
+  w->published = w->told = n;
+  w->done = done;
+  if (w->waiting)
+    pthread_cond_signal(&w->wake);
+  pthread_mutex_unlock(&w->lock);
+}
+
+/* After worker_publish(..., true): wait for the worker to finish.  */
+static void worker_join(AbbrevWorker *w) {
+  pthread_join(w->thread, NULL);
+  arena_adopt(&perm, &w->arena);
+  pthread_mutex_destroy(&w->lock);
+  pthread_cond_destroy(&w->wake);
 }
 
 /* DWARF 5: a constant that every DIE of an abbreviation shares moves
@@ -1085,20 +1204,27 @@ void dwarf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
   g.version = opts->dwarf_version >= 5 ? 5 : opts->dwarf_version < 2 ? 5
                                                                      : opts->dwarf_version;
   vec_push(&g.dirs, opts->comp_dir ? opts->comp_dir : ".");
-  make_unit(&g, unit);
   TypeUnit *tus = NULL;
-  if (opts->debug_types_section)
-    tus = type_units_split(g.cu, opts->eliminate_unused_types, ".Ldebug_line0");
-  for (TypeUnit *tu = tus; tu; tu = tu->next)
-    prepare_unit(tu->root, true);
-  prepare_unit(g.cu, opts->debug_types_section);
-  /* Type units are written first, so their DIEs take abbreviations
-     first.  */
-  uint32_t order = 0;
-  for (TypeUnit *tu = tus; tu; tu = tu->next)
-    assign_abbrevs(&g, tu->root, NULL, &order);
-  size_t cu_abbrevs = g.abbrevs.len;
-  assign_abbrevs(&g, g.cu, NULL, &order);
+  size_t cu_abbrevs = 0;
+  AbbrevWorker w;
+  if (opts->threads && !opts->debug_types_section && worker_start(&w, &g)) {
+    make_unit(&g, unit, &w);
+    worker_join(&w);
+  } else {
+    make_unit(&g, unit, NULL);
+    if (opts->debug_types_section)
+      tus = type_units_split(g.cu, opts->eliminate_unused_types, ".Ldebug_line0");
+    for (TypeUnit *tu = tus; tu; tu = tu->next)
+      prepare_unit(tu->root, true);
+    prepare_unit(g.cu, opts->debug_types_section);
+    /* Type units are written first, so their DIEs take abbreviations
+       first.  */
+    uint32_t order = 0;
+    for (TypeUnit *tu = tus; tu; tu = tu->next)
+      assign_abbrevs(&g, tu->root, NULL, &order);
+    cu_abbrevs = g.abbrevs.len;
+    assign_abbrevs(&g, g.cu, NULL, &order);
+  }
   if (g.version >= 5)
     use_implicit_const(&g, cu_abbrevs);
   number_abbrevs(&g, cu_abbrevs);

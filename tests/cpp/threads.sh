@@ -3,6 +3,8 @@
 # user sees: the same output bytes, the same diagnostics in the same
 # order, the same exit status as with one thread (BTFCC_THREADS=0), and
 # the order of mixed preprocessor and parser diagnostics is GCC's.
+# The same holds for the DWARF writer's second thread (abbreviations
+# chosen while the tree is built, src/dwarf/dwarf_gen.c).
 source "$TESTROOT/lib.sh"
 cd "$TMPDIR"
 
@@ -78,10 +80,11 @@ BTFCC_THREADS=0 "$BTFCC" -gbtf -gdwarf -c c1.c c2.c && cat c1.o c2.o > one.bin
 "$BTFCC" -gbtf -gdwarf -c c1.c c2.c && cat c1.o c2.o > two.bin
 cmp -s one.bin two.bin && pass "two inputs: the same objects" || fail "two inputs: objects differ"
 
-# Every C file of the test suite, as a syntax check and as BTF assembler.
+# Every C file of the test suite, as a syntax check, as BTF assembler and
+# as DWARF assembler (whose abbreviations a second thread chooses).
 n=0 bad=0
 while IFS= read -r f; do
-  for args in "-fsyntax-only" "-gbtf -S -o -"; do
+  for args in "-fsyntax-only" "-gbtf -S -o -" "-gdwarf -dA -S -o -"; do
     # shellcheck disable=SC2086
     BTFCC_THREADS=0 timeout 60 "$BTFCC" $args "$f" > one.out 2> one.err; rc1=$?
     # shellcheck disable=SC2086
@@ -101,7 +104,8 @@ fi
 # A large input: the same objects.
 if [ -r /sys/kernel/btf/vmlinux ] && command -v bpftool >/dev/null; then
   bpftool btf dump file /sys/kernel/btf/vmlinux format c > vmlinux.h 2>/dev/null
-  for args in "-gbtf -c" "-gdwarf -c" "-gdwarf -gbtf -fdebug-types-section -c"; do
+  for args in "-gbtf -c" "-gdwarf -c" "-gdwarf-4 -fno-eliminate-unused-debug-types -c" \
+              "-gdwarf -gbtf -fdebug-types-section -c"; do
     # shellcheck disable=SC2086
     BTFCC_THREADS=0 "$BTFCC" $args vmlinux.h -o one.o 2> one.err
     # shellcheck disable=SC2086
