@@ -246,7 +246,9 @@ static void fill_member(Gen *g, ODie *m, const DieMember *dm, bool in_union) {
 static void fill_params(Gen *g, ODie *od, const Die *d) {
   for (int i = 0; i < d->nparams; i++) {
     const DieParam *p = &d->params[i];
-    ODie *pd = odie_new(DW_TAG_formal_parameter, od);
+    /* Room for what follows: most are a prototype's, with a type only.  */
+    uint8_t room = (uint8_t)((p->name ? 4 : 0) + 1 + (p->annot != NULL));
+    ODie *pd = odie_new_sized(DW_TAG_formal_parameter, od, room);
     if (p->name) {
       add_string(pd, DW_AT_name, p->name);
       add_decl_loc(g, pd, p->loc);
