@@ -912,6 +912,11 @@ static void emit_record(Gen *g, Section *s, Rec *r, bool bpf) {
 /* Write one string table with GCC's per-string comments.  */
 static void emit_strings(Section *s, const Buf *tab, uint32_t base,
                          const char *what) {
+  if (!s->keep_items) { /* object output: the table as it is */
+    memcpy(sec_tail(s, tab->len), tab->data, tab->len);
+    sec_commit(s, tab->len);
+    return;
+  }
   size_t pos = 0;
   while (pos < tab->len) {
     const char *str = tab->data + pos;

@@ -51,6 +51,8 @@ static _Noreturn void bad_size(const Section *s, const char *what,
   fatal("internal error: %s of %u bytes in section %s", what, size, s->name);
 }
 
+void sec_bad_size(const Section *s, unsigned size) { bad_size(s, "data", size); }
+
 static bool valid_size(unsigned size) {
   return size == 1 || size == 2 || size == 4 || size == 8;
 }
@@ -125,12 +127,13 @@ static void data_item(Section *s, unsigned size, uint64_t value,
              owned_comment);
 }
 
-void sec_data(Section *s, unsigned size, uint64_t value, const char *comment) {
+void sec_data_item(Section *s, unsigned size, uint64_t value,
+                   const char *comment) {
   data_item(s, size, value, item_comment(s, comment));
 }
 
-void sec_dataf(Section *s, unsigned size, uint64_t value, const char *fmt,
-               ...) {
+void sec_dataf_item(Section *s, unsigned size, uint64_t value, const char *fmt,
+                    ...) {
   const char *comment = NULL;
   if (s->annotate) {
     va_list ap;

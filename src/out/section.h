@@ -91,11 +91,14 @@ void section_set_group(Section *s, const char *signature);
 
 uint32_t sec_offset(const Section *s);
 
-/* Integer of SIZE bytes in target byte order.  comment may be NULL.  */
-void sec_data(Section *s, unsigned size, uint64_t value, const char *comment);
-/* Same, with a printf-style comment formatted only when annotating.  */
-void sec_dataf(Section *s, unsigned size, uint64_t value, const char *fmt, ...)
+/* sec_data (below) is an integer of SIZE bytes (1, 2, 4 or 8) in target
+   byte order; comment may be NULL.  sec_dataf: the same, with a
+   printf-style comment formatted only when annotating.  Object output
+   appends in place; these are the paths that keep assembler items.  */
+void sec_data_item(Section *s, unsigned size, uint64_t value, const char *comment);
+void sec_dataf_item(Section *s, unsigned size, uint64_t value, const char *fmt, ...)
     PRINTF_LIKE(4, 5);
+_Noreturn void sec_bad_size(const Section *s, unsigned size);
 void sec_uleb(Section *s, uint64_t value, const char *comment);
 void sec_sleb(Section *s, int64_t value, const char *comment);
 /* LEN bytes of STR plus a NUL.  */
@@ -142,6 +145,23 @@ static inline void sec_store(uint8_t *p, unsigned size, uint64_t value) {
     for (unsigned i = 0; i < size; i++, value >>= 8)
       p[i] = (uint8_t)value;
 }
+
+static inline void sec_data(Section *s, unsigned size, uint64_t value,
+                            const char *comment) {
+  if (s->keep_items) {
+    sec_data_item(s, size, value, comment);
+    return;
+  }
+  if (size != 1 && size != 2 && size != 4 && size != 8)
+    sec_bad_size(s, size);
+  sec_store(sec_tail(s, size), size, value);
+  sec_commit(s, size);
+}
+/* A macro, so that without items the comment's arguments are not even
+   evaluated (writers call this for every word of BTF).  */
+#define sec_dataf(s, size, value, ...)                                         \
+  ((s)->keep_items ? sec_dataf_item((s), (size), (value), __VA_ARGS__)         \
+                   : sec_data((s), (size), (value), NULL))
 
 /* Overwrite a DATA value already emitted at OFFSET (for back-patching
    lengths); also updates the recorded item.  */
