@@ -41,7 +41,7 @@ struct CppPipe {
   pthread_t thread;
   Token ring[RING];
 
-  pthread_mutex_t lock;
+  _Alignas(64) pthread_mutex_t lock;
   pthread_cond_t wake;      /* either side waits on it */
   /* Under lock: */
   uint64_t published;       /* tokens the consumer may read */
@@ -51,13 +51,16 @@ struct CppPipe {
   VEC(PendingDiag) diags;   /* captured, in order */
   Arena producer_perm;      /* the producer's perm arena, when it ends */
 
+  /* Each side's own fields on cache lines of their own: the producer
+     writes `produced` for every token and the consumer `read`, and on a
+     shared line each write would take the line from the other core.  */
   /* Producer's own: */
-  uint64_t produced;
+  _Alignas(64) uint64_t produced;
   uint64_t room_end;        /* consumed + RING as last seen */
   bool finished;            /* made TK_EOF (or stopped) */
 
   /* Consumer's own: */
-  uint64_t read;            /* tokens returned */
+  _Alignas(64) uint64_t read;            /* tokens returned */
   uint64_t avail;           /* published as last seen */
   uint64_t given_back;      /* consumed as last set */
   uint64_t fast_end;        /* read below this: no bookkeeping first */
@@ -219,7 +222,11 @@ const Token *cpp_pipe_next(CppPipe *p) {
 }
 
 bool cpp_start_thread(Cpp *cpp) {
-  CppPipe *p = xcalloc(1, sizeof *p);
+  /* Cache-line aligned, for the fields each side keeps to itself.  */
+  CppPipe *p = aligned_alloc(64, sizeof *p); /* a multiple of 64 */
+  if (!p)
+    return false;
+  memset(p, 0, sizeof *p);
   p->cpp = cpp;
   p->room_end = RING;
   pthread_mutex_init(&p->lock, NULL);
