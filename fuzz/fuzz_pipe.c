@@ -1,7 +1,10 @@
-/* libFuzzer target: the preprocessor on its own thread (cpp/pipe.c) must
-   change nothing.  Each input is parsed twice, on one thread and with the
-   preprocessor thread; the diagnostics (text and order), the error count
-   and the declarations made must be the same.  A difference aborts.  */
+/* libFuzzer target: the second threads (the preprocessor's, cpp/pipe.c,
+   and the DWARF writer's, dwarf_gen.c) must change nothing.  Each input
+   is compiled twice, on one thread and with both; the diagnostics (text
+   and order), the error count, the declarations made and, when there is
+   no error, the DWARF object's bytes must be the same.  A difference
+   aborts.  */
+#include "../src/dwarf/dwarf_gen.h"
 #include "front_end.h"
 
 #include <stdlib.h>
@@ -14,7 +17,30 @@ typedef struct Outcome {
   size_t len;
   unsigned errors;
   size_t decls;
+  char *object;  /* the DWARF object, when there is no error */
+  size_t object_len;
 } Outcome;
+
+/* The DWARF object of TU, options chosen by the input's size.  */
+static void dwarf_object(TransUnit *tu, size_t size, bool threaded, Outcome *o) {
+  DebugOptions dopts = {.eliminate_unused_types = (size & 1) == 0,
+                        .dwarf_version = (size & 2) ? 4 : 5,
+                        .debug_types_section = (size & 12) == 12,
+                        .signed_char = true,
+                        .comp_dir = "/fuzz",
+                        .threads = threaded};
+  tu->main_file = "fuzz.c";
+  DebugUnit *unit = debug_build(tu, &dopts);
+  ObjFile obj = {0};
+  obj.source_name = "fuzz.c";
+  dwarf_generate(unit, &dopts, &obj);
+  FILE *out = open_memstream(&o->object, &o->object_len);
+  if (!out)
+    abort();
+  elf_write(out, &obj);
+  fclose(out);
+  obj_free(&obj);
+}
 
 static Outcome front_end(const uint8_t *data, size_t size, bool threaded) {
   Outcome o = {0};
@@ -27,6 +53,8 @@ static Outcome front_end(const uint8_t *data, size_t size, bool threaded) {
       cpp_start_thread(cpp);
     TransUnit *tu = parse_translation_unit_from(cpp);
     o.decls = tu->decls.len;
+    if (diag_error_count() == 0)
+      dwarf_object(tu, size, threaded, &o);
   }
   cpp_free(cpp);
   o.errors = diag_error_count();
@@ -40,14 +68,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   Outcome one = front_end(data, size, false);
   Outcome two = front_end(data, size, true);
   if (one.len != two.len || memcmp(one.diags, two.diags, one.len) != 0 ||
-      one.errors != two.errors || one.decls != two.decls) {
+      one.errors != two.errors || one.decls != two.decls ||
+      one.object_len != two.object_len ||
+      (one.object_len && memcmp(one.object, two.object, one.object_len) != 0)) {
     fprintf(stderr, "fuzz_pipe: the thread changes the result\n"
-                    "--- one thread (%u errors, %zu decls):\n%s\n"
-                    "--- two threads (%u errors, %zu decls):\n%s\n",
-            one.errors, one.decls, one.diags, two.errors, two.decls, two.diags);
+                    "--- one thread (%u errors, %zu decls, %zu-byte object):\n%s\n"
+                    "--- two threads (%u errors, %zu decls, %zu-byte object):\n%s\n",
+            one.errors, one.decls, one.object_len, one.diags, two.errors, two.decls,
+            two.object_len, two.diags);
     abort();
   }
   free(one.diags);
   free(two.diags);
+  free(one.object);
+  free(two.object);
   return 0;
 }
