@@ -114,8 +114,7 @@ static void finish(CppPipe *p) {
   p->finished = true;
   pthread_mutex_lock(&p->lock);
   p->published = p->produced;
-  p->producer_perm = perm;
-  memset(&perm, 0, sizeof perm);
+  p->producer_perm = perm_take();
   if (p->consumer_waiting)
     pthread_cond_broadcast(&p->wake);
   pthread_mutex_unlock(&p->lock);

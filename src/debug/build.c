@@ -828,16 +828,17 @@ static void mark_die(Die *d) {
   }
 }
 
-/* Drop from the unit's list what pruning did not keep, then number the
-   survivors.  GCC's pruning keeps every base type DIE and every
-   annotation DIE, referenced or not.  One walk: the list is long and
-   its DIEs are cold.  */
-static void drop_unkept(DebugUnit *unit) {
+/* Drop from the unit's list what pruning did not keep (nothing with
+   KEEP_ALL), then number the survivors into unit->dies.  GCC's pruning
+   keeps every base type DIE and every annotation DIE, referenced or
+   not.  One walk: the list is long and its DIEs are cold.  */
+static void drop_unkept(DebugUnit *unit, bool keep_all) {
   uint32_t n = 0;
   unit->dies.len = 0;
   for (Die *d = unit->first, *next; d; d = next) {
     next = d->list_next;
-    if ((d->kind == DIE_BASE && !d->annot) || d->kind == DIE_ANNOTATION)
+    if (keep_all || (d->kind == DIE_BASE && !d->annot) ||
+        d->kind == DIE_ANNOTATION)
       d->kept = true;
     if (d->kept) {
       d->order = n++;
@@ -1010,16 +1011,11 @@ DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {
       for (int k = 0; k < d->n_used_types; k++)
         mark_die(die_for_type(&b, d->used_types[k]));
     }
-    drop_unkept(b.unit);
+    drop_unkept(b.unit, false);
   } else {
-    /* Every listed DIE stays: one walk numbers them.  */
-    uint32_t n = 0;
-    b.unit->dies.len = 0;
-    for (Die *d = b.unit->first; d; d = d->list_next) {
-      d->kept = true;
-      d->order = n++;
-      vec_push_perm(&b.unit->dies, d);
-    }
+    /* Every listed DIE stays (kept before marking, which stops at kept
+       DIEs).  */
+    drop_unkept(b.unit, true);
     for (size_t i = 0; i < b.unit->vars.len; i++)
       mark_die(b.unit->vars.data[i]);
     for (size_t i = 0; i < b.unit->funcs.len; i++)

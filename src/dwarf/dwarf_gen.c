@@ -578,13 +578,13 @@ static uint16_t choose_form(Gen *g, const ODie *d, OAttr *a) {
   return 0;
 }
 
-/* DW_AT_sibling on every DIE with children that has a next sibling.  */
-static void add_siblings(ODie *d) {
-  for (ODie *c = d->first; c; c = c->next) {
-    if (c->first && c->next)
-      add_ref(c, DW_AT_sibling, c->next)->form = DW_FORM_ref4;
-    add_siblings(c);
-  }
+/* DW_AT_sibling on every DIE with children that has a next sibling:
+   on D (whose next sibling is known) and its descendants.  */
+static void add_sibling_refs(ODie *d) {
+  if (d->first && d->next)
+    add_ref(d, DW_AT_sibling, d->next)->form = DW_FORM_ref4;
+  for (ODie *c = d->first; c; c = c->next)
+    add_sibling_refs(c);
 }
 
 /* --- Abbreviations --- */
@@ -738,14 +738,11 @@ static void *abbrev_worker(void *arg) {
        is complete.  */
     if (k + 2 > avail)
       worker_wait(w, k + 2, &avail);
-    if (c->first && c->next)
-      add_ref(c, DW_AT_sibling, c->next)->form = DW_FORM_ref4;
-    add_siblings(c);
+    add_sibling_refs(c);
     assign_abbrevs(g, c, prev, &w->order);
     prev = c->abbrev;
   }
-  w->arena = perm; /* what pool and find_abbrev allocated */
-  memset(&perm, 0, sizeof perm);
+  w->arena = perm_take(); /* what pool and find_abbrev allocated */
   return NULL;
 }
 
@@ -1077,7 +1074,7 @@ static uint32_t unit_header_size(const Gen *g, bool type_unit) {
 /* Complete ROOT's tree: sibling references, and stubs for references
    to other units' types when there are type units.  */
 static void prepare_unit(ODie *root, bool type_units) {
-  add_siblings(root);
+  add_sibling_refs(root); /* the root has no sibling */
   if (type_units)
     type_units_add_stubs(root);
 }

@@ -53,10 +53,6 @@ static _Noreturn void bad_size(const Section *s, const char *what,
 
 void sec_bad_size(const Section *s, unsigned size) { bad_size(s, "data", size); }
 
-static bool valid_size(unsigned size) {
-  return size == 1 || size == 2 || size == 4 || size == 8;
-}
-
 /* Store the low SIZE bytes of VALUE at P in target byte order.  */
 static void put_target(char *p, unsigned size, uint64_t value) {
   sec_store((uint8_t *)p, size, value);
@@ -109,7 +105,7 @@ static const char *format_comment(Section *s, const char *fmt, va_list ap) {
 
 /* Append SIZE bytes and return where they start.  */
 static uint32_t append_int(Section *s, unsigned size, uint64_t value) {
-  if (!valid_size(size))
+  if (!sec_valid_size(size))
     bad_size(s, "data", size);
   uint32_t off = (uint32_t)s->bytes.len;
   buf_reserve(&s->bytes, size);
@@ -193,7 +189,7 @@ void sec_stringf(Section *s, const char *str, size_t len, const char *fmt,
    relocation format needs (the addend, for REL targets).  */
 void sec_symref(Section *s, unsigned size, const char *sym, int64_t addend,
                 const char *comment) {
-  if (!valid_size(size))
+  if (!sec_valid_size(size))
     bad_size(s, "symbol reference", size);
   uint32_t off = append_int(s, size, 0);
   /* References to one symbol often come in a row: share the copy.  */
@@ -243,7 +239,7 @@ static SecItem *find_data_item(Section *s, uint32_t offset) {
 }
 
 void sec_patch(Section *s, uint32_t offset, unsigned size, uint64_t value) {
-  if (!valid_size(size))
+  if (!sec_valid_size(size))
     bad_size(s, "patch", size);
   if ((size_t)offset + size > s->bytes.len)
     fatal("internal error: patch at %u beyond the end of section %s", offset,

@@ -99,6 +99,9 @@ void sec_data_item(Section *s, unsigned size, uint64_t value, const char *commen
 void sec_dataf_item(Section *s, unsigned size, uint64_t value, const char *fmt, ...)
     PRINTF_LIKE(4, 5);
 _Noreturn void sec_bad_size(const Section *s, unsigned size);
+static inline bool sec_valid_size(unsigned size) {
+  return size == 1 || size == 2 || size == 4 || size == 8;
+}
 void sec_uleb(Section *s, uint64_t value, const char *comment);
 void sec_sleb(Section *s, int64_t value, const char *comment);
 /* LEN bytes of STR plus a NUL.  */
@@ -152,7 +155,7 @@ static inline void sec_data(Section *s, unsigned size, uint64_t value,
     sec_data_item(s, size, value, comment);
     return;
   }
-  if (size != 1 && size != 2 && size != 4 && size != 8)
+  if (!sec_valid_size(size))
     sec_bad_size(s, size);
   sec_store(sec_tail(s, size), size, value);
   sec_commit(s, size);

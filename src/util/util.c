@@ -148,9 +148,7 @@ void *arena_alloc_slow(Arena *a, size_t size) {
   a->head = b;
   a->cur = b->data;
   a->end = b->data + b->size;
-  void *p = a->cur;
-  a->cur += size;
-  return p;
+  return arena_alloc(a, size); /* the bump, now in room */
 }
 
 char *arena_strndup(Arena *a, const char *s, size_t n) {
@@ -182,6 +180,12 @@ void arena_reset(Arena *a) {
   memset(keep->data, 0, used);
   a->cur = keep->data;
   a->end = keep->data + keep->size;
+}
+
+Arena perm_take(void) {
+  Arena taken = perm;
+  memset(&perm, 0, sizeof perm);
+  return taken;
 }
 
 void arena_adopt(Arena *into, Arena *from) {

@@ -69,6 +69,9 @@ extern _Thread_local Arena perm;
 /* Move FROM's blocks into INTO (FROM is left empty): what a finished
    thread allocated stays alive with INTO.  */
 void arena_adopt(Arena *into, Arena *from);
+/* A finishing thread's perm, taken (perm is left empty) for another
+   thread to arena_adopt.  */
+Arena perm_take(void);
 
 #define NEW(T) ((T *)arena_alloc(&perm, sizeof(T)))
 #define NEW_ARRAY(T, n) ((T *)arena_alloc(&perm, sizeof(T) * (size_t)(n)))
