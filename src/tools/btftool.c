@@ -8,6 +8,8 @@
      btftool fixup [-o OUT] FILE          libbpf's fix-ups, as raw BTF
      btftool annotations [--format=json] FILE
                                           btf tag annotations in DWARF
+     btftool bpf-asm [-EB] [-o OUT] FILE  BPF assembler text to bytes
+     btftool bpf-disasm [-EB] FILE        BPF code to assembler text
 
    FILE is raw BTF (either byte order) or an ELF object with a .BTF
    section (annotations: an ELF object with DWARF).  Exit status: 0 success, 1 error (bad input, violations,
@@ -17,6 +19,7 @@
 #include "../btf/btf_load.h"
 #include "../btf/btf_read.h"
 #include "../dwarf/dwarf_read.h"
+#include "bpf_cmds.h"
 
 #include <errno.h>
 #include <string.h>
@@ -49,6 +52,17 @@ static const char usage_text[] =
     "                           DW_TAG_GNU_annotation chains and clang's\n"
     "                           DW_TAG_LLVM_annotation children), one line\n"
     "                           per annotated DIE\n"
+    "  bpf-asm [-EB] [-o OUT] FILE\n"
+    "                           assemble BPF assembler text (LLVM's or GCC's\n"
+    "                           pseudo-C, or GCC's normal syntax) into the\n"
+    "                           bytes of one code section, written to OUT\n"
+    "                           (its relocations then listed on standard\n"
+    "                           output) or to standard output\n"
+    "  bpf-disasm [-EB] FILE    print the code sections of an ELF object (or\n"
+    "                           raw instruction bytes) as assembler text in\n"
+    "                           bpf-gcc's pseudo-C, which bpf-as assembles\n"
+    "                           back into the same bytes\n"
+    "                           (-EB: big-endian code, as bpfeb)\n"
     "\n"
     "RULES is a comma-separated list of type-tag-order, tag-kflag-zero and\n"
     "datasec-identifier, each optionally prefixed by no- (default:\n"
@@ -613,6 +627,10 @@ int main(int argc, char **argv) {
     printf("btftool %s\n", BTFCC_VERSION);
     return EXIT_OK;
   }
+  if (strcmp(cmd, "bpf-asm") == 0)
+    return cmd_bpf_asm(argc - 2, argv + 2);
+  if (strcmp(cmd, "bpf-disasm") == 0)
+    return cmd_bpf_disasm(argc - 2, argv + 2);
   if (strcmp(cmd, "dump") && strcmp(cmd, "check") && strcmp(cmd, "load") &&
       strcmp(cmd, "fixup") && strcmp(cmd, "annotations")) {
     if (cmd[0] == '-')

@@ -1,0 +1,61 @@
+# Helpers for tests/bpfasm/*.sh: the oracles, and the bytes and
+# relocations of a code section, read the same way from every object.
+# Sourced after tests/lib.sh.
+
+LLVM_MC=llvm-mc-19
+OBJCOPY=llvm-objcopy-19
+READELF=llvm-readelf-19
+CLANG=clang-19
+
+# GNU as for BPF, binutils >= 2.41 (2.40's has neither BPF v4 nor GCC's
+# pseudo-C): bpf-gcc 16's own (../shared/tools/get-gcc16), else bpf-as.
+find_bpf_as() {
+  local g cand
+  for g in bpf-gcc-16 "$HOME/.cache/btfcc-oracles/gcc16/bin/bpf-gcc-16"; do
+    if command -v "$g" >/dev/null 2>&1; then
+      cand=$("$g" -print-prog-name=as 2>/dev/null)
+      [ -x "$cand" ] && break
+    fi
+    cand=
+  done
+  for c in $cand bpf-as; do
+    local v
+    v=$("$c" --version 2>/dev/null | sed -n '1s/.* \([0-9][0-9]*\)\.\([0-9][0-9]*\).*/\1 \2/p')
+    set -- $v
+    if [ -n "$v" ] && { [ "$1" -gt 2 ] || [ "$2" -ge 41 ]; }; then
+      echo "$c"; return 0
+    fi
+  done
+  return 1
+}
+BPF_AS=$(find_bpf_as || true)
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# section_bytes OBJ SECTION OUT: the section's bytes (empty if absent).
+section_bytes() {
+  "$OBJCOPY" -O binary --only-section="$2" "$1" "$3" 2>/dev/null || : >"$3"
+}
+
+# section_relocs OBJ SECTION: "OFFSET TYPE SYMBOL" per relocation of the
+# section (offsets as 16 hex digits; R_BPF_INSN_* named as LLVM does).
+section_relocs() {
+  "$READELF" -r "$1" | awk -v want="$2" -v q="'" '
+    /^Relocation section/ { s = $3; gsub(q, "", s); sub(/^\.rel(a)?/, "", s); on = (s == want); next }
+    on && NF >= 5 && $1 ~ /^[0-9a-f]+$/ {
+      t = $3; sub(/R_BPF_INSN_64/, "R_BPF_64_64", t); sub(/R_BPF_INSN_DISP32/, "R_BPF_64_32", t)
+      printf "%s %s %s\n", $1, t, $5 }'
+}
+
+# A hex dump of FILE, one 8-byte slot per line, numbered.
+slots() { od -An -v -tx1 -w8 "$1" | awk '{ printf "%5d:%s\n", NR - 1, $0 }'; }
+
+# compare_bin NAME EXPECTED ACTUAL: PASS/FAIL with the first differences.
+compare_bin() {
+  if cmp -s "$2" "$3" && [ -s "$2" ]; then
+    pass "$1"
+  else
+    fail "$1"
+    diff <(slots "$2") <(slots "$3") | head -${DIFF_LINES:-12}
+  fi
+}
