@@ -69,6 +69,7 @@ typedef struct Asm {
   VEC(LocalLabel) locals;
   VEC(LocalForward) forwards;
   uint32_t unit; /* distinguishes this call's local labels in the buffer */
+  bool normal;   /* in a statement of the normal syntax: `fp` is r10 */
   BpfAsmError *err;
   jmp_buf fail;
 } Asm;
@@ -357,6 +358,11 @@ static void expect_end(Asm *a) {
 /* A register; WIDTH 'r' or 'w' demands that kind, 0 takes either.  */
 static Tok *expect_reg(Asm *a, char width) {
   Tok *t = peek(a);
+  if (a->normal && is_name(a, t, "fp")) {
+    t->kind = TOK_REG;
+    t->reg = BPF_REG_FP;
+    t->w = false;
+  }
   if (t->kind != TOK_REG)
     expected(a, width == 'w' ? "a w register" : "a register");
   if (t->reg > BPF_REG_FP)
@@ -1184,6 +1190,9 @@ static const Mnemonic *find_mnemonic(const Asm *a, const Tok *t) {
 
 /* Normal syntax registers are r (or %r): w registers do not exist there.  */
 static Tok *normal_reg(Asm *a) { return expect_reg(a, 'r'); }
+static bool at_normal_reg(Asm *a) {
+  return peek(a)->kind == TOK_REG || is_name(a, peek(a), "fp");
+}
 
 /* [REG + off] */
 static int16_t normal_mem(Asm *a, unsigned *base) {
@@ -1193,12 +1202,13 @@ static int16_t normal_mem(Asm *a, unsigned *base) {
 
 static void normal_statement(Asm *a, const Mnemonic *m) {
   next(a);
+  a->normal = true;
   BpfInsn insn = bpf_insn(m->code, 0, 0, m->off, 0);
   switch ((NormalShape)m->shape) {
   case N_ALU:
     insn.dst = normal_reg(a)->reg;
     expect_op(a, ",");
-    if (peek(a)->kind == TOK_REG) {
+    if (at_normal_reg(a)) {
       insn.code |= BPF_SRC_X;
       insn.src = normal_reg(a)->reg;
     } else {
@@ -1291,7 +1301,7 @@ static void normal_statement(Asm *a, const Mnemonic *m) {
   case N_JCC:
     insn.dst = normal_reg(a)->reg;
     expect_op(a, ",");
-    if (peek(a)->kind == TOK_REG) {
+    if (at_normal_reg(a)) {
       insn.code |= BPF_SRC_X;
       insn.src = normal_reg(a)->reg;
     } else {
@@ -1343,6 +1353,7 @@ static void directive(Asm *a) {
 /* --- Statements --- */
 
 static void statement(Asm *a) {
+  a->normal = false;
   /* Labels: NAME ':' or NUMBER ':' (any number of them).  */
   for (;;) {
     Tok *t = peek(a);
