@@ -68,11 +68,16 @@ const BpfLabel *bpf_code_find_label(const BpfCode *c, const char *name) {
 }
 
 bool bpf_code_label(BpfCode *c, const char *name, uint32_t pos) {
+  return bpf_code_label_at(c, name, bpf_code_len(c), pos);
+}
+
+bool bpf_code_label_at(BpfCode *c, const char *name, uint32_t insn,
+                       uint32_t pos) {
   if (bpf_code_find_label(c, name))
     return false;
   if ((c->labels.len + 1) * 2 > c->label_cap)
     label_table_grow(c);
-  BpfLabel l = {copy_name(c, name), bpf_code_len(c), pos};
+  BpfLabel l = {copy_name(c, name), insn, pos};
   vec_push(&c->labels, l);
   c->label_slots[label_slot(c, name)] = (uint32_t)c->labels.len;
   return true;

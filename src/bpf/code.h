@@ -111,6 +111,10 @@ uint32_t bpf_code_emit_ld_imm64(BpfCode *c, unsigned dst, unsigned pseudo,
 /* Define NAME before the next instruction.  False if NAME is already
    defined here (nothing changes then).  */
 bool bpf_code_label(BpfCode *c, const char *name, uint32_t pos);
+/* The same before instruction INSN (<= the length), for code read back
+   from an object whose symbols come after its instructions.  */
+bool bpf_code_label_at(BpfCode *c, const char *name, uint32_t insn,
+                       uint32_t pos);
 /* The label NAME, or NULL.  */
 const BpfLabel *bpf_code_find_label(const BpfCode *c, const char *name);
 /* Mark NAME global (.globl): calls and loads of it stay relocations to

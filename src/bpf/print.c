@@ -244,9 +244,14 @@ unsigned bpf_print_insn(Buf *out, BpfInsn i, const BpfInsn *next,
       uint64_t v = (uint32_t)i.imm | (uint64_t)(uint32_t)next->imm << 32;
       buf_printf(out, "r%u = ", i.dst);
       if (target) {
+        /* The addend lives in the first slot's imm only (the second stays
+           0, as clang and libbpf have it); GNU as would spread a negative
+           one over both, so a negative addend is written as its 32 bits.  */
         buf_puts(out, target);
-        if (addend)
-          buf_printf(out, "%+" PRId64, addend);
+        if (addend > 0)
+          buf_printf(out, "+%" PRId64, addend);
+        else if (addend < 0)
+          buf_printf(out, "+%" PRIu32, (uint32_t)addend);
       } else {
         buf_printf(out, "%" PRId64, (int64_t)v);
       }
@@ -298,13 +303,27 @@ static int64_t jump_target_index(const BpfCode *c, size_t i) {
   return t >= 0 && t <= (int64_t)c->insns.len ? t : -1;
 }
 
+/* Order of labels by instruction, stable (qsort's comparison).  */
+static int by_insn(const void *x, const void *y) {
+  const BpfLabel *a = *(const BpfLabel *const *)x, *b = *(const BpfLabel *const *)y;
+  if (a->insn != b->insn)
+    return a->insn < b->insn ? -1 : 1;
+  return a < b ? -1 : a > b;
+}
+
 void bpf_print_code(Buf *out, const BpfCode *c, bool big_endian,
                     uint32_t *next_label) {
   size_t n = c->insns.len;
-  /* The first label at each index (more are printed from c->labels).  */
+  /* The labels in instruction order, and a name for each index that has
+     one (the first defined, or one made up below).  */
+  const BpfLabel **sorted = xcalloc(c->labels.len + 1, sizeof *sorted);
+  for (size_t i = 0; i < c->labels.len; i++)
+    sorted[i] = &c->labels.data[i];
+  qsort(sorted, c->labels.len, sizeof *sorted, by_insn);
   const char **label_at = xcalloc(n + 1, sizeof *label_at);
   for (size_t i = c->labels.len; i-- > 0;)
-    label_at[c->labels.data[i].insn] = c->labels.data[i].name;
+    if (sorted[i]->insn <= n)
+      label_at[sorted[i]->insn] = sorted[i]->name;
   /* References and relocations by instruction.  */
   const BpfRef **ref_of = xcalloc(n + 1, sizeof *ref_of);
   for (size_t i = 0; i < c->refs.len; i++)
@@ -322,13 +341,14 @@ void bpf_print_code(Buf *out, const BpfCode *c, bool big_endian,
     int len = snprintf(buf, sizeof buf, ".L%u", (*next_label)++);
     label_at[t] = arena_strndup(&names, buf, (size_t)len);
   }
-  size_t li = 0; /* next of c->labels (they are in index order) */
+  size_t li = 0; /* next of sorted */
   for (size_t i = 0; i <= n;) {
     bool printed = false;
-    while (li < c->labels.len && c->labels.data[li].insn == i) {
-      buf_printf(out, "%s:\n", c->labels.data[li++].name);
-      printed = true;
-    }
+    for (; li < c->labels.len && sorted[li]->insn <= i; li++)
+      if (sorted[li]->insn == i) {
+        buf_printf(out, "%s:\n", sorted[li]->name);
+        printed = true;
+      }
     if (label_at[i] && !printed)
       buf_printf(out, "%s:\n", label_at[i]);
     if (i == n)
@@ -356,6 +376,7 @@ void bpf_print_code(Buf *out, const BpfCode *c, bool big_endian,
     buf_putc(out, '\n');
   }
   arena_free(&names);
+  free(sorted);
   free(label_at);
   free(ref_of);
   free(reloc_of);

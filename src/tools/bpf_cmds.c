@@ -173,20 +173,21 @@ static bool disasm_section(const ElfFile *f, const ElfSection *s, Buf *out,
     buf_puts(out, "\t.text\n");
   else
     buf_printf(out, "\t.section\t%s,\"ax\",@progbits\n", s->name);
-  /* Symbols defined here, in order of address, as labels.  */
-  for (size_t at = 0; at <= c.insns.len; at++)
-    for (uint32_t k = 0; k < f->nsymbols; k++) {
-      const ElfSymbol *sym = &f->symbols[k];
-      if (sym->shndx != s->index || !sym->name || !*sym->name ||
-          sym->type == ELF_STT_SECTION || sym->value != at * BPF_INSN_SIZE)
-        continue;
-      if (!bpf_code_label(&c, sym->name, 0))
-        continue;
-      if (sym->bind != ELF_STB_LOCAL) {
-        buf_printf(out, "\t.globl\t%s\n", sym->name);
-        bpf_code_global(&c, sym->name);
-      }
+  /* Symbols defined here, as labels.  */
+  for (uint32_t k = 0; k < f->nsymbols; k++) {
+    const ElfSymbol *sym = &f->symbols[k];
+    if (sym->shndx != s->index || !sym->name || !*sym->name ||
+        sym->type == ELF_STT_SECTION || sym->value % BPF_INSN_SIZE ||
+        sym->value / BPF_INSN_SIZE > c.insns.len)
+      continue;
+    if (!bpf_code_label_at(&c, sym->name,
+                           (uint32_t)(sym->value / BPF_INSN_SIZE), 0))
+      continue;
+    if (sym->bind != ELF_STB_LOCAL) {
+      buf_printf(out, "\t.globl\t%s\n", sym->name);
+      bpf_code_global(&c, sym->name);
     }
+  }
   bool ok = add_relocs(f, s, &c, err);
   if (ok)
     bpf_print_code(out, &c, f->big_endian, next_label);

@@ -3,9 +3,10 @@
 # Sourced after tests/lib.sh.
 
 LLVM_MC=llvm-mc-19
-OBJCOPY=llvm-objcopy-19
-READELF=llvm-readelf-19
 CLANG=clang-19
+# binutils' tools start ten times faster than LLVM's: theirs if present.
+OBJCOPY=llvm-objcopy-19; command -v bpf-objcopy >/dev/null && OBJCOPY=bpf-objcopy
+READELF=llvm-readelf-19; command -v readelf >/dev/null && READELF=readelf
 
 # GNU as for BPF, binutils >= 2.41 (2.40's has neither BPF v4 nor GCC's
 # pseudo-C): bpf-gcc 16's own (../shared/tools/get-gcc16), else bpf-as.
@@ -38,13 +39,15 @@ section_bytes() {
 }
 
 # section_relocs OBJ SECTION: "OFFSET TYPE SYMBOL" per relocation of the
-# section (offsets as 16 hex digits; R_BPF_INSN_* named as LLVM does).
+# section (offsets as 16 hex digits; binutils 2.40's R_BPF_INSN_* named
+# as LLVM and later binutils name them).
 section_relocs() {
   "$READELF" -r "$1" | awk -v want="$2" -v q="'" '
     /^Relocation section/ { s = $3; gsub(q, "", s); sub(/^\.rel(a)?/, "", s); on = (s == want); next }
     on && NF >= 5 && $1 ~ /^[0-9a-f]+$/ {
       t = $3; sub(/R_BPF_INSN_64/, "R_BPF_64_64", t); sub(/R_BPF_INSN_DISP32/, "R_BPF_64_32", t)
-      printf "%s %s %s\n", $1, t, $5 }'
+      o = $1; while (length(o) < 16) o = "0" o
+      printf "%s %s %s\n", o, t, $5 }'
 }
 
 # A hex dump of FILE, one 8-byte slot per line, numbered.
@@ -58,4 +61,42 @@ compare_bin() {
     fail "$1"
     diff <(slots "$2") <(slots "$3") | head -${DIFF_LINES:-12}
   fi
+}
+
+# exec_sections OBJ: the names of its code sections (PROGBITS, flag X).
+exec_sections() {
+  "$READELF" -S -W "$1" | awk '/^ *\[ *[0-9]+\]/ {
+    sub(/^ *\[ *[0-9]+\] */, ""); if ($2 == "PROGBITS" && $7 ~ /X/) print $1 }'
+}
+
+# roundtrip NAME OBJ [-EB]: `btftool bpf-disasm OBJ`, assembled again by
+# GNU as, has every code section's bytes and relocations of OBJ.  One
+# PASS or FAIL line.
+roundtrip() {
+  local name=$1 obj=$2 eb=${3:-} w=${TMPDIR:-/tmp}/rt.$$ s bad=
+  if ! "$BTFTOOL" bpf-disasm "$obj" >"$w.s" 2>"$w.err"; then
+    fail "$name (bpf-disasm: $(head -1 "$w.err"))"; return
+  fi
+  if ! "$BPF_AS" ${eb:--EL} -mdialect=pseudoc "$w.s" -o "$w.o" 2>"$w.err"; then
+    fail "$name (GNU as rejects the text)"; head -5 "$w.err"; return
+  fi
+  local n=0
+  for s in $(exec_sections "$obj"); do
+    n=$((n + 1))
+    section_bytes "$obj" "$s" "$w.a"; section_bytes "$w.o" "$s" "$w.b"
+    if ! cmp -s "$w.a" "$w.b"; then
+      bad="$bad $s"; diff <(slots "$w.a") <(slots "$w.b") | head -6
+    fi
+    if ! diff <(section_relocs "$obj" "$s") <(section_relocs "$w.o" "$s") >"$w.d"; then
+      bad="$bad $s(relocations)"; head -6 "$w.d"
+    fi
+  done
+  if [ $n -eq 0 ]; then
+    fail "$name (no code sections)"
+  elif [ -n "$bad" ]; then
+    fail "$name:$bad"
+  else
+    pass "$name ($n code sections)"
+  fi
+  rm -f "$w".*
 }
