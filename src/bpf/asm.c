@@ -170,6 +170,22 @@ static bool read_register(const char *s, size_t n, Tok *t) {
   return v < 16;
 }
 
+/* The length of C's integer suffix (U, L, UL, LL, ULL in any case and
+   order, as macros like LLONG_MIN leave in inline asm) ending a number
+   at S, or 0.  */
+static size_t integer_suffix(const char *s, size_t n) {
+  size_t k = 0, u = 0, l = 0;
+  for (; k < n && is_name_char(s[k]); k++) {
+    if (s[k] == 'u' || s[k] == 'U')
+      u++;
+    else if (s[k] == 'l' || s[k] == 'L')
+      l++;
+    else
+      return 0;
+  }
+  return u <= 1 && l <= 2 ? k : 0;
+}
+
 static void lex_number(Asm *a, Tok *t) {
   const char *s = a->text;
   size_t i = a->cur, start = i;
@@ -208,6 +224,10 @@ static void lex_number(Asm *a, Tok *t) {
                  : (c >= 'a' && c <= 'f') ? (unsigned)(c - 'a' + 10)
                  : (c >= 'A' && c <= 'F') ? (unsigned)(c - 'A' + 10)
                                           : 99;
+    if (d >= base && digits && integer_suffix(s + i, a->len - i)) {
+      i += integer_suffix(s + i, a->len - i);
+      break;
+    }
     if (d >= base)
       error_at(a, start, "invalid number '%.*s'",
                (int)(i + 1 - start > 40 ? 40 : i + 1 - start), s + start);

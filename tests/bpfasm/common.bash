@@ -42,7 +42,7 @@ section_bytes() {
 # section (offsets as 16 hex digits; binutils 2.40's R_BPF_INSN_* named
 # as LLVM and later binutils name them).
 section_relocs() {
-  "$READELF" -r "$1" | awk -v want="$2" -v q="'" '
+  "$READELF" -r -W "$1" | awk -v want="$2" -v q="'" '
     /^Relocation section/ { s = $3; gsub(q, "", s); sub(/^\.rel(a)?/, "", s); on = (s == want); next }
     on && NF >= 5 && $1 ~ /^[0-9a-f]+$/ {
       t = $3; sub(/R_BPF_INSN_64/, "R_BPF_64_64", t); sub(/R_BPF_INSN_DISP32/, "R_BPF_64_32", t)
