@@ -70,6 +70,7 @@ typedef struct Asm {
   VEC(LocalForward) forwards;
   uint32_t unit; /* distinguishes this call's local labels in the buffer */
   bool normal;   /* in a statement of the normal syntax: `fp` is r10 */
+  unsigned depth; /* of the expression being parsed */
   BpfAsmError *err;
   jmp_buf fail;
 } Asm;
@@ -404,8 +405,9 @@ static Tok *expect_reg(Asm *a, char width) {
    Arithmetic wraps at 64 bits.  */
 
 static uint64_t parse_expr(Asm *a);
+static uint64_t parse_unary(Asm *a);
 
-static uint64_t parse_unary(Asm *a) {
+static uint64_t parse_unary_operand(Asm *a) {
   Tok *t = peek(a);
   if (accept_op(a, "-"))
     return -parse_unary(a);
@@ -426,6 +428,16 @@ static uint64_t parse_unary(Asm *a) {
     error_at(a, t->at, "symbol '%.*s' not allowed here (a number is needed)",
              (int)(t->len > 40 ? 40 : t->len), a->text + t->at);
   expected(a, "a number");
+}
+
+/* unary, with a bound on nesting (the input is the user's).  */
+static uint64_t parse_unary(Asm *a) {
+  Tok *t = peek(a);
+  if (++a->depth > 100)
+    error_at(a, t->at, "expression nested too deeply");
+  uint64_t v = parse_unary_operand(a);
+  a->depth--;
+  return v;
 }
 
 static uint64_t parse_binary(Asm *a, int level) {
@@ -518,7 +530,8 @@ static void ref_name(Asm *a, const Tok *t, char *buf, size_t size) {
   if (t->kind == TOK_LOCAL) {
     LocalLabel *l = local_label(a, t->num);
     if (!t->forward && l->defined == 0)
-      error_at(a, t->at, "no label %llub before this", (unsigned long long)t->num);
+      error_at(a, t->at, "no label '%llu:' before this",
+               (unsigned long long)t->num);
     uint32_t inst = t->forward ? l->defined : l->defined - 1;
     local_name(a, t->num, inst, buf, size);
     if (t->forward) {
@@ -595,6 +608,8 @@ static void emit_call(Asm *a) {
     bpf_code_call(a->code, name, addend, pos_of(a, t->at));
     return;
   }
+  if (t->kind == TOK_END)
+    expected(a, "a helper number or a function name");
   int32_t imm = parse_imm32(a);
   expect_end(a);
   bpf_code_emit(a->code, bpf_call(BPF_CALL_HELPER, imm));
@@ -607,9 +622,10 @@ static void emit_ld_imm64(Asm *a, unsigned dst) {
     char name[256];
     int64_t addend;
     parse_symbol_addend(a, name, sizeof name, &addend);
-    if (addend < INT32_MIN || addend > INT32_MAX)
+    if (addend < INT32_MIN || addend > (int64_t)UINT32_MAX)
       error_at(a, t->at, "addend %lld does not fit in 32 bits",
                (long long)addend);
+    addend = (int32_t)(uint32_t)addend; /* the slot's imm holds 32 bits */
     if (is_name(a, peek(a), "ll"))
       next(a);
     expect_end(a);
@@ -663,8 +679,8 @@ static int16_t parse_base_off(Asm *a, const char *close, unsigned *base) {
     v = (int64_t)parse_expr(a);
   else if (accept_op(a, "-"))
     v = -(int64_t)parse_expr(a);
-  else if (!is_op(t, close))
-    expected(a, "'+', '-' or the end of the address");
+  else /* both assemblers want the offset, even + 0 */
+    expected(a, "'+' or '-' and an offset");
   int16_t off = check_off16(a, t->at, v);
   expect_op(a, close);
   return off;
@@ -931,6 +947,8 @@ static void pc_load(Asm *a, const Tok *dst) {
 static void pc_assign(Asm *a, const Tok *dst) {
   Tok *t = peek(a);
   bool w64 = !dst->w;
+  if (t->kind == TOK_END)
+    expected(a, "a register, a number, a symbol or a memory operand");
   if (t->kind == TOK_REG) { /* mov */
     Tok *src = expect_reg(a, dst->w ? 'w' : 'r');
     expect_end(a);
@@ -1374,6 +1392,7 @@ static void directive(Asm *a) {
 
 static void statement(Asm *a) {
   a->normal = false;
+  a->depth = 0;
   /* Labels: NAME ':' or NUMBER ':' (any number of them).  */
   for (;;) {
     Tok *t = peek(a);
@@ -1420,7 +1439,7 @@ static void assemble(Asm *a) {
   for (size_t i = 0; i < a->forwards.len; i++) {
     LocalForward *f = &a->forwards.data[i];
     if (local_label(a, f->number)->defined <= f->instance)
-      error_at(a, f->at, "no label %llu: after this",
+      error_at(a, f->at, "no label '%llu:' after this",
                (unsigned long long)f->number);
   }
 }

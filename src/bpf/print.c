@@ -338,7 +338,10 @@ void bpf_print_code(Buf *out, const BpfCode *c, bool big_endian,
     if (ref_of[i] || reloc_of[i] || t < 0 || label_at[t])
       continue;
     char buf[24];
-    int len = snprintf(buf, sizeof buf, ".L%u", (*next_label)++);
+    int len;
+    do /* a name the buffer does not define already */
+      len = snprintf(buf, sizeof buf, ".L%u", (*next_label)++);
+    while (bpf_code_find_label(c, buf));
     label_at[t] = arena_strndup(&names, buf, (size_t)len);
   }
   size_t li = 0; /* next of sorted */

@@ -27,8 +27,9 @@ unsigned bpf_print_insn(Buf *out, BpfInsn insn, const BpfInsn *next,
 /* Append the whole buffer: its labels (`name:`), then each instruction on
    a line of its own after a tab, with the names its references give.
    Jumps with no reference get labels `.L<n>`, n counted from
-   *NEXT_LABEL (which is advanced), so that every jump prints as a
-   label.  */
+   *NEXT_LABEL (which is advanced) and skipping names the buffer defines,
+   so that every jump prints as a label.  The buffer's globals are not
+   printed (`.globl` belongs with the symbol's other directives).  */
 void bpf_print_code(Buf *out, const BpfCode *code, bool big_endian,
                     uint32_t *next_label);
 

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# bpfasm/errors: statements the instruction set cannot encode, each after
+# a valid line: `btftool bpf-asm` exits 1 with `FILE:2:COL: error: ...`
+# and writes nothing, and an oracle (llvm-mc-19 or GNU as, asked here)
+# rejects the statement too.  Then damaged input (binary bytes, NULs,
+# deep nesting, huge lines) ends in an error or a result, never a crash.
+. "$TESTROOT/lib.sh"
+. "$TESTROOT/bpfasm/common.bash"
+set -u
+W=${TMPDIR:-/tmp}
+
+rejects() { # FILE: whether an oracle rejects it (crashes count as no)
+  local rc
+  if have "$LLVM_MC"; then
+    "$LLVM_MC" -triple bpfel -mcpu=v4 -filetype=obj "$1" -o "$W/o.o" >/dev/null 2>&1
+    rc=$?; [ $rc -ne 0 ] && [ $rc -lt 128 ] && return 0
+  fi
+  if [ -n "$BPF_AS" ]; then
+    "$BPF_AS" -mdialect=pseudoc "$1" -o "$W/o.o" >/dev/null 2>&1
+    rc=$?; [ $rc -ne 0 ] && [ $rc -lt 128 ] && return 0
+  fi
+  return 1
+}
+
+if ! have "$LLVM_MC" && [ -z "$BPF_AS" ]; then
+  skip "bpfasm/errors (no oracle: llvm-mc-19 or GNU as for BPF)"
+else
+  while IFS= read -r stmt; do
+    [ -z "$stmt" ] && continue
+    f=$W/bad.s
+    printf 'r0 = 0\n%s\n' "$stmt" >"$f"
+    name="bpfasm/errors '$stmt'"
+    if ! rejects "$f"; then
+      fail "$name (no oracle rejects it: not an error case)"; continue
+    fi
+    "$BTFTOOL" bpf-asm -o "$W/out.bin" "$f" >"$W/out" 2>"$W/err"
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q "^$f:2:[0-9][0-9]*: error: ..*" "$W/err" &&
+       [ ! -s "$W/out" ] && [ "$(wc -l <"$W/err")" -eq 1 ]; then
+      pass "$name: $(sed "s|^$f:||" "$W/err")"
+    else
+      fail "$name (exit $rc)"; cat "$W/err"
+    fi
+  done <<'EOF'
+r0 = *(u32 *)(r1 + 32768)
+r0 = *(u32 *)(r1 - 32769)
+r0 = *(u32 *)(r1)
+r1 += w2
+w0 = r1
+if r0 == w1 goto +1
+if r0 ~ 1 goto +1
+r0 = 4294967296
+goto +32768
+goto 2f
+lock *(u64 *)(r1 + 0) -= r2
+r0 = cmpxchg_64(r1 + 0, r3, r2)
+w0 = be16 w0
+r0 = (s32)w1
+r1 = -r2
+frob r0, 1
+r0 = 1 +
+r0 =
+call
+exit r0
+r0 = 1 /* unterminated
+a: a: exit
+r0 = 0x10000000000000000 ll
+*(u64 *)(r1 + 0) = w2
+w0 = *(s8 *)(r1 + 0)
+r0 = 1 / 0
+r12 = 1
+r0 = *(u128 *)(r1 + 0)
+r0 = 08
+r0 = 0x
+mov %r0
+ldxw %r1, [%r2]
+jeq %r0, 0
+movs %r0, %r1, 64
+bswap %r0, 8
+r0 = r1 @
+EOF
+fi
+
+# Damaged input: an error (exit 1, a located message) or success, never
+# a crash or a hang.
+damaged() { # NAME FILE
+  timeout 20 "$BTFTOOL" bpf-asm -o "$W/d.bin" "$2" >/dev/null 2>"$W/d.err"
+  local rc=$?
+  if [ $rc -eq 0 ] || { [ $rc -eq 1 ] && grep -q ": error: " "$W/d.err"; }; then
+    pass "bpfasm/errors damaged: $1"
+  else
+    fail "bpfasm/errors damaged: $1 (exit $rc)"; head -3 "$W/d.err"
+  fi
+}
+head -c 4096 "$BTFTOOL" >"$W/bin.s"; damaged "binary bytes" "$W/bin.s"
+printf 'r0 = 1\0r1 = 2\n' >"$W/nul.s"; damaged "a NUL byte" "$W/nul.s"
+python3 -c "print('r0 = ' + '(' * 50000 + '1' + ')' * 50000)" >"$W/deep.s"
+damaged "50000 parentheses" "$W/deep.s"
+python3 -c "print('r0 = ' + '-' * 50000 + '1')" >"$W/neg.s"
+damaged "50000 minus signs" "$W/neg.s"
+python3 -c "print(';'.join(['r0 += 1'] * 200000))" >"$W/long.s"
+damaged "200000 statements on one line" "$W/long.s"
+python3 -c "
+for i in range(40000): print('1: goto 1b; goto 1f')
+print('1: exit')" >"$W/locals.s"
+damaged "40000 numeric labels" "$W/locals.s"
+printf 'r0 = 1\nif r0 == 0 goto' >"$W/eof.s"; damaged "end of file inside a statement" "$W/eof.s"
+: >"$W/empty.s"; damaged "empty file" "$W/empty.s"
