@@ -106,3 +106,22 @@ print('1: exit')" >"$W/locals.s"
 damaged "40000 numeric labels" "$W/locals.s"
 printf 'r0 = 1\nif r0 == 0 goto' >"$W/eof.s"; damaged "end of file inside a statement" "$W/eof.s"
 : >"$W/empty.s"; damaged "empty file" "$W/empty.s"
+
+# The commands' own errors: exit 1 and one line saying what is wrong.
+cli() { # NAME EXPECTED-TEXT ARGS...
+  local name=$1 want=$2; shift 2
+  "$BTFTOOL" "$@" >"$W/c.out" 2>"$W/c.err"
+  local rc=$?
+  if [ $rc -eq 1 ] && grep -q -- "$want" "$W/c.err" && [ ! -s "$W/c.out" ]; then
+    pass "bpfasm/errors cli: $name"
+  else
+    fail "bpfasm/errors cli: $name (exit $rc)"; cat "$W/c.err"
+  fi
+}
+printf 'exit\n' >"$W/ok.s"; printf '\225\0\0\0\0\0\0' >"$W/seven.bin"
+cli "bpf-asm without FILE" "missing FILE" bpf-asm
+cli "bpf-asm, unknown option" "unknown option '-x'" bpf-asm -x "$W/ok.s"
+cli "bpf-asm, no such file" "$W/none.s: No such file" bpf-asm "$W/none.s"
+cli "bpf-disasm, 7 bytes" "7 bytes, not whole 8-byte instructions" bpf-disasm "$W/seven.bin"
+head -c 100 "$BTFTOOL" >"$W/cut.o"
+cli "bpf-disasm, a cut ELF file" "$W/cut.o: " bpf-disasm "$W/cut.o"
