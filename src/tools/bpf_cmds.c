@@ -127,6 +127,28 @@ static void decode_into(BpfCode *c, const uint8_t *data, size_t size,
     bpf_code_emit(c, bpf_insn_decode(data + off, big_endian));
 }
 
+/* Whether section INDEX of F holds code (bpf-disasm prints it).  */
+static bool is_code_section(const ElfFile *f, uint32_t index) {
+  const ElfSection *s = index < f->nsections ? &f->sections[index] : NULL;
+  return s && s->type == ELF_SHT_PROGBITS && (s->flags & 4 /* EXECINSTR */) &&
+         s->data && s->size % BPF_INSN_SIZE == 0;
+}
+
+/* A symbol of code section INDEX at OFFSET (a local function, say), or
+   NULL.  */
+static const char *code_symbol_at(const ElfFile *f, uint32_t index,
+                                  int64_t offset) {
+  if (!is_code_section(f, index) || offset < 0)
+    return NULL;
+  for (uint32_t k = 0; k < f->nsymbols; k++) {
+    const ElfSymbol *sym = &f->symbols[k];
+    if (sym->shndx == index && sym->name && *sym->name &&
+        sym->type != ELF_STT_SECTION && sym->value == (uint64_t)offset)
+      return sym->name;
+  }
+  return NULL;
+}
+
 /* The relocations of section S of F, as BpfRelocs of C (names borrowed
    from F), their addends read from the instructions.  */
 static bool add_relocs(const ElfFile *f, const ElfSection *s, BpfCode *c,
@@ -156,6 +178,14 @@ static bool add_relocs(const ElfFile *f, const ElfSection *s, BpfCode *c,
       int64_t imm = c->insns.data[at].imm + rel[i].addend;
       int64_t addend =
           rel[i].type == BPF_RELOC_64_32 ? (imm + 1) * BPF_INSN_SIZE : imm;
+      /* A code section plus an offset: the function there, by name (its
+         label is printed with that section, so GNU as makes the same
+         section-relative relocation of it).  */
+      const char *fn = sym->type == ELF_STT_SECTION
+                           ? code_symbol_at(f, sym->shndx, addend)
+                           : NULL;
+      if (fn)
+        name = fn, addend = 0;
       BpfReloc r = {at, rel[i].type, name, addend};
       vec_push(&c->relocs, r);
     }
@@ -217,7 +247,7 @@ int cmd_bpf_disasm(int argc, char **argv) {
         if (s->type != ELF_SHT_PROGBITS || !(s->flags & 4 /* SHF_EXECINSTR */) ||
             !s->data)
           continue;
-        if (s->size % BPF_INSN_SIZE)
+        if (!is_code_section(f, k))
           rc = fail("%s: section %s: %llu bytes, not whole instructions",
                     a.file, s->name, (unsigned long long)s->size);
         else if (!disasm_section(f, s, &out, &next_label, &err))

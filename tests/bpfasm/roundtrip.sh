@@ -56,6 +56,24 @@ if [ -n "$GCC16" ]; then
     o=$W/gcc-$1${2:-}.o
     if "$GCC16" -mcpu=$1 ${2:-} -O2 -c "$progs" -o "$o"; then
       roundtrip "bpfasm/roundtrip bpf-gcc-16 -mcpu=$1 ${2:-}" "$o" $eb
+      # The printer writes what bpf-gcc writes: its -S instructions, line
+      # for line (label numbers, hex or decimal constants and the symbols
+      # of data sections aside).
+      "$GCC16" -mcpu=$1 ${2:-} -O2 -S "$progs" -o "$W/gcc.s"
+      insns() { grep -P '^\t[^.]' "$1" | python3 -c '
+import re, sys
+for l in sys.stdin:
+    l = re.sub(r"\.L[0-9]+", ".L", l)
+    l = re.sub(r"\b0x[0-9a-fA-F]+", lambda m: str(int(m.group(0), 16)), l)
+    print(re.sub(r"= [^ 0-9-][^ ]* ll", "= SYMBOL ll", l), end="")'; }
+      "$BTFTOOL" bpf-disasm "$o" >"$W/ours.s"
+      if diff <(insns "$W/gcc.s") <(insns "$W/ours.s") >"$W/print.diff" &&
+         [ -s "$W/gcc.s" ]; then
+        pass "bpfasm/roundtrip bpf-gcc-16 -mcpu=$1 ${2:-}: printed as bpf-gcc -S prints ($(insns "$W/gcc.s" | wc -l) instructions)"
+      else
+        fail "bpfasm/roundtrip bpf-gcc-16 -mcpu=$1 ${2:-}: printed unlike bpf-gcc -S"
+        head -10 "$W/print.diff"
+      fi
     else
       fail "bpfasm/roundtrip bpf-gcc-16 -mcpu=$1 ${2:-} (does not compile)"
     fi
