@@ -831,10 +831,7 @@ static void pc_atomic_fn(Asm *a, const Tok *dst, const AtomicFn *fn) {
   expect_op(a, "(");
   MemRef m;
   if (fn->typed) { /* atomic_fetch_OP((TYPE *)(REG + off), REG) */
-    m.at = peek(a)->at;
-    m.size = parse_cast(a, false, NULL);
-    expect_op(a, "(");
-    m.off = parse_base_off(a, ")", &m.base);
+    m = parse_mem(a, false);
     if (m.size != BPF_SIZE_W && m.size != BPF_SIZE_DW)
       error_at(a, m.at, "atomic operations are 32 or 64 bits wide");
   } else { /* xchg_64(REG + off, REG), cmpxchg_64(REG + off, r0, REG) */
@@ -869,10 +866,7 @@ static void pc_atomic_fn(Asm *a, const Tok *dst, const AtomicFn *fn) {
 static void pc_load_acquire(Asm *a, const Tok *dst) {
   next(a);
   expect_op(a, "(");
-  MemRef m = {.at = peek(a)->at};
-  m.size = parse_cast(a, false, NULL);
-  expect_op(a, "(");
-  m.off = parse_base_off(a, ")", &m.base);
+  MemRef m = parse_mem(a, false);
   expect_op(a, ")");
   expect_end(a);
   width_for_size(a, dst, m.size);
@@ -884,10 +878,7 @@ static void pc_load_acquire(Asm *a, const Tok *dst) {
 
 static void pc_store_release(Asm *a) {
   expect_op(a, "(");
-  MemRef m = {.at = peek(a)->at};
-  m.size = parse_cast(a, false, NULL);
-  expect_op(a, "(");
-  m.off = parse_base_off(a, ")", &m.base);
+  MemRef m = parse_mem(a, false);
   expect_op(a, ",");
   unsigned src = value_reg(a, m.size);
   expect_op(a, ")");
@@ -1238,20 +1229,26 @@ static int16_t normal_mem(Asm *a, unsigned *base) {
   return parse_base_off(a, "]", base);
 }
 
+/* REG, REG|imm: the destination and the source register (X) or
+   immediate (K) of an ALU or jump instruction.  */
+static void normal_operands(Asm *a, BpfInsn *insn) {
+  insn->dst = normal_reg(a)->reg;
+  expect_op(a, ",");
+  if (at_normal_reg(a)) {
+    insn->code |= BPF_SRC_X;
+    insn->src = normal_reg(a)->reg;
+  } else {
+    insn->imm = parse_imm32(a);
+  }
+}
+
 static void normal_statement(Asm *a, const Mnemonic *m) {
   next(a);
   a->normal = true;
   BpfInsn insn = bpf_insn(m->code, 0, 0, m->off, 0);
   switch ((NormalShape)m->shape) {
   case N_ALU:
-    insn.dst = normal_reg(a)->reg;
-    expect_op(a, ",");
-    if (at_normal_reg(a)) {
-      insn.code |= BPF_SRC_X;
-      insn.src = normal_reg(a)->reg;
-    } else {
-      insn.imm = parse_imm32(a);
-    }
+    normal_operands(a, &insn);
     break;
   case N_NEG:
     insn.dst = normal_reg(a)->reg;
@@ -1337,14 +1334,7 @@ static void normal_statement(Asm *a, const Mnemonic *m) {
     emit_jump(a, insn);
     return;
   case N_JCC:
-    insn.dst = normal_reg(a)->reg;
-    expect_op(a, ",");
-    if (at_normal_reg(a)) {
-      insn.code |= BPF_SRC_X;
-      insn.src = normal_reg(a)->reg;
-    } else {
-      insn.imm = parse_imm32(a);
-    }
+    normal_operands(a, &insn);
     expect_op(a, ",");
     emit_jump(a, insn);
     return;

@@ -66,6 +66,19 @@ static int parse(const char *cmd, int argc, char **argv, BpfArgs *a) {
   return 0;
 }
 
+/* The arguments of command CMD, and its FILE read whole; false (after
+   saying why) on a usage error or an unreadable file.  */
+static bool read_input(const char *cmd, int argc, char **argv, BpfArgs *a,
+                       char **data, size_t *len) {
+  if (parse(cmd, argc, argv, a))
+    return false;
+  if (!read_file(a->file, data, len)) {
+    fail("%s: %s", a->file, strerror(errno));
+    return false;
+  }
+  return true;
+}
+
 static bool write_all(FILE *f, const void *p, size_t n) {
   return (n == 0 || fwrite(p, 1, n, f) == n) && fflush(f) == 0;
 }
@@ -76,12 +89,10 @@ static const char *reloc_name(uint32_t type) {
 
 int cmd_bpf_asm(int argc, char **argv) {
   BpfArgs a = {0};
-  if (parse("bpf-asm", argc, argv, &a))
-    return 1;
   char *text;
   size_t len;
-  if (!read_file(a.file, &text, &len))
-    return fail("%s: %s", a.file, strerror(errno));
+  if (!read_input("bpf-asm", argc, argv, &a, &text, &len))
+    return 1;
   BpfCode code;
   bpf_code_init(&code);
   BpfAsmOptions opts = {.big_endian = a.big_endian};
@@ -227,12 +238,10 @@ static bool disasm_section(const ElfFile *f, const ElfSection *s, Buf *out,
 
 int cmd_bpf_disasm(int argc, char **argv) {
   BpfArgs a = {0};
-  if (parse("bpf-disasm", argc, argv, &a))
-    return 1;
   char *data;
   size_t len;
-  if (!read_file(a.file, &data, &len))
-    return fail("%s: %s", a.file, strerror(errno));
+  if (!read_input("bpf-disasm", argc, argv, &a, &data, &len))
+    return 1;
   Buf out = {0};
   uint32_t next_label = 0;
   int rc = 0;

@@ -100,3 +100,22 @@ roundtrip() {
   fi
   rm -f "$w".*
 }
+
+# compare_asm NAME ORACLE_OBJ SOURCE [-EB]: `btftool bpf-asm SOURCE` has
+# the .text bytes and relocations of ORACLE_OBJ (an oracle's object of the
+# same text).  PASS or FAIL lines for the bytes and the relocations.
+compare_asm() {
+  local name=$1 obj=$2 src=$3 eb=${4:-} w=${TMPDIR:-/tmp}/ca.$$
+  section_bytes "$obj" .text "$w.ref"
+  section_relocs "$obj" .text >"$w.refrel"
+  if ! "$BTFTOOL" bpf-asm $eb -o "$w.ours" "$src" >"$w.ourrel" 2>"$w.err"; then
+    fail "$name (bpf-asm rejects the input)"; head -5 "$w.err"; rm -f "$w".*; return
+  fi
+  compare_bin "$name bytes" "$w.ref" "$w.ours"
+  if diff "$w.refrel" "$w.ourrel" >"$w.diff"; then
+    pass "$name relocations ($(wc -l <"$w.refrel"))"
+  else
+    fail "$name relocations"; head -10 "$w.diff"
+  fi
+  rm -f "$w".*
+}

@@ -126,17 +126,7 @@ run_group() { # NAME DIALECT GENERATOR [REFERENCE_GENERATOR]
     if ! "$BPF_AS" $aseb -mdialect=$dialect "$ref" -o "$W/$group.$end.o" 2>"$W/as.err"; then
       fail "$name (GNU as rejects the input)"; head -5 "$W/as.err"; continue
     fi
-    section_bytes "$W/$group.$end.o" .text "$W/$group.$end.as"
-    section_relocs "$W/$group.$end.o" .text >"$W/$group.$end.asrel"
-    if ! "$BTFTOOL" bpf-asm $eb -o "$W/$group.$end.ours" "$src" >"$W/$group.$end.ourrel" 2>"$W/ours.err"; then
-      fail "$name (bpf-asm rejects the input)"; head -5 "$W/ours.err"; continue
-    fi
-    compare_bin "$name bytes" "$W/$group.$end.as" "$W/$group.$end.ours"
-    if diff "$W/$group.$end.asrel" "$W/$group.$end.ourrel" >"$W/rel.diff"; then
-      pass "$name relocations ($(wc -l <"$W/$group.$end.asrel"))"
-    else
-      fail "$name relocations"; head -10 "$W/rel.diff"
-    fi
+    compare_asm "$name" "$W/$group.$end.o" "$src" $eb
   done
 }
 

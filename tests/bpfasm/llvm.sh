@@ -22,16 +22,6 @@ for group in $FORM_GROUPS; do
     if ! "$LLVM_MC" -triple bpf$end -mcpu=v4 -filetype=obj "$src" -o "$W/$group.$end.o" 2>"$W/mc.err"; then
       fail "$name (llvm-mc rejects the input)"; head -5 "$W/mc.err"; continue
     fi
-    section_bytes "$W/$group.$end.o" .text "$W/$group.$end.mc"
-    section_relocs "$W/$group.$end.o" .text >"$W/$group.$end.mcrel"
-    if ! "$BTFTOOL" bpf-asm $eb -o "$W/$group.$end.ours" "$src" >"$W/$group.$end.ourrel" 2>"$W/ours.err"; then
-      fail "$name (bpf-asm rejects the input)"; head -5 "$W/ours.err"; continue
-    fi
-    compare_bin "$name bytes" "$W/$group.$end.mc" "$W/$group.$end.ours"
-    if diff "$W/$group.$end.mcrel" "$W/$group.$end.ourrel" >"$W/rel.diff"; then
-      pass "$name relocations ($(wc -l <"$W/$group.$end.mcrel"))"
-    else
-      fail "$name relocations"; head -10 "$W/rel.diff"
-    fi
+    compare_asm "$name" "$W/$group.$end.o" "$src" $eb
   done
 done
