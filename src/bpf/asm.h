@@ -13,6 +13,14 @@
    - GCC's normal syntax (bpf-gcc -masm=normal -S), registers with or
      without '%':  mov %r0,1   ldxw %r1,[%r2+8]   jeq %r0,0,.L5   lddw %r1,g
 
+   Beyond what clang 19 and GNU as 2.47 read: LLVM 20's load-acquire and
+   store-release (`r0 = load_acquire((u64 *)(r1 + 0))`,
+   `store_release((u32 *)(r1 + 0), w2)`); also `r0 = addr_space_cast(r1,
+   0, 1)`, `callx r1`, `ld_pseudo r1, 1, FD` and the legacy packet loads
+   `r0 = *(u8 *)skb[imm]`, `skb[rS]`, `skb[rS + imm]`.  Numbers are C's
+   (decimal, 0x, 0 octal, 0b, with U/L suffixes as LLONG_MIN leaves
+   them) and GNU as's constant expressions (+ - * / % << >> & | ^ ~ !).
+
    Statements end at a newline or ';'.  Comments: '#' and '//' to the end
    of the line, and C's block comments.  Labels: `name:` before a
    statement, and GNU as's numeric local labels `1:` referred to as `1b`
