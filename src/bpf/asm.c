@@ -615,28 +615,30 @@ static void emit_call(Asm *a) {
   bpf_code_emit(a->code, bpf_call(BPF_CALL_HELPER, imm));
 }
 
-/* rD = VALUE ll, rD = SYMBOL [+- expr] ll (after the '=').  */
+/* The operand of a 64-bit load: VALUE or SYMBOL [+- expr], then `ll`
+   in pseudo-C (rD = ... ll) and nothing in normal syntax (lddw rD, ...).  */
 static void emit_ld_imm64(Asm *a, unsigned dst) {
   Tok *t = peek(a);
-  if (is_symbol_tok(t)) {
-    char name[256];
-    int64_t addend;
+  char name[256];
+  int64_t addend = 0;
+  uint64_t v = 0;
+  bool sym = is_symbol_tok(t);
+  if (sym) {
     parse_symbol_addend(a, name, sizeof name, &addend);
     if (addend < INT32_MIN || addend > (int64_t)UINT32_MAX)
       error_at(a, t->at, "addend %lld does not fit in 32 bits",
                (long long)addend);
     addend = (int32_t)(uint32_t)addend; /* the slot's imm holds 32 bits */
-    if (is_name(a, peek(a), "ll"))
-      next(a);
-    expect_end(a);
-    bpf_code_ld_sym(a->code, dst, name, addend, pos_of(a, t->at));
-    return;
+  } else {
+    v = parse_expr(a);
   }
-  uint64_t v = parse_expr(a);
-  if (is_name(a, peek(a), "ll"))
-    next(a);
+  if (!a->normal)
+    expect_name(a, "ll");
   expect_end(a);
-  bpf_code_emit_ld_imm64(a->code, dst, BPF_LDIMM_VALUE, v);
+  if (sym)
+    bpf_code_ld_sym(a->code, dst, name, addend, pos_of(a, t->at));
+  else
+    bpf_code_emit_ld_imm64(a->code, dst, BPF_LDIMM_VALUE, v);
 }
 
 /* --- Memory operands --- */
