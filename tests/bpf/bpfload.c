@@ -27,7 +27,9 @@
  * hashes entry by entry in key order (per-CPU values as the sorted list of
  * the non-zero CPUs' values, since the CPU a run lands on varies), the
  * .bss/.data sections variable by variable (names from BTF, so two
- * compilers' different layouts compare equal).  Output is deterministic
+ * compilers' different layouts compare equal).  Runs happen in a network
+ * namespace of the loader's own, so a packet a program redirects can only
+ * reach a loopback device.  Output is deterministic
  * for a deterministic program; two compilers' builds of it should print
  * the same text.
  *
@@ -39,11 +41,13 @@
  * did not, 2 for bad usage.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -140,6 +144,26 @@ struct attempt {
 };
 
 static char *stats_log, *full_log;
+
+/* Maps an object pins by name (LIBBPF_PIN_BY_NAME) go to a directory of
+   this process's own on the BPF filesystem, emptied after each attempt, so
+   that no attempt sees another's maps and nothing stays pinned. */
+static char pin_root[64];
+
+static void make_pin_root(void)
+{
+  snprintf(pin_root, sizeof pin_root, "/sys/fs/bpf/bpfload-%ld", (long)getpid());
+  if (mkdir(pin_root, 0700) != 0)
+    pin_root[0] = 0;
+}
+
+/* Close A's object, unpinning what it pinned. */
+static void close_attempt(struct bpf_object *obj)
+{
+  if (obj && pin_root[0])
+    bpf_object__unpin_maps(obj, NULL);
+  bpf_object__close(obj);
+}
 enum { STATS_LOG_SIZE = 1 << 16, FULL_LOG_SIZE = 1 << 24 };
 
 /* Open PATH and find program NAME; NULL obj when the object does not open
@@ -148,7 +172,8 @@ static struct attempt open_for(const char *path, const char *name)
 {
   struct attempt a = {0};
   libbpf_first_warning[0] = 0;
-  a.obj = bpf_object__open_file(path, NULL);
+  LIBBPF_OPTS(bpf_object_open_opts, opts, .pin_root_path = pin_root[0] ? pin_root : NULL);
+  a.obj = bpf_object__open_file(path, &opts);
   if (!a.obj) {
     a.err = -errno;
     return a;
@@ -196,7 +221,7 @@ static struct attempt load_one(const char *path, const char *name, int keep)
   if (!a.obj || !a.prog) {
     one_line(reason, sizeof reason, libbpf_first_warning[0] ? libbpf_first_warning : strerror(-a.err));
     printf("%s\t%s\t-\topen-failed\t-\t-\t%s\n", obj_name, name, reason);
-    bpf_object__close(a.obj);
+    close_attempt(a.obj);
     a.obj = NULL;
     return a;
   }
@@ -213,7 +238,7 @@ static struct attempt load_one(const char *path, const char *name, int keep)
            processed_insns(stats_log));
     if (keep)
       return a;
-    bpf_object__close(a.obj);
+    close_attempt(a.obj);
     a.obj = NULL;
     return a;
   }
@@ -222,13 +247,13 @@ static struct attempt load_one(const char *path, const char *name, int keep)
   one_line(warning, sizeof warning, libbpf_first_warning);
   int err = a.err;
   long processed = processed_insns(stats_log);
-  bpf_object__close(a.obj);
+  close_attempt(a.obj);
   struct attempt again = open_for(path, name);
   if (again.obj && again.prog) {
     load_with_log(&again, 1 | 4, full_log, FULL_LOG_SIZE);
     verifier_message(reason, sizeof reason, full_log);
   }
-  bpf_object__close(again.obj);
+  close_attempt(again.obj);
   if (!reason[0])
     snprintf(reason, sizeof reason, "%s", warning[0] ? warning : strerror(-err));
   if (processed < 0)
@@ -267,7 +292,8 @@ static unsigned csum_fold(uint32_t sum)
 }
 
 /* An Ethernet frame: IPv4 or IPv6 (IPV6), carrying TCP (PROTO 6) or UDP
-   (17) with PAYLOAD bytes of a fixed pattern; checksums filled in. */
+   (17) with PAYLOAD bytes of a fixed pattern; checksums filled in.  The
+   addresses are loopback ones (127.0.0.1 -> 127.0.0.2, ::1 -> ::1). */
 static void make_packet(struct input *in, const char *name, int ipv6, int proto, unsigned payload)
 {
   unsigned char *p = in->data;
@@ -287,7 +313,7 @@ static void make_packet(struct input *in, const char *name, int ipv6, int proto,
     put16(ip + 6, 0x4000);          /* don't fragment */
     ip[8] = 64;
     ip[9] = (unsigned char)proto;
-    static const unsigned char s4[4] = {10, 0, 0, 1}, d4[4] = {10, 0, 0, 2};
+    static const unsigned char s4[4] = {127, 0, 0, 1}, d4[4] = {127, 0, 0, 2};
     memcpy(ip + 12, s4, 4);
     memcpy(ip + 16, d4, 4);
     put16(ip + 10, csum_fold(csum_add(0, ip, 20)));
@@ -298,8 +324,8 @@ static void make_packet(struct input *in, const char *name, int ipv6, int proto,
     put16(ip + 4, l4len);
     ip[6] = (unsigned char)proto;
     ip[7] = 64;
-    ip[8] = 0xfd; ip[23] = 1;       /* fd00::1 -> fd00::2 */
-    ip[24] = 0xfd; ip[39] = 2;
+    ip[23] = 1;                     /* ::1 -> ::1 */
+    ip[39] = 1;
     l4 = ip + 40;
     pseudo = csum_add(0, ip + 8, 32);
   }
@@ -682,10 +708,18 @@ int main(int argc, char **argv)
   if (listing)
     return 0;
 
+  make_pin_root();
   stats_log = malloc(STATS_LOG_SIZE);
   full_log = malloc(FULL_LOG_SIZE);
-  if (running)
+  if (running) {
+    /* A program under test may redirect or clone a packet to a device:
+       in a network namespace of our own, only a loopback device exists. */
+    if (unshare(CLONE_NEWNET) != 0) {
+      fprintf(stderr, "bpfload: run needs a network namespace of its own: %s\n", strerror(errno));
+      return 1;
+    }
     make_packets();
+  }
   for (size_t i = 0; i < n; i++) {
     int wanted = argc == 3;
     for (int j = 3; j < argc && !wanted; j++)
@@ -695,7 +729,7 @@ int main(int argc, char **argv)
     struct attempt a = load_one(path, names[i], running);
     if (running && a.obj) {
       run_one(&a);
-      bpf_object__close(a.obj);
+      close_attempt(a.obj);
     }
   }
   for (size_t i = 0; i < n; i++)
@@ -703,5 +737,7 @@ int main(int argc, char **argv)
   free(names);
   free(stats_log);
   free(full_log);
+  if (pin_root[0])
+    rmdir(pin_root);
   return 0;
 }
