@@ -15,9 +15,10 @@
  * program and section "-").  xlated is the translated instruction count
  * (bpf_prog_info.xlated_prog_len / 8), processed the verifier's "processed
  * N insns" figure (log level BPF_LOG_STATS); "-" where there is none.
- * reason is, for a rejection, the verifier's last message (the program is
- * loaded a second time with log level 1 to get it) or else libbpf's first
- * warning.
+ * reason is, for a rejection, "verifier: " and the verifier's last message
+ * (the program is loaded a second time with log level 1 to get it), or,
+ * when the kernel refused it before verifying (empty log) or libbpf never
+ * passed it to the kernel, "libbpf: " and libbpf's first warning.
  *
  * run mode loads each program the same way and, for the kinds that
  * BPF_PROG_TEST_RUN drives (XDP, tc, socket filter, cgroup skb, lwt,
@@ -243,7 +244,7 @@ static struct attempt load_one(const char *path, const char *name, int keep)
     return a;
   }
   /* Rejected: load again with log level 1 for the verifier's message. */
-  char warning[512];
+  char warning[480];
   one_line(warning, sizeof warning, libbpf_first_warning);
   int err = a.err;
   long processed = processed_insns(stats_log);
@@ -251,11 +252,14 @@ static struct attempt load_one(const char *path, const char *name, int keep)
   struct attempt again = open_for(path, name);
   if (again.obj && again.prog) {
     load_with_log(&again, 1 | 4, full_log, FULL_LOG_SIZE);
-    verifier_message(reason, sizeof reason, full_log);
+    char message[480];
+    verifier_message(message, sizeof message, full_log);
+    if (message[0])
+      snprintf(reason, sizeof reason, "verifier: %s", message);
   }
   close_attempt(again.obj);
   if (!reason[0])
-    snprintf(reason, sizeof reason, "%s", warning[0] ? warning : strerror(-err));
+    snprintf(reason, sizeof reason, "libbpf: %s", warning[0] ? warning : strerror(-err));
   if (processed < 0)
     printf("%s\t%s\t%s\trejected\t-\t-\t%s\n", obj_name, name, section, reason);
   else
