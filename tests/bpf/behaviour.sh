@@ -9,7 +9,8 @@
 # same.  A FAIL shows the first differing lines.
 #
 # The compiler under test and the gate are those of tests/bpf/selftests.sh:
-# BPF_CC=CMD, or BTFCC_BPF_TESTS=1 for btfcc; otherwise SKIP.
+# BPF_CC=CMD, or BTFCC_BPF_TESTS=1 for btfcc; otherwise SKIP.  BPF_ONLY=REGEX
+# keeps the objects whose names match.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 . "$ROOT/tests/lib.sh"
@@ -23,7 +24,7 @@ CC=${BPF_CC:-${BTFCC:-$ROOT/build/btfcc}}
 bpf_setup || { skip "bpf/behaviour ($BPF_SKIP)"; exit 0; }
 work=${TMPDIR:-/tmp}/bpf-behaviour.$$
 mkdir -p "$work"; trap 'rm -rf "$work"' EXIT
-mapfile -t objects < <(bpf_list_objects "$LIST")
+mapfile -t objects < <(bpf_list_objects "$LIST" | grep -E -- "${BPF_ONLY:-.}")
 bpf_compile_all "$CLANG" "$work/clang" "${objects[@]}"
 bpf_compile_all "$CC" "$work/cc" "${objects[@]}"
 
@@ -45,5 +46,5 @@ while IFS=$'\t' read -r obj prog; do
   else
     fail "$name ($(diff "$work/want" "$work/got" | grep -m2 '^[<>]' | tr '\n' ' ' | tr -s ' '))"
   fi
-done < <(grep -v '^#' "$LIST")
+done < <(grep -v '^#' "$LIST" | awk -F'\t' -v only="${BPF_ONLY:-.}" '$1 ~ only')
 echo "behaviour: $same of $total programs run the same as clang-19's builds"

@@ -16,6 +16,7 @@
 # BPF_CC=~/.cache/btfcc-oracles/gcc16/bin/bpf-gcc-16), else $BTFCC.  Until
 # btfcc compiles BPF this test only runs when asked: BPF_CC set, or
 # BTFCC_BPF_TESTS=1 for btfcc; otherwise it reports SKIP.
+# BPF_ONLY=REGEX keeps the objects whose names match (a quick look).
 # Needs tests/install-selftests and root (the bpf syscall); else SKIP.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -30,11 +31,11 @@ CC=${BPF_CC:-${BTFCC:-$ROOT/build/btfcc}}
 bpf_setup || { skip "bpf/selftests ($BPF_SKIP)"; exit 0; }
 work=${TMPDIR:-/tmp}/bpf-selftests.$$
 mkdir -p "$work"; trap 'rm -rf "$work"' EXIT
-mapfile -t objects < <(bpf_list_objects "$LIST")
+mapfile -t objects < <(bpf_list_objects "$LIST" | grep -E -- "${BPF_ONLY:-.}")
 
 # The reference: clang-19's verdicts, from the list or, on another kernel,
 # from a fresh build.
-grep -v '^#' "$LIST" | cut -f1,2,4 > "$work/reference"
+grep -v '^#' "$LIST" | cut -f1,2,4 | awk -F'\t' -v only="${BPF_ONLY:-.}" '$1 ~ only' > "$work/reference"
 list_kernel=$(sed -n 's/^# kernel: *//p' "$LIST")
 if [ "$list_kernel" != "$BPF_KERNEL" ]; then
   echo "the list was made on kernel $list_kernel, this is $BPF_KERNEL: clang-19's verdicts come from a fresh build"
