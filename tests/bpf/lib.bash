@@ -13,10 +13,13 @@
 #          dirs, -DENABLE_ATOMICS_TESTS, -O2 --target=bpf -mcpu=v3
 #   gcc    (name contains "gcc"):   BPF_CFLAGS, gcc's system include dirs,
 #          -DBPF_NO_PRESERVE_ACCESS_INDEX -Wno-attributes -O2 (the
-#          test_progs-bpf_gcc runner's rule)
+#          test_progs-bpf_gcc runner's rule), and -std=gnu11 as the newer
+#          trees' BPF_CFLAGS have it: GCC 16 defaults to C23, where
+#          vmlinux.h's enumerators 'false' and 'true' are keywords
 #   btfcc  (anything else): the clang flavour's flags without -Werror (its
-#          warnings are not what is measured), with gcc's system include
-#          dirs, the command line issue 10 names: --target=bpf -O2 -g -c
+#          warnings are not what is measured) and with -std=gnu11 (btfcc
+#          follows GCC 16), with gcc's system include dirs; the command
+#          line issue 10 names: --target=bpf -O2 -g -c
 # plus each file's own flags from the Makefile (progs/X.c-CFLAGS, -fno-inline
 # for the two *_noinline objects, progs/X.c-bpf_gcc-CFLAGS for gcc).
 
@@ -105,23 +108,33 @@ bpf_compile() {
   case $flavour in
     clang) $cc "${common[@]}" -Werror $_bpf_sysinc_clang -DENABLE_ATOMICS_TESTS $own \
                -O2 --target=bpf -c "$src" -mcpu=v3 -o "$out" ;;
-    gcc)   $cc "${common[@]}" -Werror $_bpf_sysinc_gcc $own \
+    gcc)   $cc "${common[@]}" -std=gnu11 -Werror $_bpf_sysinc_gcc $own \
                -DBPF_NO_PRESERVE_ACCESS_INDEX -Wno-attributes -O2 -c "$src" -o "$out" ;;
-    btfcc) $cc --target=bpf "${common[@]}" $_bpf_sysinc_gcc -DENABLE_ATOMICS_TESTS $own \
+    btfcc) $cc --target=bpf "${common[@]}" -std=gnu11 $_bpf_sysinc_gcc -DENABLE_ATOMICS_TESTS $own \
                -O2 -mcpu=v3 -c "$src" -o "$out" ;;
   esac
 }
 
-# bpf_compile_all CC OUTDIR NAME...: compile each object (two at a time)
-# into OUTDIR/NAME.bpf.o; a failure leaves OUTDIR/NAME.err with the
-# compiler's messages and no object.
+# bpf_compile_all CC OUTDIR NAME...: compile each object (two at a time,
+# BPF_JOBS; each for at most BPF_COMPILE_TIMEOUT seconds, default 600) into
+# OUTDIR/NAME.bpf.o; a failure leaves OUTDIR/NAME.err with the compiler's
+# messages and no object.
 bpf_compile_all() {
   local cc=$1 dir=$2; shift 2
   mkdir -p "$dir"
   export -f bpf_compile bpf_flavour _bpf_file_flags
   export BPF_VMLINUX_DIR SELFTESTS_DIR BPF_SELFTESTS BPF_PROGS _bpf_sysinc_clang _bpf_sysinc_gcc
-  printf '%s\n' "$@" | CC_CMD=$cc DIR=$dir xargs -P "${BPF_JOBS:-2}" -I{} bash -c \
+  printf '%s\n' "$@" | CC_CMD=$cc DIR=$dir xargs -P "${BPF_JOBS:-2}" -I{} \
+    timeout "${BPF_COMPILE_TIMEOUT:-600}" bash -c \
     'bpf_compile "$CC_CMD" "$BPF_PROGS/{}.c" "$DIR/{}.bpf.o" 2>"$DIR/{}.err" || rm -f "$DIR/{}.bpf.o"'
+  # A compile that timed out leaves no verdict of its own: say so.
+  local n
+  for n in "$@"; do
+    if [ ! -s "$dir/$n.err" ] && [ ! -f "$dir/$n.bpf.o" ]; then
+      echo "compile timed out after ${BPF_COMPILE_TIMEOUT:-600} s" > "$dir/$n.err"
+      rm -f "$dir/$n.bpf.o"
+    fi
+  done
 }
 
 # bpf_list_objects LIST: the object names of a program list (first column).
