@@ -581,17 +581,26 @@ static void report_run(const char *input, int err, const struct bpf_test_run_opt
   printf("\n");
 }
 
-/* Print the maps' contents when they differ from LAST (the previous dump,
-   replaced), else "maps unchanged". */
-static void show_maps(const struct bpf_object *obj, char **last)
+/* The maps' contents as text (malloc'd), or NULL. */
+static char *maps_text(const struct bpf_object *obj)
 {
   char *text = NULL;
   size_t size = 0;
   FILE *out = open_memstream(&text, &size);
   if (!out)
-    return;
+    return NULL;
   dump_maps(out, obj);
   fclose(out);
+  return text;
+}
+
+/* Print the maps' contents when they differ from LAST (the previous dump,
+   replaced), else "maps unchanged". */
+static void show_maps(const struct bpf_object *obj, char **last)
+{
+  char *text = maps_text(obj);
+  if (!text)
+    return;
   if (*last && strcmp(*last, text) == 0) {
     printf("  maps unchanged\n");
     free(text);
@@ -613,17 +622,7 @@ static void run_one(struct attempt *a)
     printf("  not runnable (program type %s)\n", libbpf_bpf_prog_type_str(bpf_program__type(a->prog)));
     return;
   }
-  char *last_dump = NULL;
-  {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&text, &size);
-    if (f) {
-      dump_maps(f, a->obj);
-      fclose(f);
-      last_dump = text;
-    }
-  }
+  char *last_dump = maps_text(a->obj);
   if (kind == RUN_PACKET) {
     for (int i = 0; i < N_PACKETS; i++) {
       LIBBPF_OPTS(bpf_test_run_opts, o, .data_in = packets[i].data, .data_size_in = packets[i].size,
