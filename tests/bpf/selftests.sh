@@ -61,7 +61,7 @@ done
 # one line with program "-": its programs count as rejected.
 awk -F'\t' -v cc="$(basename "${CC%% *}")" '
   function verdict(v) { return v == "loaded" ? "loaded" : "rejected" }
-  FNR == NR { if ($2 == "-compiled-") { compiled[$1]; next }
+  FILENAME == ARGV[1] { if ($2 == "-compiled-") { compiled[$1]; next }
               if ($2 == "-") { wv[$1] = verdict($4); wr[$1] = $7 }
               else { gv[$1 FS $2] = verdict($4); gr[$1 FS $2] = $7 }
               next }
