@@ -157,6 +157,8 @@ static bool atomic_op_is_valid(unsigned size, int32_t op) {
 
 bool bpf_insn_is_valid(BpfInsn i, const BpfInsn *next) {
   unsigned size = BPF_CODE_SIZE(i.code), mode = BPF_CODE_MODE(i.code);
+  if (i.dst > BPF_REG_FP || i.src > BPF_REG_FP)
+    return false; /* r0..r10: four bits can name registers that do not exist */
   switch (BPF_CODE_CLASS(i.code)) {
   case BPF_CLASS_ALU:
   case BPF_CLASS_ALU64:
