@@ -1,5 +1,6 @@
 /* btfcc: compile each input through preprocessor, parser, debug model and
    the BTF generator into an object file or assembler text.  */
+#include "../bpf/object.h"
 #include "../btf/btf_gen.h"
 #include "../dwarf/dwarf_gen.h"
 #include "options.h"
@@ -112,6 +113,11 @@ static bool compile(Options *o, const char *input) {
   o->debug.keep_items = o->mode == MODE_ASSEMBLY;
   ObjFile obj = {0};
   obj.source_name = !strcmp(input, "-") ? "<stdin>" : input;
+  BpfUnitOptions bopts = {o->bpf_cpu, o->dump_ir};
+  if (target.arch == ARCH_BPF && !bpf_compile_unit(tu, &obj, &bopts)) {
+    obj_free(&obj);
+    return false;
+  }
   if (o->want_btf || o->want_dwarf) {
     DebugUnit *unit = debug_build(tu, &o->debug);
     if (o->want_dwarf)

@@ -179,6 +179,7 @@ void options_free(Options *o) {
 
 bool options_parse(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof *o);
+  o->bpf_cpu = 4; /* GCC 16's default for BPF */
   o->mode = MODE_LINK;
   o->debug.prune_btf = -1;
   o->debug.eliminate_unused_types = true;
@@ -273,6 +274,7 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strncmp(a, "-fmax-errors=", 13)) diag_opts.max_errors = (unsigned)atoi(a + 13);
     else if (!strcmp(a, "-funsigned-char")) o->debug.signed_char = false;
     else if (!strcmp(a, "-fsigned-char")) o->debug.signed_char = true;
+    else if (!strcmp(a, "-fdump-ir")) o->dump_ir = true;
     else if (!strncmp(a, "-f", 2)) { /* code generation: accepted, ignored */ }
     else if (!strncmp(a, "--target=", 9)) {
       if (!set_target(a + 9)) {
@@ -289,6 +291,17 @@ bool options_parse(int argc, char **argv, Options *o) {
       if (target.arch == ARCH_BPF) target.big_endian = true;
     } else if (!strcmp(a, "-mlittle-endian") || !strcmp(a, "-EL")) {
       target.big_endian = false;
+    }
+    else if (!strncmp(a, "-mcpu=", 6)) {
+      const char *c = a + 6;
+      if (c[0] == 'v' && c[1] >= '1' && c[1] <= '4' && !c[2])
+        o->bpf_cpu = c[1] - '0';
+      else if (!strcmp(c, "generic"))
+        o->bpf_cpu = 1;
+      else {
+        fprintf(stderr, "btfcc: error: unrecognized argument in option '%s'\n", a);
+        ok = false;
+      }
     }
     else if (!strncmp(a, "-m", 2)) { /* target options: accepted, ignored */ }
     else if (!strcmp(a, "-pipe") || !strcmp(a, "-v") || !strcmp(a, "-pthread") ||

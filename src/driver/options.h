@@ -28,6 +28,8 @@ typedef struct Options {
   DebugOptions debug;
   bool want_btf;   /* -gbtf */
   bool want_dwarf; /* -g, -gdwarf* */
+  int bpf_cpu;     /* -mcpu=vN: BPF instruction set version 1-4 */
+  bool dump_ir;    /* -fdump-ir: print each function's IR to stdout */
 } Options;
 
 /* Parse argv into OPTS; on a bad option, prints an error and returns

@@ -266,6 +266,8 @@ struct Decl {
   bool init_all_zero;  /* initializer is all zeros */
   void *debug;
   uint32_t order;    /* declaration order in the translation unit */
+  struct FuncBody *body; /* DECL_FUNC definition: its typed body (tree.h) */
+  struct Init *init;     /* DECL_VAR with an initializer (tree.h) */
 };
 
 /* --- Type construction --- */

@@ -1,0 +1,18 @@
+/* A BPF object file from a translation unit (see object.c).  */
+#ifndef BTFCC_BPF_OBJECT_H
+#define BTFCC_BPF_OBJECT_H
+
+#include "../out/section.h"
+
+struct TransUnit;
+
+typedef struct BpfUnitOptions {
+  int cpu;      /* BPF instruction set version, 1-4 (-mcpu=vN) */
+  bool dump_ir; /* print each function's IR to stdout (-fdump-ir) */
+} BpfUnitOptions;
+
+/* Compile TU's functions and lay out its data, adding sections and
+   symbols to OBJ.  False after errors (reported).  */
+bool bpf_compile_unit(struct TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts);
+
+#endif
