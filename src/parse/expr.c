@@ -55,12 +55,24 @@ static Node *mk(Parser *p, NodeKind kind, Type *type, SrcLoc loc, Node *a,
   return n;
 }
 
-/* The node of E converted to T (implicit conversion).  */
-static Node *conv_node(Parser *p, Expr *e, Type *t) {
+static void convert_const(ConstVal *cv, Type *from, Type *to);
+
+/* The node of E converted to T (implicit conversion).  A folded
+   arithmetic constant converts to a constant of T, as GCC folds it.  */
+Node *expr_convert(Parser *p, Expr *e, Type *t) {
   if (!tree_on(p))
     return NULL;
+  if (!e->n && e->type && (e->cv.kind == CV_INT || e->cv.kind == CV_FLOAT) &&
+      t && type_is_arith(t)) {
+    ConstVal cv = e->cv;
+    convert_const(&cv, e->type, t);
+    if (cv.kind == CV_INT || cv.kind == CV_FLOAT)
+      return node_const(t, cv, e->loc);
+  }
   return node_convert(expr_node(p, e), t);
 }
+
+#define conv_node expr_convert
 
 static Op binary_op(Punct op) {
   switch (op) {

@@ -142,8 +142,7 @@ static void init_scalar(InitState *s, Type *t, Place pl) {
   Expr e = expr_rvalue(p, parse_assign_expr(p));
   note_value(s, &e);
   if (s->want)
-    add_store(s, pl, t, node_convert(expr_node(p, &e),
-                                     type_unqualified(type_canon(t))));
+    add_store(s, pl, t, expr_convert(p, &e, type_unqualified(type_canon(t))));
 }
 
 /* Parse designators ( [i] | [a ... b] | .name )* = ; returns false if

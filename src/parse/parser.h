@@ -324,6 +324,8 @@ Expr make_int_const(Type *t, int64_t v, SrcLoc loc);
    NULL outside function bodies and initializers.  */
 Node *expr_node(Parser *p, Expr *e);
 Node *string_node(Parser *p, const Expr *e);
+/* E's node converted to T (implicit conversion; constants fold).  */
+Node *expr_convert(Parser *p, Expr *e, Type *t);
 int64_t type_int_truncate(Type *t, int64_t v);
 
 /* builtins.c */

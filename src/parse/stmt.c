@@ -341,11 +341,13 @@ static Node *parse_switch_stmt(Parser *p) {
   Token kw = next(p);
   expect_punct(p, P_LPAREN, NULL);
   Expr c = expr_rvalue(p, parse_expr(p));
-  Node *cn = expr_node(p, &c);
+  Node *cn = NULL;
   if (c.type && !type_is_integer(c.type))
     diag_error(c.loc, "switch quantity not an integer");
   else if (c.type && type_int_rank(c.type) < type_int_rank(ty_int))
-    cn = node_convert(cn, ty_int);
+    cn = expr_convert(p, &c, ty_int);
+  if (!cn)
+    cn = expr_node(p, &c);
   expect_punct(p, P_RPAREN, NULL);
   Node *n = stmt_node(p, ST_SWITCH, kw.loc);
   ST_COND(n) = cn;
@@ -468,11 +470,11 @@ static Node *parse_return_stmt(Parser *p) {
   Node *n = stmt_node(p, ST_RETURN, kw.loc);
   if (!at_punct(p, P_SEMI)) {
     Expr e = expr_rvalue(p, parse_expr(p));
-    Node *v = expr_node(p, &e);
     Type *ft = p->cur_func ? type_canon(p->cur_func->type) : NULL;
-    if (v && ft && ft->kind == TY_FUNC && type_kind(ft->base) != TY_VOID)
-      v = node_convert(v, type_unqualified(type_canon(ft->base)));
-    n->a = v;
+    if (ft && ft->kind == TY_FUNC && type_kind(ft->base) != TY_VOID)
+      n->a = expr_convert(p, &e, type_unqualified(type_canon(ft->base)));
+    else
+      n->a = expr_node(p, &e);
   }
   expect_punct(p, P_SEMI, NULL);
   return n;
