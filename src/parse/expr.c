@@ -317,6 +317,15 @@ Expr expr_rvalue(Parser *p, Expr e) {
                  ? e.type
                  : type_unqualified(type_canon(e.type));
     r.n = cast_node(p, &e, r.type, CAST_LOAD);
+    if ((e.flags & EF_BITFIELD) && type_is_integer(r.type) &&
+        !type_is_signed(r.type) && e.bit_width < 32 &&
+        type_size(r.type) >= 4) {
+      /* An unsigned bit-field narrower than int promotes to int, as
+         GCC's narrow bit-field types do (C17 6.3.1.1p2).  */
+      r.type = ty_int;
+      if (r.n)
+        r.n = node_convert(r.n, ty_int);
+    }
     return r;
   }
   return e;
@@ -617,12 +626,12 @@ static int parse_call_args(Parser *p, Type *ft, CallArgs *out) {
   return n;
 }
 
-/* The CO-RE builtins take an access path: their first argument stays as
-   written (an lvalue is not loaded, an array does not decay).  */
+/* The CO-RE builtins that ask about an lvalue (a field, a type, an enum
+   value) take it as written: their first argument is not loaded and
+   does not decay.  (__builtin_preserve_access_index takes a value.)  */
 static bool builtin_keeps_access_path(BuiltinId id) {
-  return id == BI_PRESERVE_ACCESS_INDEX || id == BI_PRESERVE_FIELD_INFO ||
-         id == BI_PRESERVE_TYPE_INFO || id == BI_PRESERVE_ENUM_VALUE ||
-         id == BI_BTF_TYPE_ID;
+  return id == BI_PRESERVE_FIELD_INFO || id == BI_PRESERVE_TYPE_INFO ||
+         id == BI_PRESERVE_ENUM_VALUE || id == BI_BTF_TYPE_ID;
 }
 
 static Node *builtin_node(Parser *p, BuiltinId id, const char *name,
@@ -650,7 +659,8 @@ static Expr builtin_call(Parser *p, Token name) {
   if (!at_punct(p, P_RPAREN)) {
     do {
       Expr a = parse_assign_expr(p);
-      Node *as_written = expr_node(p, &a);
+      Node *as_written =
+          n == 0 && builtin_keeps_access_path(id) ? expr_node(p, &a) : NULL;
       if (n == 0) {
         Expr r = expr_rvalue(p, a);
         first = r;
@@ -661,8 +671,11 @@ static Expr builtin_call(Parser *p, Token name) {
       if (n < 8)
         args[n] = a.type;
       if (tree_on(p))
-        vec_push(&nodes, n == 0 && builtin_keeps_access_path(id)
-                             ? as_written : expr_node(p, &a));
+        vec_push(&nodes, n == 0 && builtin_keeps_access_path(id) ? as_written
+                         : n == 1 && (id == BI_EXPECT ||
+                                     id == BI_EXPECT_WITH_PROBABILITY)
+                             ? expr_convert(p, &a, ty_long)
+                             : expr_node(p, &a));
       n++;
     } while (accept_punct(p, P_COMMA));
   }
@@ -678,8 +691,6 @@ static Expr builtin_call(Parser *p, Token name) {
     e.loc = name.loc;
     if (tree_on(p) && e.n && cargs.nargs) {
       cargs.args[0] = e.n;
-      for (int i = 1; i < cargs.nargs; i++)
-        cargs.args[i] = node_convert(cargs.args[i], ty_long);
       e = with_node(p, e, builtin_node(p, id, s, ty_long, name.loc, &cargs));
     }
     return e;

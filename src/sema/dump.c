@@ -430,6 +430,7 @@ static void dump_stmt(FILE *out, const Node *n, int indent) {
     return;
   case ST_FOR:
     fputs("for\n", out);
+    line(out, indent + 2, "init\n");
     if (ST_INIT(n))
       dump_stmt(out, ST_INIT(n), indent + 4);
     line(out, indent + 2, "cond ");
