@@ -3,6 +3,7 @@
 #include "../bpf/object.h"
 #include "../btf/btf_gen.h"
 #include "../dwarf/dwarf_gen.h"
+#include "../sema/tree.h"
 #include "options.h"
 
 #include <errno.h>
@@ -108,6 +109,14 @@ static bool compile(Options *o, const char *input) {
   cpp_free(cpp);
   if (diag_error_count() != errors_before)
     return false;
+  if (o->dump_tree) {
+    FILE *out = open_output(o->dump_tree, false);
+    if (!out)
+      return false;
+    tree_dump_decls(out, tu->decls.data, tu->decls.len);
+    if (!close_output(out, o->dump_tree))
+      return false;
+  }
   if (o->mode == MODE_SYNTAX)
     return true;
   o->debug.keep_items = o->mode == MODE_ASSEMBLY;

@@ -12,6 +12,8 @@ static void usage(FILE *out) {
           "  -S                 write GNU assembler text (.s)\n"
           "  -E                 preprocess only (with -dM: list macros)\n"
           "  -fsyntax-only      check the input, write nothing\n"
+          "  -fdump-tree[=FILE] print the typed tree of function bodies and\n"
+          "                     initializers (stdout, or FILE)\n"
           "  -o FILE            output file ('-' for standard output)\n"
           "  -gbtf              emit BTF in a .BTF section\n"
           "  -g, -gdwarf        emit DWARF; -gdwarf-4, -gdwarf-5 choose the version\n"
@@ -198,6 +200,8 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-S")) o->mode = MODE_ASSEMBLY;
     else if (!strcmp(a, "-E")) o->mode = MODE_PREPROCESS;
     else if (!strcmp(a, "-fsyntax-only")) o->mode = MODE_SYNTAX;
+    else if (!strcmp(a, "-fdump-tree")) o->dump_tree = "-";
+    else if (!strncmp(a, "-fdump-tree=", 12)) o->dump_tree = a + 12;
     else if (!strcmp(a, "-o")) {
       if (ARG("-o")) o->output = v; else ok = false;
     } else if (!strncmp(a, "-o", 2)) o->output = a + 2;

@@ -16,6 +16,7 @@ typedef enum {
 typedef struct Options {
   Mode mode;
   bool dump_macros; /* -dM (with -E) */
+  const char *dump_tree; /* -fdump-tree[=FILE]: "-" for stdout */
   const char *output;
   VEC(const char *) inputs;
   bool lang_c_forced; /* -x c */

@@ -20,6 +20,8 @@ typedef struct Enumerator Enumerator;
 typedef struct Param Param;
 typedef struct Decl Decl;
 typedef struct Attr Attr;
+typedef struct FuncBody FuncBody; /* tree.h */
+typedef struct Init Init;         /* tree.h */
 
 typedef enum {
   TY_VOID,
@@ -264,6 +266,8 @@ struct Decl {
   int n_def_params;
   bool init_has_reloc; /* initializer holds addresses (relocations) */
   bool init_all_zero;  /* initializer is all zeros */
+  FuncBody *body;    /* DECL_FUNC definition: the typed body (tree.h) */
+  Init *init;        /* DECL_VAR with an initializer (tree.h) */
   void *debug;
   uint32_t order;    /* declaration order in the translation unit */
   struct FuncBody *body; /* DECL_FUNC definition: its typed body (tree.h) */
