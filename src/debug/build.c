@@ -12,6 +12,7 @@
    Then, unless -fno-eliminate-unused-debug-types, GCC's pruning keeps
    only what variables, functions and base types reach.  */
 #include "debug.h"
+#include "../sema/tree.h"
 
 #include <string.h>
 
@@ -879,6 +880,19 @@ static bool unused_static_inline(Decl *f, DeclVec *inlines) {
   return false;
 }
 
+/* A static variable that GCC's optimizers remove (at -O1 and above):
+   nothing refers to it, or it is a const scalar whose constant value
+   replaces every use.  No symbol, so no DIE and no BTF VAR.  */
+static bool optimized_away(const Decl *f, const Decl *def, const DebugOptions *opts) {
+  if (opts->optimize <= 0 || def->sc != SC_STATIC)
+    return false;
+  if (!f->used)
+    return true;
+  return (type_all_quals(def->type) & Q_CONST) && !(type_all_quals(def->type) & Q_VOLATILE) &&
+         type_is_scalar(def->type) && def->init && def->init->is_const &&
+         !def->init->has_reloc;
+}
+
 DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {
   Builder b = {0};
   b.unit = NEW(DebugUnit);
@@ -977,7 +991,8 @@ DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {
      then referenced externs).  */
   VEC(Decl *) vnodes = {0};
   for (size_t i = 0; i < var_entities.len; i++)
-    if (var_entities.data[i]->defined)
+    if (var_entities.data[i]->defined &&
+        !optimized_away(var_entities.data[i], ((Die *)var_entities.data[i]->debug)->decl, opts))
       vec_push(&vnodes, var_entities.data[i]);
   for (size_t i = 0; i < var_entities.len; i++) {
     Decl *f = var_entities.data[i];

@@ -270,8 +270,6 @@ struct Decl {
   Init *init;        /* DECL_VAR with an initializer (tree.h) */
   void *debug;
   uint32_t order;    /* declaration order in the translation unit */
-  struct FuncBody *body; /* DECL_FUNC definition: its typed body (tree.h) */
-  struct Init *init;     /* DECL_VAR with an initializer (tree.h) */
 };
 
 /* --- Type construction --- */
