@@ -12,7 +12,7 @@
    Then, unless -fno-eliminate-unused-debug-types, GCC's pruning keeps
    only what variables, functions and base types reach.  */
 #include "debug.h"
-#include "../sema/tree.h"
+#include "../sema/tree_walk.h"
 
 #include <string.h>
 
@@ -881,16 +881,15 @@ static bool unused_static_inline(Decl *f, DeclVec *inlines) {
 }
 
 /* A static variable that GCC's optimizers remove (at -O1 and above):
-   nothing refers to it, or it is a const scalar whose constant value
-   replaces every use.  No symbol, so no DIE and no BTF VAR.  */
+   nothing refers to it, or it is a scalar that nothing writes, whose
+   constant initial value replaces every use.  No symbol, so no DIE and no BTF VAR.  */
 static bool optimized_away(const Decl *f, const Decl *def, const DebugOptions *opts) {
   if (opts->optimize <= 0 || def->sc != SC_STATIC)
     return false;
   if (!f->used)
     return true;
-  return (type_all_quals(def->type) & Q_CONST) && !(type_all_quals(def->type) & Q_VOLATILE) &&
-         type_is_scalar(def->type) && def->init && def->init->is_const &&
-         !def->init->has_reloc;
+  int64_t value;
+  return tree_static_int_value((Decl *)def, &value);
 }
 
 DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {

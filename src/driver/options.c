@@ -188,6 +188,7 @@ bool options_parse(int argc, char **argv, Options *o) {
   o->debug.signed_char = true;
   bool ok = true;
   bool after_ddash = false;
+  bool plain_g = false, explicit_dwarf = false; /* -g as written; -gdwarf* */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (after_ddash || a[0] != '-' || !strcmp(a, "-")) {
@@ -244,12 +245,16 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-gno-prune-btf")) o->debug.prune_btf = 0;
     else if (!strncmp(a, "-gdwarf", 7)) {
       if (!set_dwarf_version(o, a)) ok = false;
+      explicit_dwarf = true;
     }
     else if (!strcmp(a, "-g") || !strcmp(a, "-g1") || !strcmp(a, "-g2") ||
-             !strcmp(a, "-g3") || !strncmp(a, "-ggdb", 5))
+             !strcmp(a, "-g3") || !strncmp(a, "-ggdb", 5)) {
       o->want_dwarf = true; /* with -gbtf too: both, as GCC does */
+      plain_g = true;
+    }
     else if (!strcmp(a, "-g0")) {
       o->want_dwarf = o->want_btf = false;
+      plain_g = explicit_dwarf = false;
     }
     else if (!strcmp(a, "-gcolumn-info")) o->debug.no_column_info = false;
     else if (!strcmp(a, "-gno-column-info")) o->debug.no_column_info = true;
@@ -326,6 +331,12 @@ bool options_parse(int argc, char **argv, Options *o) {
   }
   if (!ok)
     return false;
+  /* BPF's default debug format is BTF: there plain -g means BTF (and
+     .BTF.ext), DWARF only with -gdwarf, as bpf-gcc 16 has it.  */
+  if (target.arch == ARCH_BPF && plain_g) {
+    o->want_btf = true;
+    o->want_dwarf = explicit_dwarf;
+  }
   if (o->want_dwarf && !o->debug.dwarf_version)
     o->debug.dwarf_version = 5;
   if (!o->want_dwarf)

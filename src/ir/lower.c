@@ -18,6 +18,8 @@
    address of its object.  */
 #include "lower.h"
 
+#include "../sema/tree_walk.h"
+
 #include "../bpf/insn.h"
 #include "../util/options.h"
 #include <inttypes.h>
@@ -226,67 +228,7 @@ static bool has_static_storage(const Decl *d) {
          d->sc == SC_EXTERN;
 }
 
-/* --- Walking the tree: which locals have their address taken --- */
-
-static void walk(const Node *n, void (*f)(const Node *, void *), void *ctx);
-
-static void walk_init(const Init *in, void (*f)(const Node *, void *), void *ctx) {
-  if (!in)
-    return;
-  for (int i = 0; i < in->nelems; i++)
-    walk(in->elems[i].value, f, ctx);
-}
-
-static void walk(const Node *n, void (*f)(const Node *, void *), void *ctx) {
-  if (!n)
-    return;
-  f(n, ctx);
-  walk(n->a, f, ctx);
-  walk(n->b, f, ctx);
-  walk(n->c, f, ctx);
-  walk(n->d, f, ctx);
-  switch (n->kind) {
-  case EX_CALL:
-  case EX_BUILTIN:
-    for (int i = 0; i < n->u.call.nargs; i++)
-      walk(n->u.call.args[i], f, ctx);
-    break;
-  case ST_COMPOUND:
-  case EX_STMT_EXPR:
-    for (int i = 0; i < n->u.block.nkids; i++)
-      walk(n->u.block.kids[i], f, ctx);
-    break;
-  case ST_DECL:
-  case EX_COMPOUND_LIT:
-    walk_init(n->init, f, ctx);
-    break;
-  case ST_ASM:
-    for (int i = 0; i < n->u.asm_stmt->noutputs; i++)
-      walk(n->u.asm_stmt->outputs[i].expr, f, ctx);
-    for (int i = 0; i < n->u.asm_stmt->ninputs; i++)
-      walk(n->u.asm_stmt->inputs[i].expr, f, ctx);
-    break;
-  default:
-    break;
-  }
-}
-
-/* The variable an lvalue is rooted in, through members and indexing of
-   arrays.  */
-static Decl *root_var(const Node *n) {
-  while (n) {
-    if (n->kind == EX_VAR)
-      return n->u.decl;
-    if (n->kind == EX_MEMBER || (n->kind == EX_INDEX && n->a &&
-                                 type_kind(n->a->type) == TY_ARRAY))
-      n = n->a;
-    else if (n->kind == EX_CAST && (n->cast_kind == CAST_DECAY))
-      n = n->a;
-    else
-      return NULL;
-  }
-  return NULL;
-}
+/* --- Which locals have their address taken --- */
 
 static void note_addressed(const Node *n, void *ctx) {
   Lower *L = ctx;
@@ -296,13 +238,13 @@ static void note_addressed(const Node *n, void *ctx) {
   else if (n->kind == ST_ASM) {
     for (int i = 0; i < n->u.asm_stmt->noutputs; i++)
       if (strchr(n->u.asm_stmt->outputs[i].constraint, 'm'))
-        vec_push(&L->addressed, root_var(n->u.asm_stmt->outputs[i].expr));
+        vec_push(&L->addressed, tree_root_var(n->u.asm_stmt->outputs[i].expr));
     for (int i = 0; i < n->u.asm_stmt->ninputs; i++)
       if (strchr(n->u.asm_stmt->inputs[i].constraint, 'm'))
-        vec_push(&L->addressed, root_var(n->u.asm_stmt->inputs[i].expr));
+        vec_push(&L->addressed, tree_root_var(n->u.asm_stmt->inputs[i].expr));
     return;
   }
-  Decl *d = root_var(target);
+  Decl *d = tree_root_var(target);
   if (d)
     vec_push(&L->addressed, d);
 }
@@ -575,6 +517,9 @@ static IrVal load_lvalue(Lower *L, const Node *lv, SrcLoc loc) {
     Storage *s = find_var(L, lv->u.decl);
     if (s && !s->in_slot)
       return ir_reg(s->reg);
+    int64_t k;
+    if (!s && has_static_storage(lv->u.decl) && tree_static_int_value(lv->u.decl, &k))
+      return convert(L, ir_imm(k), ty_long, t, loc);
   }
   if (is_aggregate(t)) {
     IrAddr a = lvalue_addr(L, lv);
@@ -1035,28 +980,6 @@ static IrVal builtin(Lower *L, const Node *n) {
 
 /* --- Calls --- */
 
-bool lower_static_int_value(Decl *d, int64_t *value) {
-  for (Decl *x = d; x; x = x->prev) {
-    const Init *in = x->init;
-    if (!in || in->nelems != 1)
-      continue;
-    if (x->sc != SC_STATIC && !(type_all_quals(x->type) & Q_CONST))
-      return false;
-    const Node *v = in->elems[0].value;
-    while (v && v->kind == EX_CAST &&
-           (v->cast_kind == CAST_NOOP || v->cast_kind == CAST_INT_TO_PTR ||
-            v->cast_kind == CAST_INT))
-      v = v->a;
-    if (v && v->kind == EX_CONST && (v->u.cv.kind == CV_INT ||
-                                     (v->u.cv.kind == CV_ADDR && !v->u.cv.sym && !v->u.cv.str))) {
-      *value = v->u.cv.i;
-      return true;
-    }
-    return false;
-  }
-  return false;
-}
-
 static bool is_ksym(const Decl *d) {
   for (const Decl *x = d; x; x = x->prev)
     if (x->section && !strcmp(x->section, ".ksyms"))
@@ -1081,7 +1004,7 @@ static IrVal call(Lower *L, const Node *n) {
     c->is_kfunc = is_ksym(d);
   } else if (target && target->kind == EX_CAST && target->cast_kind == CAST_LOAD &&
              target->a && target->a->kind == EX_VAR &&
-             lower_static_int_value(target->a->u.decl, &c->helper)) {
+             tree_static_int_value(target->a->u.decl, &c->helper)) {
     c->kind = CALL_HELPER;
   } else {
     int64_t v;
@@ -1135,8 +1058,47 @@ static unsigned compare_cond(unsigned op, bool sign) {
   }
 }
 
-/* A binary operation OP on A and B of the operation's type T.  */
-static IrVal arith(Lower *L, unsigned op, IrVal a, IrVal b, Type *t, SrcLoc loc) {
+/* Unsigned A / D or A % D for a constant D > 1: a shift or a mask for a
+   power of two; for A below 2^32, a multiplication by D's reciprocal
+   (rounded up, with 32 + s fraction bits) and a shift, as GCC and LLVM
+   divide by constants; the verifier follows the bounds of both, not of
+   a division.  A_SMALL: A is known to be below 2^31.  */
+static IrVal udiv_const(Lower *L, unsigned op, IrVal a, bool a_small, uint64_t d,
+                        SrcLoc loc) {
+  if ((d & (d - 1)) == 0) {
+    if (op == OP_DIV)
+      return alu(L, BPF_ALU_RSH, a, ir_imm(__builtin_ctzll(d)), false, false, loc);
+    IrVal m = ir_imm((int64_t)(d - 1));
+    if (d - 1 > INT32_MAX)
+      m = ir_reg(to_reg(L, m, loc));
+    return alu(L, BPF_ALU_AND, a, m, false, false, loc);
+  }
+  int s = 64 - __builtin_clzll(d - 1); /* ceil(log2 d) */
+  unsigned __int128 m = (((unsigned __int128)1 << (32 + s)) / d) + 1;
+  IrVal q;
+  if (m < ((unsigned __int128)1 << 32) || a_small) {
+    /* a < 2^31 and m < 2^33: the product fits 64 bits */
+    IrVal p = alu(L, BPF_ALU_MUL, a, ir_reg(to_reg(L, ir_imm((int64_t)m), loc)), false, false, loc);
+    q = alu(L, BPF_ALU_RSH, p, ir_imm(32 + s), false, false, loc);
+  } else {
+    uint64_t mp = (uint64_t)(m - ((unsigned __int128)1 << 32));
+    IrVal p = alu(L, BPF_ALU_MUL, a, ir_reg(to_reg(L, ir_imm((int64_t)mp), loc)), false, false, loc);
+    IrVal t = alu(L, BPF_ALU_RSH, p, ir_imm(32), false, false, loc);
+    IrVal h = alu(L, BPF_ALU_SUB, a, t, false, false, loc);
+    h = alu(L, BPF_ALU_RSH, h, ir_imm(1), false, false, loc);
+    h = alu(L, BPF_ALU_ADD, t, h, false, false, loc);
+    q = alu(L, BPF_ALU_RSH, h, ir_imm(s - 1), false, false, loc);
+  }
+  if (op == OP_DIV)
+    return q;
+  IrVal qd = alu(L, BPF_ALU_MUL, q, ir_imm((int64_t)d), false, false, loc);
+  return alu(L, BPF_ALU_SUB, a, qd, false, false, loc);
+}
+
+/* A binary operation OP on A and B of the operation's type T (A_SMALL:
+   A is known to be below 2^31).  */
+static IrVal arith(Lower *L, unsigned op, IrVal a, IrVal b, Type *t, SrcLoc loc,
+                   bool a_small) {
   if (is_float(t)) {
     fail(L, loc, "floating point is not supported by eBPF");
     return ir_imm(0);
@@ -1174,6 +1136,9 @@ static IrVal arith(Lower *L, unsigned op, IrVal a, IrVal b, Type *t, SrcLoc loc)
     IrVal r = alu(L, BPF_ALU_SUB, a, q, false, false, loc);
     return r;
   }
+  if ((op == OP_DIV || op == OP_MOD) && !sign && b.kind == IV_IMM && b.imm > 1 &&
+      (size <= 4 || (b.imm & (b.imm - 1)) == 0))
+    return udiv_const(L, op, a, a_small, (uint64_t)b.imm, loc);
   bool w32 = narrow && wraps;
   if (w32 && a.kind == IV_IMM && b.kind == IV_IMM) {
     uint64_t x = (uint64_t)a.imm, y = (uint64_t)b.imm, r;
@@ -1194,6 +1159,50 @@ static IrVal arith(Lower *L, unsigned op, IrVal a, IrVal b, Type *t, SrcLoc loc)
   else if (narrow && size < 4)
     r = extend(L, r, (unsigned)size, sign, loc);
   return r;
+}
+
+/* Whether N's value is known to be non-negative: then a signed
+   division, modulo or right shift of it may use the unsigned
+   instruction, whose result the verifier can bound.  */
+static bool nonneg(const Node *n) {
+  if (!n)
+    return false;
+  if (!is_signed_int(n->type))
+    return false;
+  switch (n->kind) {
+  case EX_CONST:
+    return n->u.cv.kind == CV_INT && n->u.cv.i >= 0;
+  case EX_CAST:
+    if (n->cast_kind == CAST_INT || n->cast_kind == CAST_NOOP) {
+      Type *from = n->a->type;
+      if (type_is_integer(from) && !is_signed_int(from) && size_of(from) < size_of(n->type))
+        return true;
+      return size_of(from) <= size_of(n->type) && nonneg(n->a);
+    }
+    return false;
+  case EX_BINARY:
+    switch (n->op) {
+    case OP_AND:
+      return nonneg(n->a) || nonneg(n->b);
+    case OP_SHR: case OP_DIV: case OP_MOD:
+      return nonneg(n->a) && nonneg(n->b);
+    case OP_ADD: case OP_MUL: case OP_OR: case OP_XOR:
+      return nonneg(n->a) && nonneg(n->b);
+    default:
+      return op_is_compare(n->op);
+    }
+  default:
+    return false;
+  }
+}
+
+/* The type to do OP in: T, or its unsigned counterpart for a division,
+   modulo or shift of operands known non-negative.  */
+static Type *op_type(unsigned op, Type *t, const Node *a, const Node *b) {
+  if ((op == OP_DIV || op == OP_MOD || op == OP_SHR) && is_signed_int(t) &&
+      nonneg(a) && (op == OP_SHR || nonneg(b)))
+    return size_of(t) == 8 ? ty_ulong : ty_uint;
+  return t;
 }
 
 /* The value 0/1 of a condition.  */
@@ -1243,7 +1252,7 @@ static IrVal incdec(Lower *L, const Node *n) {
                                    ty_long, t, loc);
   else {
     Type *ct = size_of(t) < 4 ? ty_int : t;
-    nv = arith(L, inc ? OP_ADD : OP_SUB, old, ir_imm(1), ct, loc);
+    nv = arith(L, inc ? OP_ADD : OP_SUB, old, ir_imm(1), ct, loc, false);
     nv = convert(L, nv, ct, t, loc);
   }
   store_lvalue(L, lv, nv, loc);
@@ -1263,7 +1272,7 @@ static IrVal op_assign(Lower *L, const Node *n) {
   } else {
     Type *ct = n->u.arith.comp_type ? n->u.arith.comp_type : t;
     IrVal a = convert(L, old, t, ct, loc);
-    r = arith(L, n->op, a, b, ct, loc);
+    r = arith(L, n->op, a, b, ct, loc, false);
     r = convert(L, r, ct, t, loc);
   }
   store_lvalue(L, lv, r, loc);
@@ -1362,7 +1371,7 @@ static IrVal expr(Lower *L, const Node *n) {
     if (n->op == OP_PLUS)
       return a;
     if (n->op == OP_NEG)
-      return arith(L, OP_SUB, ir_imm(0), a, n->type, loc);
+      return arith(L, OP_SUB, ir_imm(0), a, n->type, loc, false);
     IrVal r = alu(L, BPF_ALU_XOR, a, ir_imm(-1), false, false, loc);
     return convert(L, r, is_signed_int(n->type) ? n->type : ty_ulong, n->type, loc);
   }
@@ -1371,7 +1380,9 @@ static IrVal expr(Lower *L, const Node *n) {
       return cond_value(L, n);
     IrVal a = expr(L, n->a);
     IrVal b = expr(L, n->b);
-    return arith(L, n->op, a, b, n->type, loc);
+    Type *ot = op_type(n->op, n->type, n->a, n->b);
+    bool small = nonneg(n->a) && size_of(n->a->type) <= 4;
+    return convert(L, arith(L, n->op, a, b, ot, loc, small), ot, n->type, loc);
   }
   case EX_PTR_ADD: {
     IrVal p = expr(L, n->a);
@@ -1903,7 +1914,7 @@ IrFunc *lower_function(LowerEnv *env, Decl *fn) {
   L.ret_type = type_canon(fn->type)->base;
   f->name = env->symbol_of(env, fn);
   f->loc = fn->loc;
-  walk(body->body, note_addressed, &L);
+  tree_walk(body->body, note_addressed, &L);
   L.cur = ir_new_block(f);
   if (body->nparams > 5) {
     fail(&L, fn->loc, "too many function parameters for eBPF");

@@ -20,9 +20,4 @@ struct LowerEnv {
 IrFunc *lower_function(LowerEnv *env, Decl *fn);
 void lower_free(IrFunc *f);
 
-/* The constant integer D (a pointer or integer with static storage and
-   a constant initializer) was initialized with, for helper calls
-   through `static T (*name)(...) = (void *)N;`.  */
-bool lower_static_int_value(Decl *d, int64_t *value);
-
 #endif

@@ -1,6 +1,7 @@
 /* Declarations: specifiers, declarators, struct/union/enum, typedefs,
    function definitions, and the translation unit.  */
 #include "parser.h"
+#include "../sema/tree_walk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -1936,6 +1937,8 @@ TransUnit *parse_translation_unit_from(Cpp *cpp) {
       b->name->ordinary = b->shadowed;
   }
   TransUnit *tu = p->tu;
+  /* What the bodies tell of static objects (never written ones fold).  */
+  tree_mark_writes(tu->decls.data, tu->decls.len);
   vec_free(&p->bindings);
   vec_free(&p->scope_marks);
   vec_free(&p->body_types);

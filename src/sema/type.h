@@ -237,6 +237,8 @@ struct Decl {
   bool defined;      /* function body seen / variable defined or tentative */
   bool has_init;
   bool used;         /* referenced by an expression */
+  bool written;      /* some code writes it or takes its address
+                        (tree_mark_writes; on the first declaration) */
   bool is_inline;
   bool is_thread_local;
   bool file_scope;
