@@ -20,6 +20,7 @@
 #include "asm.h"
 #include "gen.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct NamedDecl {
@@ -44,6 +45,8 @@ typedef struct Builder {
   Section *strings;
   unsigned nstrings;
   VEC(CodeSec *) code;
+  NamedDecl *defs; /* (entity, its definition) by entity address */
+  size_t ndefs;
 } Builder;
 
 static Decl *entity(Decl *d) { return d->first ? d->first : d; }
@@ -97,6 +100,35 @@ static const char *string_symbol(LowerEnv *env, const Node *str) {
     sec_data(b->strings, 1, 0, NULL);
   (void)n;
   return b->strings->labels.data[b->strings->labels.len - 1].name;
+}
+
+static int by_entity(const void *x, const void *y) {
+  uintptr_t a = (uintptr_t)((const NamedDecl *)x)->decl,
+            b = (uintptr_t)((const NamedDecl *)y)->decl;
+  return a < b ? -1 : a > b;
+}
+
+/* Every function definition of TU, found by its entity.  */
+static void index_definitions(Builder *b, TransUnit *tu) {
+  size_t n = 0;
+  for (size_t i = 0; i < tu->decls.len; i++)
+    if (tu->decls.data[i]->kind == DECL_FUNC && tu->decls.data[i]->body)
+      n++;
+  b->defs = xcalloc(n + 1, sizeof *b->defs);
+  for (size_t i = 0; i < tu->decls.len; i++) {
+    Decl *d = tu->decls.data[i];
+    if (d->kind == DECL_FUNC && d->body)
+      b->defs[b->ndefs++] = (NamedDecl){entity(d), (const char *)d};
+  }
+  if (b->ndefs)
+    qsort(b->defs, b->ndefs, sizeof *b->defs, by_entity);
+}
+
+static Decl *definition_of(LowerEnv *env, Decl *d) {
+  Builder *b = (Builder *)env;
+  NamedDecl key = {entity(d), NULL};
+  NamedDecl *hit = b->ndefs ? bsearch(&key, b->defs, b->ndefs, sizeof key, by_entity) : NULL;
+  return hit ? (Decl *)hit->name : NULL;
 }
 
 /* --- Code --- */
@@ -446,6 +478,8 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts) {
   Builder b = {0};
   b.env.symbol_of = symbol_of;
   b.env.string_symbol = string_symbol;
+  b.env.definition_of = definition_of;
+  index_definitions(&b, tu);
   b.env.cpu = opts->cpu;
   b.obj = obj;
   b.cpu = opts->cpu;
@@ -486,5 +520,6 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts) {
   vec_free(&b.code);
   vec_free(&b.statics);
   vec_free(&b.referenced);
+  free(b.defs);
   return ok;
 }

@@ -54,6 +54,13 @@ typedef struct Lower {
   VEC(Decl *) addressed; /* locals whose address is taken */
   uint32_t break_to, continue_to; /* UINT32_MAX: none */
   Type *ret_type;
+  /* Inlining: where a return goes inside an inlined body (NO_BLOCK at
+     the top level), the register or slot of its value, the depth.  */
+  uint32_t ret_block;
+  IrReg ret_reg;
+  bool ret_in_slot;
+  uint32_t ret_slot;
+  int inline_depth;
   bool failed;
 } Lower;
 
@@ -698,6 +705,10 @@ static bool const_arg(const Node *n, int64_t *v) {
     *v = n->u.cv.i;
     return true;
   }
+  /* a static object that keeps its initial value (libbpf's helpers) */
+  if (n && n->kind == EX_CAST && n->cast_kind == CAST_LOAD && n->a->kind == EX_VAR &&
+      has_static_storage(n->a->u.decl))
+    return tree_static_int_value(n->a->u.decl, v);
   return false;
 }
 
@@ -987,8 +998,127 @@ static bool is_ksym(const Decl *d) {
   return false;
 }
 
+/* --- Inlining --- */
+
+static bool decl_has_attr(const Decl *d, const char *name) {
+  for (const Decl *x = d; x; x = x->prev)
+    for (const Attr *a = x->attrs; a; a = a->next)
+      if (!strcmp(a->name->name, name))
+        return true;
+  return false;
+}
+
+/* Whether a call of FN (its definition DEF) is inlined: always_inline,
+   or declared inline (GCC at -O2 inlines such small functions), or a
+   static function whose call BPF could not make (more than five
+   arguments, aggregates by value); never noinline ones, nor global
+   functions, which the verifier checks on their own.  */
+static bool should_inline(Lower *L, const Node *call, Decl *fn, Decl *def) {
+  if (!def || !def->body || L->inline_depth >= 8)
+    return false;
+  if (decl_has_attr(fn, "noinline") || decl_has_attr(def, "noinline"))
+    return false;
+  if (decl_has_attr(fn, "always_inline") || decl_has_attr(def, "always_inline"))
+    return true;
+  bool is_static = false, is_inline = false;
+  for (Decl *x = def; x; x = x->prev) {
+    is_static |= x->sc == SC_STATIC;
+    is_inline |= x->is_inline;
+  }
+  if (!is_static && !is_inline)
+    return false;
+  if (is_inline)
+    return true;
+  if (call->u.call.nargs > 5 || is_aggregate(type_canon(fn->type)->base))
+    return true;
+  for (int i = 0; i < call->u.call.nargs; i++)
+    if (is_aggregate(call->u.call.args[i]->type))
+      return true;
+  return false;
+}
+
+static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
+  SrcLoc loc = n->loc;
+  const FuncBody *body = def->body;
+  /* The arguments, in order, before anything of the callee.  */
+  int na = n->u.call.nargs;
+  IrVal *args = xcalloc((size_t)na + 1, sizeof *args);
+  for (int i = 0; i < na; i++)
+    args[i] = expr(L, n->u.call.args[i]);
+  /* The callee's own labels, cases, loops and return.  */
+  Lower saved = *L;
+  L->labels.data = NULL; L->labels.len = L->labels.cap = 0;
+  L->cases.data = NULL; L->cases.len = L->cases.cap = 0;
+  L->break_to = L->continue_to = NO_BLOCK;
+  L->ret_type = type_canon(def->type)->base;
+  L->ret_block = ir_new_block(L->f);
+  L->ret_reg = 0;
+  L->ret_in_slot = false;
+  L->inline_depth++;
+  if (is_aggregate(L->ret_type)) {
+    L->ret_in_slot = true;
+    L->ret_slot = ir_new_slot(L->f, size_of(L->ret_type), type_align(L->ret_type), "ret");
+  } else if (type_kind(L->ret_type) != TY_VOID) {
+    L->ret_reg = new_reg(L);
+  }
+  tree_walk(body->body, note_addressed, L);
+  for (int i = 0; i < body->nparams; i++) {
+    Decl *p = body->params[i];
+    if (!p)
+      continue;
+    Storage *st = define_local(L, p);
+    IrVal v = i < na ? args[i] : ir_imm(0);
+    if (is_aggregate(p->type)) {
+      copy_bytes(L, ir_addr_slot(st->slot, 0), val_addr(L, v, loc), size_of(p->type),
+                 type_align(p->type), loc);
+    } else if (st->in_slot) {
+      store(L, ir_addr_slot(st->slot, 0), (unsigned)size_of(p->type), v, false, loc);
+    } else {
+      IrInsn *m = add(L, IR_MOV, loc);
+      m->dst = st->reg;
+      m->a = v;
+    }
+  }
+  free(args);
+  stmt(L, body->body);
+  jump(L, L->ret_block, loc);
+  start_block(L, L->ret_block);
+  IrVal result = ir_imm(0);
+  if (L->ret_in_slot)
+    result = ir_reg(addr_reg(L, ir_addr_slot(L->ret_slot, 0), loc));
+  else if (L->ret_reg)
+    result = ir_reg(L->ret_reg);
+  vec_free(&L->labels);
+  vec_free(&L->cases);
+  bool failed = L->failed;
+  uint32_t cur = L->cur;
+  L->labels = saved.labels;
+  L->cases = saved.cases;
+  L->break_to = saved.break_to;
+  L->continue_to = saved.continue_to;
+  L->ret_type = saved.ret_type;
+  L->ret_block = saved.ret_block;
+  L->ret_reg = saved.ret_reg;
+  L->ret_in_slot = saved.ret_in_slot;
+  L->ret_slot = saved.ret_slot;
+  L->inline_depth = saved.inline_depth;
+  L->failed = failed;
+  L->cur = cur;
+  return result;
+}
+
 static IrVal call(Lower *L, const Node *n) {
   SrcLoc loc = n->loc;
+  {
+    const Node *t = strip_noop(n->a);
+    if (t && t->kind == EX_CAST && t->cast_kind == CAST_FUNC_DECAY && t->a &&
+        t->a->kind == EX_VAR && t->a->u.decl->kind == DECL_FUNC) {
+      Decl *fn = t->a->u.decl;
+      Decl *def = L->env->definition_of ? L->env->definition_of(L->env, fn) : NULL;
+      if (should_inline(L, n, fn, def))
+        return inline_call(L, n, def);
+    }
+  }
   if (n->u.call.nargs > 5) {
     fail(L, loc, "too many function arguments for eBPF");
     return ir_imm(0);
@@ -1877,6 +2007,24 @@ static void stmt(Lower *L, const Node *n) {
   }
   case ST_RETURN: {
     IrVal v = {0};
+    if (L->ret_block != NO_BLOCK) {
+      /* in an inlined body: the value to its place, then on after the
+         call */
+      if (n->a) {
+        IrVal rv = expr(L, n->a);
+        if (L->ret_in_slot)
+          copy_bytes(L, ir_addr_slot(L->ret_slot, 0), val_addr(L, rv, loc),
+                     size_of(L->ret_type), type_align(L->ret_type), loc);
+        else if (L->ret_reg) {
+          IrInsn *m = add(L, IR_MOV, loc);
+          m->dst = L->ret_reg;
+          m->a = rv;
+        }
+      }
+      jump(L, L->ret_block, loc);
+      start_block(L, ir_new_block(L->f));
+      return;
+    }
     if (n->a) {
       if (is_aggregate(n->a->type)) {
         fail(L, loc, "eBPF does not support returning aggregates");
@@ -1911,6 +2059,7 @@ IrFunc *lower_function(LowerEnv *env, Decl *fn) {
   L.env = env;
   L.f = f;
   L.break_to = L.continue_to = NO_BLOCK;
+  L.ret_block = NO_BLOCK;
   L.ret_type = type_canon(fn->type)->base;
   f->name = env->symbol_of(env, fn);
   f->loc = fn->loc;

@@ -13,6 +13,8 @@ typedef struct LowerEnv LowerEnv;
 struct LowerEnv {
   const char *(*symbol_of)(LowerEnv *env, Decl *d);
   const char *(*string_symbol)(LowerEnv *env, const Node *str);
+  /* The declaration of D's entity that has its body, or NULL.  */
+  Decl *(*definition_of)(LowerEnv *env, Decl *d);
   int cpu; /* BPF CPU version, 1-4 */
 };
 
