@@ -732,7 +732,7 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines) {
       gen_insn(&g, &blk->insns.data[i]);
     last_falls = blk->insns.data[blk->insns.len - 1].op == IR_UNREACHABLE;
   }
-  if (last_falls)
+  if (last_falls && !f->naked)
     emit(&g, bpf_exit()); /* the code must not run off its end */
   for (size_t b = 0; b < nb; b++)
     free(g.labels[b]);

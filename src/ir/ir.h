@@ -148,7 +148,7 @@ typedef struct IrFunc {
   const char *name;
   const char *section;  /* ELF section of its code */
   bool global;
-  bool is_main;         /* a program (has a section of its own) */
+  bool naked;           /* __attribute__((naked)): only its assembly */
   IrReg nregs;          /* registers 1 .. nregs-1 are in use */
   IrReg params[5];      /* registers holding the incoming arguments */
   int nparams;

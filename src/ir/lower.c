@@ -70,6 +70,7 @@ static IrVal expr(Lower *L, const Node *n);
 static void stmt(Lower *L, const Node *n);
 static void cond(Lower *L, const Node *n, uint32_t t, uint32_t f);
 static IrAddr lvalue_addr(Lower *L, const Node *n);
+static IrAddr ptr_addr(Lower *L, const Node *p);
 static void init_slot(Lower *L, Storage *s, const Init *in, SrcLoc loc);
 
 static void fail(Lower *L, SrcLoc loc, const char *msg) {
@@ -443,19 +444,41 @@ static IrVal scale_index(Lower *L, IrVal idx, int64_t scale, SrcLoc loc) {
   return alu(L, BPF_ALU_MUL, idx, ir_imm(scale), false, false, loc);
 }
 
+/* The address pointer expression P holds, with what is constant in it
+   kept as the offset: &s.f, arrays decayed, p + constant.  A context
+   field must be read as *(ctx + off) with ctx itself unmodified: the
+   verifier refuses a computed ctx address.  */
+static IrAddr ptr_addr(Lower *L, const Node *p) {
+  SrcLoc loc = p->loc;
+  while (p->kind == EX_CAST && p->cast_kind == CAST_NOOP && type_is_pointer(p->a->type))
+    p = p->a;
+  if (p->kind == EX_ADDR && p->a->kind != EX_VAR)
+    return lvalue_addr(L, p->a);
+  if (p->kind == EX_ADDR && p->a->u.decl->kind != DECL_FUNC)
+    return lvalue_addr(L, p->a);
+  if (p->kind == EX_CAST && p->cast_kind == CAST_DECAY)
+    return lvalue_addr(L, p->a);
+  if (p->kind == EX_PTR_ADD) {
+    int64_t k;
+    const Node *b = p->b;
+    while (b->kind == EX_CAST && (b->cast_kind == CAST_INT || b->cast_kind == CAST_NOOP))
+      b = b->a;
+    if (b->kind == EX_CONST && b->u.cv.kind == CV_INT) {
+      k = b->u.cv.i * p->u.arith.scale;
+      return addr_plus(ptr_addr(L, p->a), p->op == OP_SUB ? -k : k);
+    }
+  }
+  IrVal v = expr(L, p);
+  return ir_addr_reg(to_reg(L, v, loc), 0);
+}
+
 static IrAddr lvalue_addr(Lower *L, const Node *n) {
   SrcLoc loc = n->loc;
   switch (n->kind) {
   case EX_VAR:
     return var_addr(L, n->u.decl, loc);
-  case EX_DEREF: {
-    IrVal p = expr(L, n->a);
-    if (p.kind == IV_IMM) {
-      IrReg r = to_reg(L, p, loc);
-      return ir_addr_reg(r, 0);
-    }
-    return ir_addr_reg(p.reg, 0);
-  }
+  case EX_DEREF:
+    return ptr_addr(L, n->a);
   case EX_MEMBER: {
     IrAddr base;
     if (n->a->is_lvalue)
@@ -469,7 +492,7 @@ static IrAddr lvalue_addr(Lower *L, const Node *n) {
     if (type_kind(n->a->type) == TY_ARRAY)
       base = lvalue_addr(L, n->a);
     else
-      base = val_addr(L, expr(L, n->a), loc);
+      base = ptr_addr(L, n->a);
     IrVal idx = expr(L, n->b);
     idx = convert(L, idx, n->b->type, ty_long, loc);
     if (idx.kind == IV_IMM)
@@ -669,8 +692,8 @@ static void init_local(Lower *L, Decl *d, const Init *in, SrcLoc loc) {
 
 /* --- Builtins --- */
 
-static bool is_builtin(const Node *n, const char *name) {
-  const char *b = n->u.call.builtin_name;
+/* Whether builtin B is NAME, spelled with or without __builtin_.  */
+static bool builtin_is(const char *b, const char *name) {
   if (!b)
     return false;
   if (!strncmp(b, "__builtin_", 10) && !strcmp(b + 10, name))
@@ -791,29 +814,30 @@ static IrVal cmpxchg(Lower *L, const Node *n, bool want_bool, SrcLoc loc) {
   return ir_reg(r);
 }
 
-static IrVal builtin(Lower *L, const Node *n) {
+static IrVal builtin(Lower *L, const Node *n, const char *name) {
   SrcLoc loc = n->loc;
   int na = n->u.call.nargs;
   Node **args = n->u.call.args;
-  const char *name = n->u.call.builtin_name ? n->u.call.builtin_name : "?";
-  if (is_builtin(n, "expect") || is_builtin(n, "expect_with_probability") ||
-      is_builtin(n, "assume_aligned") || is_builtin(n, "preserve_access_index")) {
+  if (!name)
+    name = "?";
+  if (builtin_is(name, "expect") || builtin_is(name, "expect_with_probability") ||
+      builtin_is(name, "assume_aligned") || builtin_is(name, "preserve_access_index")) {
     IrVal v = na ? expr(L, args[0]) : ir_imm(0);
-    for (int i = 1; i < na && is_builtin(n, "expect"); i++)
+    for (int i = 1; i < na && builtin_is(name, "expect"); i++)
       ;
     return na ? convert(L, v, args[0]->type, n->type, loc) : v;
   }
-  if (is_builtin(n, "constant_p")) {
+  if (builtin_is(name, "constant_p")) {
     int64_t v;
     return ir_imm(na && const_arg(args[0], &v));
   }
-  if (is_builtin(n, "unreachable") || is_builtin(n, "trap")) {
+  if (builtin_is(name, "unreachable") || builtin_is(name, "trap")) {
     add(L, IR_UNREACHABLE, loc);
     start_block(L, ir_new_block(L->f));
     return ir_imm(0);
   }
-  if (is_builtin(n, "memcpy") || is_builtin(n, "memmove") ||
-      is_builtin(n, "memset")) {
+  if (builtin_is(name, "memcpy") || builtin_is(name, "memmove") ||
+      builtin_is(name, "memset")) {
     int64_t size;
     if (na != 3 || !const_arg(args[2], &size) || size < 0) {
       fail(L, loc, "the size of __builtin_memcpy/memmove/memset must be a constant in eBPF");
@@ -821,7 +845,7 @@ static IrVal builtin(Lower *L, const Node *n) {
     }
     IrVal d = expr(L, args[0]);
     IrAddr dst = ir_addr_reg(to_reg(L, d, loc), 0);
-    if (is_builtin(n, "memset")) {
+    if (builtin_is(name, "memset")) {
       int64_t byte;
       uint32_t align = pointee_align(args[0]);
       if (const_arg(args[1], &byte)) {
@@ -838,7 +862,7 @@ static IrVal builtin(Lower *L, const Node *n) {
     IrAddr src = ir_addr_reg(to_reg(L, s, loc), 0);
     uint32_t a1 = pointee_align(args[0]), a2 = pointee_align(args[1]);
     uint32_t align = a1 < a2 ? a1 : a2;
-    if (is_builtin(n, "memmove")) {
+    if (builtin_is(name, "memmove")) {
       /* load everything first, then store */
       IrVal vals[64];
       unsigned sizes[64];
@@ -864,7 +888,7 @@ static IrVal builtin(Lower *L, const Node *n) {
     copy_bytes(L, dst, src, size, align, loc);
     return d;
   }
-  if (is_builtin(n, "memcmp") || is_builtin(n, "bcmp")) {
+  if (builtin_is(name, "memcmp") || builtin_is(name, "bcmp")) {
     int64_t size;
     if (na != 3 || !const_arg(args[2], &size) || size < 0) {
       fail(L, loc, "the size of __builtin_memcmp must be a constant in eBPF");
@@ -896,7 +920,7 @@ static IrVal builtin(Lower *L, const Node *n) {
     start_block(L, done);
     return ir_reg(r);
   }
-  if (is_builtin(n, "bswap16") || is_builtin(n, "bswap32") || is_builtin(n, "bswap64")) {
+  if (builtin_is(name, "bswap16") || builtin_is(name, "bswap32") || builtin_is(name, "bswap64")) {
     unsigned bytes = name[strlen(name) - 1] == '6' && name[strlen(name) - 2] == '1' ? 2
                      : name[strlen(name) - 2] == '3' ? 4 : 8;
     IrVal v = expr(L, args[0]);
@@ -907,15 +931,15 @@ static IrVal builtin(Lower *L, const Node *n) {
     i->sign = target.big_endian; /* on bpfeb, swapping is "to little endian" */
     return ir_reg(i->dst);
   }
-  if (is_builtin(n, "bpf_load_byte") || is_builtin(n, "bpf_load_half") ||
-      is_builtin(n, "bpf_load_word")) {
+  if (builtin_is(name, "bpf_load_byte") || builtin_is(name, "bpf_load_half") ||
+      builtin_is(name, "bpf_load_word")) {
     IrVal ctx = expr(L, args[0]);
     IrVal off = expr(L, args[1]);
     IrInsn *i = add(L, IR_LDPKT, loc);
     i->dst = new_reg(L);
     i->b = ctx;
     i->a = off;
-    i->size = is_builtin(n, "bpf_load_byte") ? 1 : is_builtin(n, "bpf_load_half") ? 2 : 4;
+    i->size = builtin_is(name, "bpf_load_byte") ? 1 : builtin_is(name, "bpf_load_half") ? 2 : 4;
     return ir_reg(i->dst);
   }
   static const struct {
@@ -1117,6 +1141,12 @@ static IrVal call(Lower *L, const Node *n) {
       Decl *def = L->env->definition_of ? L->env->definition_of(L->env, fn) : NULL;
       if (should_inline(L, n, fn, def))
         return inline_call(L, n, def);
+      /* The library functions GCC knows as builtins.  */
+      static const char *const libc[] = {"memcpy", "memset", "memmove", "memcmp",
+                                         "bcmp"};
+      for (size_t i = 0; !def && i < ARRAY_LEN(libc); i++)
+        if (fn->name && !strcmp(fn->name->name, libc[i]))
+          return builtin(L, n, libc[i]);
     }
   }
   if (n->u.call.nargs > 5) {
@@ -1598,7 +1628,7 @@ static IrVal expr(Lower *L, const Node *n) {
   case EX_CALL:
     return call(L, n);
   case EX_BUILTIN:
-    return builtin(L, n);
+    return builtin(L, n, n->u.call.builtin_name);
   case EX_STMT_EXPR:
     return stmt_expr(L, n);
   case EX_VA_ARG:
@@ -2068,7 +2098,8 @@ IrFunc *lower_function(LowerEnv *env, Decl *fn) {
   if (body->nparams > 5) {
     fail(&L, fn->loc, "too many function parameters for eBPF");
   }
-  for (int i = 0; i < body->nparams && i < 5; i++) {
+  f->naked = decl_has_attr(fn, "naked");
+  for (int i = 0; i < body->nparams && i < 5 && !f->naked; i++) {
     Decl *p = body->params[i];
     IrReg in = new_reg(&L);
     f->params[i] = in;
@@ -2093,7 +2124,11 @@ IrFunc *lower_function(LowerEnv *env, Decl *fn) {
     }
   }
   stmt(&L, body->body);
-  if (!ir_block_terminated(f, L.cur)) {
+  if (f->naked) {
+    /* no epilogue: the assembly ends the function itself */
+    if (!ir_block_terminated(f, L.cur))
+      add(&L, IR_UNREACHABLE, fn->loc);
+  } else if (!ir_block_terminated(f, L.cur)) {
     IrInsn *r = add(&L, IR_RET, fn->loc);
     /* falling off the end: main returns 0; others an unspecified value */
     r->a = type_kind(L.ret_type) == TY_VOID ? (IrVal){0} : ir_imm(0);

@@ -247,7 +247,7 @@ bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage) {
         uint8_t sc = kw == KW_TYPEDEF ? SC_TYPEDEF : kw == KW_EXTERN ? SC_EXTERN
                    : kw == KW_STATIC ? SC_STATIC : kw == KW_AUTO ? SC_AUTO
                    : SC_REGISTER;
-        if (kw == KW_AUTO && lang.std >= 23 && !ds->sc) {
+        if (kw == KW_AUTO && lang_year() >= 2023 && !ds->sc) {
           /* C23: auto may also be a type-inference specifier.  */
         }
         if (ds->sc && ds->sc != sc)
@@ -428,7 +428,7 @@ bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage) {
   } else {
     if (!bits) {
       /* Implicit int (C89) or a missing type specifier.  */
-      if (lang.std >= 99 && any && !ds->sc && !quals && !ds->attrs &&
+      if (lang_year() >= 1999 && any && !ds->sc && !quals && !ds->attrs &&
           !ds->is_inline) {
         /* Only attributes or nothing: let the caller decide.  */
       }
@@ -1175,14 +1175,14 @@ static void parse_params(Parser *p, SuffixOp *op) {
   }
   if (at_punct(p, P_RPAREN)) {
     next(p);
-    op->oldstyle = lang.std < 23; /* f() has no prototype before C23 */
+    op->oldstyle = lang_year() < 2023; /* f() has no prototype before C23 */
     scope_pop(p);
     return;
   }
   for (;;) {
     if (accept_punct(p, P_ELLIPSIS)) {
       op->variadic = true;
-      if (!params.len && lang.std < 23)
+      if (!params.len && lang_year() < 2023)
         diag_error(p->prev.loc, "ISO C requires a named argument before '...'");
       break;
     }
@@ -1688,7 +1688,7 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
     pd->decl_tags = prm->decl_tags;
     fb->params[i] = pd;
     if (!prm->name) {
-      if (lang.std < 23)
+      if (lang_year() < 2023)
         diag_error(prm->loc, "parameter name omitted");
       continue;
     }
@@ -1752,7 +1752,7 @@ bool parse_declaration(Parser *p, bool file_scope) {
     /* Implicit int: C89 allows it with a warning; C99 and later need a
        type (GCC: error in C99+ since GCC 14).  */
     const Token *t = peek(p, 0);
-    if (t->kind == TK_IDENT && !t->ident->keyword && lang.std >= 99)
+    if (t->kind == TK_IDENT && !t->ident->keyword && lang_year() >= 1999)
       diag_warning(t->loc, W_OTHER, "type defaults to 'int' in declaration of '%s'",
                    t->ident->name);
   }
