@@ -2,6 +2,7 @@
    the BTF generator into an object file or assembler text.  */
 #include "../btf/btf_gen.h"
 #include "../dwarf/dwarf_gen.h"
+#include "../parse/parse.h"
 #include "options.h"
 
 #include <errno.h>
@@ -99,8 +100,8 @@ static bool compile(Options *o, const char *input) {
     cpp_free(cpp);
     return close_output(out, name) && diag_error_count() == errors_before;
   }
-  o->debug.threads = use_threads();
-  if (o->debug.threads)
+  o->dwarf.threads = use_threads();
+  if (o->dwarf.threads)
     cpp_start_thread(cpp);
   TransUnit *tu = parse_translation_unit_from(cpp);
   tu->main_file = input;
@@ -109,15 +110,15 @@ static bool compile(Options *o, const char *input) {
     return false;
   if (o->mode == MODE_SYNTAX)
     return true;
-  o->debug.keep_items = o->mode == MODE_ASSEMBLY;
+  o->btf.keep_items = o->dwarf.keep_items = o->mode == MODE_ASSEMBLY;
   ObjFile obj = {0};
   obj.source_name = !strcmp(input, "-") ? "<stdin>" : input;
   if (o->want_btf || o->want_dwarf) {
     DebugUnit *unit = debug_build(tu, &o->debug);
     if (o->want_dwarf)
-      dwarf_generate(unit, &o->debug, &obj);
+      dwarf_generate(unit, &o->dwarf, &obj);
     if (o->want_btf)
-      btf_generate(unit, &o->debug, &obj);
+      btf_generate(unit, &o->btf, &obj);
   }
   bool is_asm = o->mode == MODE_ASSEMBLY;
   char *def = o->output ? NULL : default_output(input, is_asm ? ".s" : ".o");
@@ -154,7 +155,7 @@ int main(int argc, char **argv) {
   Options o;
   bool parsed = options_parse(argc, argv, &o), ok = parsed;
   char *cwd = parsed && o.want_dwarf ? getcwd(NULL, 0) : NULL;
-  o.debug.comp_dir = cwd;
+  o.dwarf.comp_dir = cwd;
   for (size_t i = 0; parsed && i < o.inputs.len; i++)
     if (!compile(&o, o.inputs.data[i]))
       ok = false; /* like GCC, go on with the other inputs */
