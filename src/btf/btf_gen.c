@@ -761,7 +761,8 @@ static uint32_t name_word(const Gen *g, const Rec *r) {
   return r->name_aux ? r->name_off + (uint32_t)g->str.len : r->name_off;
 }
 
-static void emit_record(Gen *g, Section *s, Rec *r, bool bpf) {
+/* The first two words of a record: its name and btt_info.  */
+static void emit_name_info(Gen *g, Section *s, Rec *r) {
   const char *name = r->name_off && r->name ? r->name : "";
   if (r->kind == BTF_KIND_FUNC_PROTO)
     name = "";
@@ -784,6 +785,10 @@ static void emit_record(Gen *g, Section *s, Rec *r, bool bpf) {
     sec_dataf(s, 4, info, "btt_info: kind=%u, kflag=%u, vlen=%u", r->kind,
               (unsigned)r->kflag, vlen);
   }
+}
+
+/* The third word: a size or a type reference.  */
+static void emit_size_or_type(Section *s, Rec *r) {
   switch (r->kind) {
   case BTF_KIND_INT:
   case BTF_KIND_FLOAT:
@@ -814,6 +819,68 @@ static void emit_record(Gen *g, Section *s, Rec *r, bool bpf) {
     emit_ref(s, "btt_type", ref_target(r, r->ref));
     break;
   }
+}
+
+static void emit_members(Section *s, const Rec *r) {
+  for (uint32_t i = 0; i < r->vlen; i++) {
+    RecMember *m = &r->members[i];
+    sec_dataf(s, 4, m->name_off, "MEMBER '%s' idx=%u", m->name ? m->name : "", i);
+    bool bf = m->bit_size > 0;
+    bool representable = bf && m->bit_size <= 255 && m->bit_offset <= 0xffffff;
+    if (bf && !representable)
+      sec_data(s, 4, 0, "btm_type: void");
+    else
+      emit_ref(s, "btm_type", m->type);
+    uint32_t off = (uint32_t)m->bit_offset;
+    if (representable)
+      off |= (uint32_t)m->bit_size << 24;
+    sec_data(s, 4, off, "btm_offset");
+  }
+}
+
+/* ENUM (32-bit values) or ENUM64 (two words each).  */
+static void emit_enums(Section *s, const Rec *r) {
+  bool big = r->kind == BTF_KIND_ENUM64;
+  for (uint32_t i = 0; i < r->vlen; i++) {
+    sec_dataf(s, 4, r->enums[i].name_off, "ENUM_CONST '%s' idx=%u",
+              r->enums[i].name, i);
+    if (!big) {
+      sec_data(s, 4, (uint32_t)r->enums[i].value, "bte_value");
+      continue;
+    }
+    sec_data(s, 4, (uint32_t)r->enums[i].value, "bte_value_lo32");
+    sec_data(s, 4, (uint32_t)((uint64_t)r->enums[i].value >> 32), "bte_value_hi32");
+  }
+}
+
+static void emit_params(const Gen *g, Section *s, const Rec *r) {
+  for (uint32_t i = 0; i < r->vlen; i++) {
+    RecParam *prm = &r->params[i];
+    uint32_t off = prm->name_off ? prm->name_off + (uint32_t)g->str.len : 0;
+    sec_dataf(s, 4, off, "farg_name '%s'", prm->name_off ? prm->name : "");
+    emit_ref(s, "farg_type", prm->type);
+  }
+}
+
+/* A DATASEC's entries: on BPF, each offset is the variable's symbol
+   (a relocation the loader resolves).  */
+static void emit_entries(Section *s, const Rec *r, bool bpf) {
+  for (size_t i = 0; i < r->entries.len; i++) {
+    RecEntry *e = &r->entries.data[i];
+    sec_dataf(s, 4, e->var->id, "bts_type: (BTF_KIND_%s '%s')",
+              kind_names[e->var->kind], e->var->name);
+    if (bpf)
+      sec_symref(s, 4, e->sym, 0, "bts_offset");
+    else
+      sec_data(s, 4, 0, "bts_offset");
+    sec_data(s, 4, e->size, "bts_size");
+  }
+}
+
+/* One record: the common three words, then what its kind adds.  */
+static void emit_record(Gen *g, Section *s, Rec *r, bool bpf) {
+  emit_name_info(g, s, r);
+  emit_size_or_type(s, r);
   switch (r->kind) {
   case BTF_KIND_INT:
     sec_data(s, 4, r->int_enc, "bti_encoding");
@@ -825,43 +892,14 @@ static void emit_record(Gen *g, Section *s, Rec *r, bool bpf) {
     break;
   case BTF_KIND_STRUCT:
   case BTF_KIND_UNION:
-    for (uint32_t i = 0; i < r->vlen; i++) {
-      RecMember *m = &r->members[i];
-      sec_dataf(s, 4, m->name_off, "MEMBER '%s' idx=%u", m->name ? m->name : "", i);
-      bool bf = m->bit_size > 0;
-      bool representable = bf && m->bit_size <= 255 && m->bit_offset <= 0xffffff;
-      if (bf && !representable)
-        sec_data(s, 4, 0, "btm_type: void");
-      else
-        emit_ref(s, "btm_type", m->type);
-      uint32_t off = (uint32_t)m->bit_offset;
-      if (representable)
-        off |= (uint32_t)m->bit_size << 24;
-      sec_data(s, 4, off, "btm_offset");
-    }
+    emit_members(s, r);
     break;
   case BTF_KIND_ENUM:
-    for (uint32_t i = 0; i < r->vlen; i++) {
-      sec_dataf(s, 4, r->enums[i].name_off, "ENUM_CONST '%s' idx=%u",
-                r->enums[i].name, i);
-      sec_data(s, 4, (uint32_t)r->enums[i].value, "bte_value");
-    }
-    break;
   case BTF_KIND_ENUM64:
-    for (uint32_t i = 0; i < r->vlen; i++) {
-      sec_dataf(s, 4, r->enums[i].name_off, "ENUM_CONST '%s' idx=%u",
-                r->enums[i].name, i);
-      sec_data(s, 4, (uint32_t)r->enums[i].value, "bte_value_lo32");
-      sec_data(s, 4, (uint32_t)((uint64_t)r->enums[i].value >> 32), "bte_value_hi32");
-    }
+    emit_enums(s, r);
     break;
   case BTF_KIND_FUNC_PROTO:
-    for (uint32_t i = 0; i < r->vlen; i++) {
-      RecParam *prm = &r->params[i];
-      uint32_t off = prm->name_off ? prm->name_off + (uint32_t)g->str.len : 0;
-      sec_dataf(s, 4, off, "farg_name '%s'", prm->name_off ? prm->name : "");
-      emit_ref(s, "farg_type", prm->type);
-    }
+    emit_params(g, s, r);
     break;
   case BTF_KIND_VAR:
     sec_data(s, 4, r->linkage, "btv_linkage");
@@ -870,16 +908,7 @@ static void emit_record(Gen *g, Section *s, Rec *r, bool bpf) {
     sec_dataf(s, 4, (uint32_t)r->component_idx, "component_idx=%d", r->component_idx);
     break;
   case BTF_KIND_DATASEC:
-    for (size_t i = 0; i < r->entries.len; i++) {
-      RecEntry *e = &r->entries.data[i];
-      sec_dataf(s, 4, e->var->id, "bts_type: (BTF_KIND_%s '%s')",
-                kind_names[e->var->kind], e->var->name);
-      if (bpf)
-        sec_symref(s, 4, e->sym, 0, "bts_offset");
-      else
-        sec_data(s, 4, 0, "bts_offset");
-      sec_data(s, 4, e->size, "bts_size");
-    }
+    emit_entries(s, r, bpf);
     break;
   default:
     break;

@@ -1,5 +1,9 @@
-/* btfcc: compile each input through preprocessor, parser, debug model and
-   the BTF generator into an object file or assembler text.  */
+/* btfcc, the compiler driver: for each input, the preprocessor (on a
+   second thread when there is one), the parser, then, when -g or -gbtf
+   asks for debug information, the debug model built from the unit and
+   the DWARF and BTF emitters reading it; the sections they make are
+   written as GAS text (-S) or an ELF object (-c).  -E and -fsyntax-only
+   stop earlier.  */
 #include "../btf/btf_gen.h"
 #include "../dwarf/dwarf_gen.h"
 #include "../parse/parse.h"
