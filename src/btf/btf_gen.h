@@ -4,7 +4,7 @@
 #define BTFCC_BTF_GEN_H
 
 #include "../debug/debug.h"
-#include "../out/section.h"
+#include "../elf/section.h"
 
 typedef struct BtfOptions {
   bool annotate;   /* -dA: GCC's comments on every item */

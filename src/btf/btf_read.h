@@ -24,7 +24,7 @@
 #ifndef BTFCC_BTF_READ_H
 #define BTFCC_BTF_READ_H
 
-#include "../out/elf_read.h"
+#include "../elf/elf_read.h"
 #include "../util/util.h"
 #include "btf_format.h"
 

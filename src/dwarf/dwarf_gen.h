@@ -7,7 +7,7 @@
 #define BTFCC_DWARF_GEN_H
 
 #include "../debug/debug.h"
-#include "../out/section.h"
+#include "../elf/section.h"
 
 typedef struct DwarfOptions {
   bool annotate;            /* -dA: GCC's comments on every item */

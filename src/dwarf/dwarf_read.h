@@ -17,7 +17,7 @@
 #ifndef BTFCC_DWARF_READ_H
 #define BTFCC_DWARF_READ_H
 
-#include "../out/elf_read.h"
+#include "../elf/elf_read.h"
 
 /* The DW_* numbers themselves are not defined here, so that this header
    and dwarf_consts.h (the writer's) can be used together.  */
