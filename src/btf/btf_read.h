@@ -25,6 +25,7 @@
 #define BTFCC_BTF_READ_H
 
 #include "../elf/elf_read.h"
+#include "../util/binary.h"
 #include "../util/util.h"
 #include "btf_format.h"
 
@@ -99,9 +100,7 @@ typedef struct BtfReadOptions {
 
 /* One-line error text: what is wrong and where (type id, byte offset
    from the start of the blob).  */
-typedef struct BtfError {
-  char msg[512];
-} BtfError;
+typedef ReadError BtfError;
 
 /* Parse SIZE bytes at DATA (copied; the caller keeps DATA).  opts may be
    NULL.  Returns NULL and fills err on failure.  */

@@ -905,7 +905,7 @@ static void string_ref(Section *s, StrEntry *e, const char *comment) {
 /* Attribute A in FORM (its abbreviation's).  */
 static void write_attr(Gen *g, Section *s, uint16_t form, const OAttr *a) {
   bool annotate = s->annotate;
-  const char *at = annotate ? dwarf_at_name(a->at) : NULL;
+  const char *at = annotate ? dwarf_name_of_attr(a->at) : NULL;
   switch (form) {
   case DW_FORM_data1: case DW_FORM_data2: case DW_FORM_data4:
   case DW_FORM_data8: {
@@ -1013,7 +1013,7 @@ static void write_die(Gen *g, Section *s, const ODie *d) {
   char comment[96];
   if (s->annotate)
     snprintf(comment, sizeof comment, "(DIE (%#x) %s)", d->offset,
-             dwarf_tag_name(d->tag));
+             dwarf_name_of_tag(d->tag));
   sec_uleb(s, d->abbrev->code, s->annotate ? comment : NULL);
   for (int i = 0; i < d->nattrs; i++)
     write_attr(g, s, d->abbrev->form[i], &d->attrs[i]);
@@ -1089,15 +1089,15 @@ static void write_abbrevs(Gen *g, Section *s) {
     const Abbrev *a = g->abbrevs.data[i];
     sec_uleb(s, a->code, "(abbrev code)");
     if (an)
-      snprintf(c, sizeof c, "(TAG: %s)", dwarf_tag_name(a->tag));
+      snprintf(c, sizeof c, "(TAG: %s)", dwarf_name_of_tag(a->tag));
     sec_uleb(s, a->tag, an ? c : NULL);
     sec_data(s, 1, a->children, a->children ? "DW_children_yes" : "DW_children_no");
     for (int k = 0; k < a->nattrs; k++) {
       if (an)
-        snprintf(c, sizeof c, "(%s)", dwarf_at_name(a->at[k]));
+        snprintf(c, sizeof c, "(%s)", dwarf_name_of_attr(a->at[k]));
       sec_uleb(s, a->at[k], an ? c : NULL);
       if (an)
-        snprintf(c, sizeof c, "(%s)", dwarf_form_name(a->form[k]));
+        snprintf(c, sizeof c, "(%s)", dwarf_name_of_form(a->form[k]));
       sec_uleb(s, a->form[k], an ? c : NULL);
       if (a->form[k] == DW_FORM_implicit_const) {
         if (an && a->at[k] == DW_AT_decl_file)
