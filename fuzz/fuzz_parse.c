@@ -2,6 +2,7 @@
    preprocess, parse, build the debug model, generate BTF, write the
    object to memory.  Any crash, hang or sanitizer report is a bug.  */
 #include "../src/btf/btf_gen.h"
+#include "../src/debug/build.h"
 #include "front_end.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -15,12 +16,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (fuzz_open_c(&cpp, data, size, devnull)) {
     TransUnit *tu = parse_translation_unit_from(cpp);
     if (diag_error_count() == 0) {
-      DebugOptions dopts = {.eliminate_unused_types = (size & 1) == 0,
-                            .prune_btf = (size & 2) ? 1 : -1,
-                            .keep_items = (size & 4) != 0,
-                            .annotate = (size & 4) != 0,
-                            .signed_char = true};
-      DebugUnit *unit = debug_build(tu, &dopts);
+      DebugBuildOptions bopts = {.eliminate_unused_types = (size & 1) == 0,
+                                 .signed_char = true};
+      BtfOptions dopts = {.prune_btf = (size & 2) ? 1 : -1,
+                          .keep_items = (size & 4) != 0,
+                          .annotate = (size & 4) != 0};
+      DebugUnit *unit = debug_build(tu, &bopts);
       ObjFile obj = {0};
       obj.source_name = "fuzz.c";
       btf_generate(unit, &dopts, &obj);

@@ -2,7 +2,7 @@
 #ifndef BTFCC_BPF_OBJECT_H
 #define BTFCC_BPF_OBJECT_H
 
-#include "../out/section.h"
+#include "../elf/section.h"
 
 struct TransUnit;
 

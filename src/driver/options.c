@@ -50,7 +50,7 @@ static bool set_dwarf_version(Options *o, const char *a) {
   }
   if ((v[0] == '4' || v[0] == '5') && !v[1]) {
     o->want_dwarf = true;
-    o->debug.dwarf_version = v[0] - '0';
+    o->dwarf.version = v[0] - '0';
     return true;
   }
   if ((v[0] == '2' || v[0] == '3') && !v[1]) {
@@ -183,7 +183,7 @@ bool options_parse(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof *o);
   o->bpf_cpu = 4; /* GCC 16's default for BPF */
   o->mode = MODE_LINK;
-  o->debug.prune_btf = -1;
+  o->btf.prune_btf = -1;
   o->debug.eliminate_unused_types = true;
   o->debug.signed_char = true;
   bool ok = true;
@@ -241,8 +241,8 @@ bool options_parse(int argc, char **argv, Options *o) {
       }
     } else if (!strcmp(a, "-ansi")) { lang.std = 89; lang.gnu = false; }
     else if (!strcmp(a, "-gbtf")) o->want_btf = true;
-    else if (!strcmp(a, "-gprune-btf")) o->debug.prune_btf = 1;
-    else if (!strcmp(a, "-gno-prune-btf")) o->debug.prune_btf = 0;
+    else if (!strcmp(a, "-gprune-btf")) o->btf.prune_btf = 1;
+    else if (!strcmp(a, "-gno-prune-btf")) o->btf.prune_btf = 0;
     else if (!strncmp(a, "-gdwarf", 7)) {
       if (!set_dwarf_version(o, a)) ok = false;
       explicit_dwarf = true;
@@ -256,16 +256,16 @@ bool options_parse(int argc, char **argv, Options *o) {
       o->want_dwarf = o->want_btf = false;
       plain_g = explicit_dwarf = false;
     }
-    else if (!strcmp(a, "-gcolumn-info")) o->debug.no_column_info = false;
-    else if (!strcmp(a, "-gno-column-info")) o->debug.no_column_info = true;
-    else if (!strcmp(a, "-fdebug-types-section")) o->debug.debug_types_section = true;
-    else if (!strcmp(a, "-fno-debug-types-section")) o->debug.debug_types_section = false;
+    else if (!strcmp(a, "-gcolumn-info")) o->dwarf.no_column_info = false;
+    else if (!strcmp(a, "-gno-column-info")) o->dwarf.no_column_info = true;
+    else if (!strcmp(a, "-fdebug-types-section")) o->dwarf.debug_types_section = true;
+    else if (!strcmp(a, "-fno-debug-types-section")) o->dwarf.debug_types_section = false;
     else if (!strcmp(a, "-gctf") || !strncmp(a, "-gctf", 5)) {
       fprintf(stderr, "btfcc: error: CTF output is not supported yet\n");
       ok = false;
     }
     else if (!strncmp(a, "-g", 2)) { /* -gno-*, -gcolumn-info, -gz ...: accepted */ }
-    else if (!strcmp(a, "-dA")) o->debug.annotate = true;
+    else if (!strcmp(a, "-dA")) o->btf.annotate = o->dwarf.annotate = true;
     else if (!strcmp(a, "-dM")) o->dump_macros = true;
     else if (!strcmp(a, "-dD") || !strcmp(a, "-dN") || !strcmp(a, "-dI") || !strcmp(a, "-dP")) { }
     else if (!strcmp(a, "-w")) diag_opts.inhibit_warnings = true;
@@ -275,7 +275,7 @@ bool options_parse(int argc, char **argv, Options *o) {
              !strcmp(a, "-pedantic-errors")) diag_opts.enabled[W_PEDANTIC] = true;
     else if (!strncmp(a, "-O", 2)) {
       const char *l = a + 2;
-      o->debug.optimize = !*l ? 1 : (*l >= '0' && *l <= '9') ? atoi(l) : 2;
+      o->optimize = o->debug.optimize = !*l ? 1 : (*l >= '0' && *l <= '9') ? atoi(l) : 2;
     }
     else if (!strcmp(a, "-fdiagnostics-plain-output")) diag_opts.plain = true;
     else if (!strcmp(a, "-fno-eliminate-unused-debug-types")) o->debug.eliminate_unused_types = false;
@@ -337,10 +337,10 @@ bool options_parse(int argc, char **argv, Options *o) {
     o->want_btf = true;
     o->want_dwarf = explicit_dwarf;
   }
-  if (o->want_dwarf && !o->debug.dwarf_version)
-    o->debug.dwarf_version = 5;
+  if (o->want_dwarf && !o->dwarf.version)
+    o->dwarf.version = 5;
   if (!o->want_dwarf)
-    o->debug.dwarf_version = 0;
+    o->dwarf.version = 0;
   if (o->inputs.len == 0) {
     fprintf(stderr, "btfcc: fatal error: no input files\ncompilation terminated.\n");
     return false;

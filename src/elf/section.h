@@ -8,6 +8,7 @@
 #ifndef BTFCC_SECTION_H
 #define BTFCC_SECTION_H
 
+#include "../util/binary.h"
 #include "../util/options.h"
 #include <string.h>
 
@@ -151,12 +152,7 @@ static inline void sec_store(uint8_t *p, unsigned size, uint64_t value) {
     }
   }
 #endif
-  if (target.big_endian)
-    for (unsigned i = size; i-- > 0; value >>= 8)
-      p[i] = (uint8_t)value;
-  else
-    for (unsigned i = 0; i < size; i++, value >>= 8)
-      p[i] = (uint8_t)value;
+  store_uint(p, size, target.big_endian, value);
 }
 
 static inline void sec_data(Section *s, unsigned size, uint64_t value,
