@@ -40,6 +40,7 @@ typedef struct Builder {
   ObjFile *obj;
   int cpu;
   bool dump_ir;
+  BtfExtInfo *ext;
   VEC(NamedDecl) statics; /* static locals met so far */
   VEC(Decl *) referenced; /* entities with static storage code refers to */
   Section *strings;
@@ -207,7 +208,36 @@ static bool compile_function(Builder *b, Decl *fn) {
   bpf_code_label(&c->code, f->name, 0);
   if (global)
     bpf_code_global(&c->code, f->name);
-  bool ok = bpf_gen_func(f, &c->code, b->cpu, NULL);
+  BpfGenLines lines = {0};
+  bool ok = bpf_gen_func(f, &c->code, b->cpu, b->ext ? &lines : NULL);
+  if (b->ext) {
+    BtfExtFunc ef = {c->name, fn->name->name, start * BPF_INSN_SIZE};
+    vec_push(&b->ext->funcs, ef);
+    /* a line record where the source position changes, and one at the
+       function's first instruction */
+    const char *last_file = NULL;
+    uint32_t last_line = 0, last_col = 0;
+    for (size_t i = 0; i < lines.len; i++) {
+      const BpfGenLine *l = &lines.data[i];
+      if (!l->loc.file)
+        continue;
+      const char *file = srcloc_file(l->loc);
+      uint32_t line = srcloc_line(l->loc), col = l->loc.col;
+      if (i && file == last_file && line == last_line && col == last_col)
+        continue;
+      if (!i && l->insn != start) {
+        BtfExtLine first = {c->name, start * BPF_INSN_SIZE, srcloc_file(fn->loc),
+                            srcloc_line(fn->loc), fn->loc.col};
+        vec_push(&b->ext->lines, first);
+      }
+      BtfExtLine el = {c->name, l->insn * BPF_INSN_SIZE, file, line, col};
+      vec_push(&b->ext->lines, el);
+      last_file = file;
+      last_line = line;
+      last_col = col;
+    }
+    vec_free(&lines);
+  }
   ObjSymbol s = {0};
   s.name = f->name;
   s.value = (uint64_t)start * BPF_INSN_SIZE;
@@ -484,6 +514,7 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts) {
   b.obj = obj;
   b.cpu = opts->cpu;
   b.dump_ir = opts->dump_ir;
+  b.ext = opts->ext;
   bool ok = true;
   /* Functions with external linkage first, then static ones as code
      comes to refer to them, until no new one is referred to.  */

@@ -128,11 +128,15 @@ static bool compile(Options *o, const char *input) {
   o->btf.keep_items = o->dwarf.keep_items = o->mode == MODE_ASSEMBLY;
   ObjFile obj = {0};
   obj.source_name = !strcmp(input, "-") ? "<stdin>" : input;
-  BpfUnitOptions bopts = {o->bpf_cpu, o->dump_ir};
+  BtfExtInfo ext = {0};
+  BpfUnitOptions bopts = {o->bpf_cpu, o->dump_ir, o->want_btf ? &ext : NULL};
   if (target.arch == ARCH_BPF && !bpf_compile_unit(tu, &obj, &bopts)) {
     obj_free(&obj);
+    vec_free(&ext.funcs);
+    vec_free(&ext.lines);
     return false;
   }
+  o->btf.ext = ext.funcs.len ? &ext : NULL;
   if (o->want_btf || o->want_dwarf) {
     DebugUnit *unit = debug_build(tu, &o->debug);
     if (o->want_dwarf)
@@ -151,6 +155,9 @@ static bool compile(Options *o, const char *input) {
   }
   free(def);
   obj_free(&obj);
+  o->btf.ext = NULL;
+  vec_free(&ext.funcs);
+  vec_free(&ext.lines);
   return ok;
 }
 
