@@ -694,7 +694,7 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines) {
   g.labels = xcalloc(f->blocks.len, sizeof *g.labels);
   for (size_t b = 0; b < f->blocks.len; b++) {
     char name[160];
-    snprintf(name, sizeof name, "%s.L%zu", f->name, b);
+    snprintf(name, sizeof name, ".L%s.%zu", f->name, b);
     g.labels[b] = xstrdup(name);
   }
   g.loc = f->loc;

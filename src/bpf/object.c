@@ -19,6 +19,7 @@
 #include "../parse/parse.h"
 #include "asm.h"
 #include "gen.h"
+#include "print.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,7 @@ typedef struct Builder {
   ObjFile *obj;
   int cpu;
   bool dump_ir;
+  bool asm_text;
   BtfExtInfo *ext;
   VEC(NamedDecl) statics; /* static locals met so far */
   VEC(Decl *) referenced; /* entities with static storage code refers to */
@@ -89,7 +91,7 @@ static const char *string_symbol(LowerEnv *env, const Node *str) {
   if (!b->strings) {
     b->strings = section_new(".rodata.str1.1", SEC_PROGBITS,
                              SEC_FLAG_ALLOC | SEC_FLAG_MERGE | SEC_FLAG_STRINGS, 1,
-                             false, false);
+                             b->asm_text, false);
     vec_push(&b->obj->sections, b->strings);
   }
   char label[32];
@@ -249,6 +251,41 @@ static bool compile_function(Builder *b, Decl *fn) {
   return ok;
 }
 
+/* C's code as assembler text (-S): the printer's lines, with each
+   function's directives around its label as GCC writes them.  */
+static char *code_text(const CodeSec *c) {
+  Buf raw = {0}, out = {0};
+  uint32_t next_label = 0;
+  bpf_print_code(&raw, &c->code, target.big_endian, &next_label);
+  buf_cstr(&raw);
+  const char *open = NULL;
+  for (const char *p = raw.data; p && *p;) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    const ObjSymbol *fn = NULL;
+    for (size_t k = 0; k < c->funcs.len && len && p[len - 1] == ':'; k++)
+      if (strlen(c->funcs.data[k].name) == len - 1 &&
+          !memcmp(c->funcs.data[k].name, p, len - 1))
+        fn = &c->funcs.data[k];
+    if (fn) {
+      if (open)
+        buf_printf(&out, "\t.size\t%s, .-%s\n", open, open);
+      if (fn->global)
+        buf_printf(&out, "\t.global\t%s\n", fn->name);
+      buf_printf(&out, "\t.type\t%s, @function\n", fn->name);
+      open = fn->name;
+    }
+    buf_append(&out, p, len);
+    buf_putc(&out, '\n');
+    p = nl ? nl + 1 : NULL;
+  }
+  if (open)
+    buf_printf(&out, "\t.size\t%s, .-%s\n", open, open);
+  buf_free(&raw);
+  buf_cstr(&out);
+  return out.data;
+}
+
 static bool finish_code(Builder *b) {
   bool ok = true;
   for (size_t i = 0; i < b->code.len; i++) {
@@ -267,11 +304,15 @@ static bool finish_code(Builder *b) {
       sec_reloc(s, r->insn * BPF_INSN_SIZE, r->type, r->sym ? r->sym : c->name,
                 r->addend);
     }
+    if (b->asm_text)
+      s->text = code_text(c);
     vec_push(&b->obj->sections, s);
     for (size_t k = 0; k < c->funcs.len; k++) {
       ObjSymbol sym = c->funcs.data[k];
       sym.section = c->name;
-      vec_push(&b->obj->symbols, sym);
+      /* the text defines the functions itself (-S) */
+      if (!b->asm_text)
+        vec_push(&b->obj->symbols, sym);
     }
   }
   return ok;
@@ -286,7 +327,8 @@ static Section *data_section(Builder *b, const char *name, bool bss) {
   uint64_t flags = SEC_FLAG_ALLOC;
   if (strncmp(name, ".rodata", 7) != 0)
     flags |= SEC_FLAG_WRITE;
-  Section *s = section_new(name, bss ? SEC_NOBITS : SEC_PROGBITS, flags, 1, false, false);
+  Section *s = section_new(name, bss ? SEC_NOBITS : SEC_PROGBITS, flags, 1, b->asm_text,
+                           false);
   vec_push(&b->obj->sections, s);
   return s;
 }
@@ -351,6 +393,45 @@ static void put_bytes(uint8_t *img, int64_t size, int64_t off, uint64_t v, unsig
   }
 }
 
+typedef struct DataReloc {
+  int64_t offset;
+  unsigned size;
+  const char *sym;
+  int64_t addend;
+} DataReloc;
+typedef VEC(DataReloc) DataRelocs;
+
+/* Append an object's image IMG (SIZE bytes) with the relocations RELOCS
+   (in offset order) to S: as bytes and relocations for an object file,
+   as items (.byte, symbol references) for assembler text.  */
+static void put_image(Section *s, const uint8_t *img, int64_t size, const void *relocs_) {
+  const DataRelocs *relocs = relocs_;
+  uint64_t at = s->bytes.len;
+  if (!s->keep_items) {
+    buf_append(&s->bytes, img, (size_t)size);
+    for (size_t i = 0; i < relocs->len; i++) {
+      const DataReloc *r = &relocs->data[i];
+      SecReloc sr = {(uint32_t)(at + (uint64_t)r->offset), (uint8_t)r->size, 0,
+                     arena_strndup(&s->arena, r->sym, strlen(r->sym)), r->addend};
+      vec_push(&s->relocs, sr);
+    }
+    return;
+  }
+  size_t k = 0;
+  for (int64_t off = 0; off < size;) {
+    while (k < relocs->len && relocs->data[k].offset < off)
+      k++;
+    if (k < relocs->len && relocs->data[k].offset == off) {
+      const DataReloc *r = &relocs->data[k];
+      sec_symref(s, r->size, r->sym, r->addend, NULL);
+      off += r->size;
+      continue;
+    }
+    sec_data(s, 1, img[off], NULL);
+    off++;
+  }
+}
+
 static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
   Type *t = def->type;
   int64_t size = type_size(t);
@@ -379,9 +460,10 @@ static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
   if (align > s->align)
     s->align = align;
   while (s->bytes.len % (align ? align : 1))
-    buf_putc(&s->bytes, 0);
+    sec_data(s, 1, 0, NULL);
   uint64_t at = s->bytes.len;
   uint8_t *img = xcalloc((size_t)size + 1, 1);
+  VEC(DataReloc) relocs = {0};
   bool ok = true;
   for (int i = 0; in && i < in->nelems; i++) {
     const InitElem *e = &in->elems[i];
@@ -439,16 +521,14 @@ static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
         continue;
       }
       /* the address is the relocation's: the bytes stay the addend */
-      SecReloc r = {(uint32_t)(at + (uint64_t)e->offset), (uint8_t)n, 0,
-                    arena_strndup(&s->arena, sym, strlen(sym)), v};
-      vec_push(&s->relocs, r);
+      DataReloc r = {e->offset, n, sym, v};
+      vec_push(&relocs, r);
       continue;
     }
     put_bytes(img, size, e->offset, (uint64_t)v, n);
   }
-  if (bss)
-    buf_reserve(&s->bytes, (size_t)size);
-  buf_append(&s->bytes, img, (size_t)size);
+  put_image(s, img, size, &relocs);
+  vec_free(&relocs);
   free(img);
   ObjSymbol sym = {0};
   sym.name = name;
@@ -514,6 +594,7 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts) {
   b.obj = obj;
   b.cpu = opts->cpu;
   b.dump_ir = opts->dump_ir;
+  b.asm_text = opts->asm_text;
   b.ext = opts->ext;
   bool ok = true;
   /* Functions with external linkage first, then static ones as code

@@ -129,7 +129,8 @@ static bool compile(Options *o, const char *input) {
   ObjFile obj = {0};
   obj.source_name = !strcmp(input, "-") ? "<stdin>" : input;
   BtfExtInfo ext = {0};
-  BpfUnitOptions bopts = {o->bpf_cpu, o->dump_ir, o->want_btf ? &ext : NULL};
+  BpfUnitOptions bopts = {o->bpf_cpu, o->dump_ir, o->mode == MODE_ASSEMBLY,
+                         o->want_btf ? &ext : NULL};
   if (target.arch == ARCH_BPF && !bpf_compile_unit(tu, &obj, &bopts)) {
     obj_free(&obj);
     vec_free(&ext.funcs);

@@ -396,6 +396,13 @@ static size_t section_symbols(const ObjFile *obj, const Section *s,
 
 static void out_section(AsmOut *o, const ObjFile *obj, const Section *s,
                         bool directive) {
+  if (s->text) {
+    if (directive)
+      out_section_directive(o, s);
+    out_align(o, s->align);
+    out_str(o, s->text);
+    return;
+  }
   if (!s->keep_items && s->bytes.len)
     fatal("internal error: section %s was built without items; it cannot "
           "be written as assembler text",

@@ -68,6 +68,10 @@ typedef struct Section {
   /* Write ADDEND in place at AT for a relocation of TYPE (REL targets;
      set by producers of SecRelocs with a type).  */
   void (*store_addend)(uint8_t *at, uint32_t type, int64_t addend);
+  /* Code sections: their whole body as assembler text (instructions,
+     labels and the directives of their symbols), which asm_write prints
+     instead of items.  Heap memory, freed with the section.  */
+  char *text;
 } Section;
 
 /* ELF section types and flags used by the writers.  */

@@ -71,6 +71,7 @@ static void stmt(Lower *L, const Node *n);
 static void cond(Lower *L, const Node *n, uint32_t t, uint32_t f);
 static IrAddr lvalue_addr(Lower *L, const Node *n);
 static IrAddr ptr_addr(Lower *L, const Node *p);
+static IrVal convert(Lower *L, IrVal v, Type *from, Type *to, SrcLoc loc);
 static void init_slot(Lower *L, Storage *s, const Init *in, SrcLoc loc);
 
 static void fail(Lower *L, SrcLoc loc, const char *msg) {
@@ -169,15 +170,134 @@ static IrVal extend(Lower *L, IrVal v, unsigned bytes, bool sign, SrcLoc loc) {
   return ir_reg(e->dst);
 }
 
+/* --- Floating point ---
+   BPF has no floating-point instructions: as GCC's BPF port does, a
+   float or double lives in a register as its bits, and every operation
+   is a call of the soft-float library routine GCC names (libgcc's, and
+   the __bpf_ ones GCC 16 uses for some double conversions).  long double
+   is double on BPF.  */
+
+static bool is_single(Type *t) { return size_of(t) == 4; }
+
+/* A call of the routine NAME with A (and B) whose result is an integer
+   of RESULT_BYTES (canonical: SIGNED or not) or float bits (0).  */
+static IrVal libcall(Lower *L, const char *name, IrVal a, IrVal b, unsigned result_bytes,
+                     bool result_signed, SrcLoc loc) {
+  IrCall *c = NEW(IrCall);
+  c->kind = CALL_FUNC;
+  c->sym = name;
+  c->args[0] = a;
+  c->nargs = 1;
+  if (b.kind != IV_NONE) {
+    c->args[1] = b;
+    c->nargs = 2;
+  }
+  IrInsn *i = ir_append(L->f, L->cur, IR_CALL, loc);
+  i->call = c;
+  i->dst = ir_new_reg(L->f);
+  IrVal r = ir_reg(i->dst);
+  if (result_bytes && result_bytes < 8) {
+    IrInsn *e = ir_append(L->f, L->cur, IR_EXT, loc);
+    e->dst = ir_new_reg(L->f);
+    e->a = r;
+    e->size = (uint8_t)result_bytes;
+    e->sign = result_signed;
+    r = ir_reg(e->dst);
+  }
+  return r;
+}
+
+/* The routine converting between FROM and TO, at least one floating.  */
+static const char *float_conversion(Type *from, Type *to) {
+  bool ff = is_float(from), tf = is_float(to);
+  if (ff && tf)
+    return is_single(from) == is_single(to) ? NULL
+           : is_single(from)                ? "__bpf_extendsfdf2"
+                                            : "__bpf_truncdfsf2";
+  Type *i = ff ? to : from, *fl = ff ? from : to;
+  bool sg = type_is_signed(i) && type_kind(i) != TY_BOOL, wide = size_of(i) > 4;
+  static const char *const names[2][2][2][2] = {
+      /* [to float?][single?][signed?][64-bit?] */
+      {{{"__fixunsdfsi", "__fixunsdfdi"}, {"__bpf_fix_truncdfsi", "__fixdfdi"}},
+       {{"__fixunssfsi", "__fixunssfdi"}, {"__fixsfsi", "__fixsfdi"}}},
+      {{{"__bpf_floatunsidf", "__floatundidf"}, {"__bpf_floatsidf", "__floatdidf"}},
+       {{"__floatunsisf", "__floatundisf"}, {"__floatsisf", "__floatdisf"}}},
+  };
+  return names[tf][is_single(fl)][sg][wide];
+}
+
+static IrVal float_convert(Lower *L, IrVal v, Type *from, Type *to, SrcLoc loc) {
+  if (type_kind(to) == TY_BOOL) {
+    const char *ne = is_single(from) ? "__nesf2" : "__nedf2";
+    IrVal r = libcall(L, ne, v, ir_imm(0), 4, true, loc);
+    return convert(L, r, ty_int, to, loc);
+  }
+  const char *name = float_conversion(from, to);
+  if (!name)
+    return v;
+  if (!is_float(from) && size_of(from) < 4)
+    from = ty_int; /* chars and shorts go through int */
+  if (!is_float(to) && size_of(to) < 4) {
+    IrVal r = libcall(L, float_conversion(from, ty_int), v, (IrVal){0}, 4, true, loc);
+    return convert(L, r, ty_int, to, loc);
+  }
+  unsigned rb = is_float(to) ? 0 : (unsigned)size_of(to);
+  return libcall(L, float_conversion(from, to), v, (IrVal){0}, rb,
+                 !is_float(to) && type_is_signed(to), loc);
+}
+
+/* A floating OP (+ - * /) of A and B in type T.  */
+static IrVal float_arith(Lower *L, unsigned op, IrVal a, IrVal b, Type *t, SrcLoc loc) {
+  const char *ops[] = {"add", "sub", "mul", "div"};
+  int k = op == OP_ADD ? 0 : op == OP_SUB ? 1 : op == OP_MUL ? 2 : op == OP_DIV ? 3 : -1;
+  if (k < 0) {
+    fail(L, loc, "invalid operation on floating-point operands");
+    return ir_imm(0);
+  }
+  char name[16];
+  snprintf(name, sizeof name, "__%s%s3", ops[k], is_single(t) ? "sf" : "df");
+  return libcall(L, arena_strndup(&perm, name, strlen(name)), a, b, 0, false, loc);
+}
+
+/* The int a floating comparison routine returns for OP, to compare with
+   0 by COND.  */
+static IrVal float_compare(Lower *L, unsigned op, IrVal a, IrVal b, Type *t, unsigned *cond,
+                           SrcLoc loc) {
+  const char *rel;
+  switch (op) {
+  case OP_EQ: rel = "eq"; *cond = BPF_JMP_JEQ; break;
+  case OP_NE: rel = "ne"; *cond = BPF_JMP_JNE; break;
+  case OP_LT: rel = "lt"; *cond = BPF_JMP_JSLT; break;
+  case OP_LE: rel = "le"; *cond = BPF_JMP_JSLE; break;
+  case OP_GT: rel = "gt"; *cond = BPF_JMP_JSGT; break;
+  default: rel = "ge"; *cond = BPF_JMP_JSGE; break;
+  }
+  char name[16];
+  snprintf(name, sizeof name, "__%s%s2", rel, is_single(t) ? "sf" : "df");
+  return libcall(L, arena_strndup(&perm, name, strlen(name)), a, b, 4, true, loc);
+}
+
+/* The bits of the constant F in floating type T.  */
+static int64_t float_bits(long double f, Type *t) {
+  if (is_single(t)) {
+    float x = (float)f;
+    uint32_t u;
+    memcpy(&u, &x, 4);
+    return u;
+  }
+  double d = (double)f;
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return (int64_t)u;
+}
+
 /* V (canonical for FROM) as a canonical value of TO: C's conversions
    between scalar types.  */
 static IrVal convert(Lower *L, IrVal v, Type *from, Type *to, SrcLoc loc) {
   if (type_kind(to) == TY_VOID)
     return v;
-  if (is_float(from) || is_float(to)) {
-    fail(L, loc, "floating point is not supported by eBPF");
-    return ir_imm(0);
-  }
+  if (is_float(from) || is_float(to))
+    return float_convert(L, v, from, to, loc);
   int64_t ts = size_of(to), fs = size_of(from);
   if (type_kind(to) == TY_BOOL) {
     if (type_kind(from) == TY_BOOL)
@@ -219,8 +339,7 @@ static Storage *define_local(Lower *L, Decl *d) {
   Storage s = {0};
   s.decl = d;
   Type *t = d->type;
-  if (is_aggregate(t) || is_addressed(L, d) || (type_all_quals(t) & Q_VOLATILE) ||
-      is_float(t)) {
+  if (is_aggregate(t) || is_addressed(L, d) || (type_all_quals(t) & Q_VOLATILE)) {
     s.in_slot = true;
     s.slot = ir_new_slot(L->f, size_of(t), type_align(t),
                          d->name ? d->name->name : "tmp");
@@ -557,10 +676,6 @@ static IrVal load_lvalue(Lower *L, const Node *lv, SrcLoc loc) {
   }
   if (is_bitfield(lv))
     return bitfield_load(L, lv, loc);
-  if (is_float(t)) {
-    fail(L, loc, "floating point is not supported by eBPF");
-    return ir_imm(0);
-  }
   IrAddr a = lvalue_addr(L, lv);
   unsigned size = (unsigned)size_of(t);
   if (size != 1 && size != 2 && size != 4 && size != 8) {
@@ -646,8 +761,6 @@ static void init_elems(Lower *L, IrAddr base, const Init *in, SrcLoc loc) {
     IrVal v = expr(L, e->value);
     if (is_aggregate(e->type))
       copy_bytes(L, a, val_addr(L, v, loc), size_of(e->type), type_align(e->type), loc);
-    else if (is_float(e->type))
-      fail(L, loc, "floating point is not supported by eBPF");
     else
       store(L, a, (unsigned)size_of(e->type), v, false, loc);
   }
@@ -1259,10 +1372,8 @@ static IrVal udiv_const(Lower *L, unsigned op, IrVal a, bool a_small, uint64_t d
    A is known to be below 2^31).  */
 static IrVal arith(Lower *L, unsigned op, IrVal a, IrVal b, Type *t, SrcLoc loc,
                    bool a_small) {
-  if (is_float(t)) {
-    fail(L, loc, "floating point is not supported by eBPF");
-    return ir_imm(0);
-  }
+  if (is_float(t))
+    return float_arith(L, op, a, b, t, loc);
   int64_t size = size_of(t);
   bool sign = is_signed_int(t);
   bool narrow = size < 8;
@@ -1488,8 +1599,9 @@ static IrVal const_value(Lower *L, const Node *n) {
     }
     return ir_imm(cv->i);
   default:
-    fail(L, n->loc, "floating point is not supported by eBPF");
-    return ir_imm(0);
+    if (is_float(n->type))
+      return ir_imm(float_bits(cv->f, n->type));
+    return convert(L, ir_imm((int64_t)cv->f), ty_long, n->type, n->loc);
   }
 }
 
@@ -1530,6 +1642,10 @@ static IrVal expr(Lower *L, const Node *n) {
     IrVal a = expr(L, n->a);
     if (n->op == OP_PLUS)
       return a;
+    if (n->op == OP_NEG && is_float(n->type)) {
+      IrVal sign = ir_reg(to_reg(L, ir_imm(is_single(n->type) ? 0x80000000ll : INT64_MIN), loc));
+      return alu(L, BPF_ALU_XOR, a, sign, false, false, loc);
+    }
     if (n->op == OP_NEG)
       return arith(L, OP_SUB, ir_imm(0), a, n->type, loc, false);
     IrVal r = alu(L, BPF_ALU_XOR, a, ir_imm(-1), false, false, loc);
@@ -1702,12 +1818,14 @@ static void cond(Lower *L, const Node *n, uint32_t t, uint32_t f) {
     if (op_is_compare(n->op)) {
       Type *ot = n->a->type;
       bool sign = is_signed_int(ot);
-      if (is_float(ot)) {
-        fail(L, loc, "floating point is not supported by eBPF");
-        return;
-      }
       IrVal a = expr(L, n->a);
       IrVal b = expr(L, n->b);
+      if (is_float(ot)) {
+        unsigned c;
+        IrVal r = float_compare(L, n->op, a, b, ot, &c, loc);
+        branch(L, c, r, ir_imm(0), t, f, loc);
+        return;
+      }
       branch(L, compare_cond(n->op, sign), a, b, t, f, loc);
       return;
     }
@@ -1731,11 +1849,13 @@ static void cond(Lower *L, const Node *n, uint32_t t, uint32_t f) {
   default:
     break;
   }
+  IrVal v = expr(L, n);
   if (is_float(n->type)) {
-    fail(L, loc, "floating point is not supported by eBPF");
+    unsigned c;
+    IrVal r = float_compare(L, OP_NE, v, ir_imm(0), n->type, &c, loc);
+    branch(L, c, r, ir_imm(0), t, f, loc);
     return;
   }
-  IrVal v = expr(L, n);
   branch(L, BPF_JMP_JNE, v, ir_imm(0), t, f, loc);
 }
 
