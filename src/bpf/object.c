@@ -17,6 +17,8 @@
 
 #include "../ir/lower.h"
 #include "../parse/parse.h"
+#include "../sema/placement.h"
+#include "../sema/tree_walk.h"
 #include "asm.h"
 #include "gen.h"
 #include "print.h"
@@ -440,17 +442,13 @@ static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
     return false;
   }
   const Init *in = def->init;
-  const char *secname = section_of(d);
-  bool zero = !in || in->all_zero || in->nelems == 0;
-  bool is_const = (type_all_quals(t) & Q_CONST) != 0;
-  Type *ct = type_canon(t);
-  while (ct->kind == TY_ARRAY) {
-    if (type_all_quals(ct->base) & Q_CONST)
-      is_const = true;
-    ct = type_canon(ct->base);
+  const char *secname;
+  switch (decl_data_placement(def, &secname)) {
+  case PLACE_NAMED: break;
+  case PLACE_BSS: secname = ".bss"; break;
+  case PLACE_RODATA: secname = ".rodata"; break;
+  default: secname = ".data"; break;
   }
-  if (!secname)
-    secname = is_const && !(in && in->has_reloc) ? ".rodata" : zero ? ".bss" : ".data";
   bool bss = !strcmp(secname, ".bss") || !strncmp(secname, ".bss.", 5);
   Section *s = data_section(b, secname, bss);
   uint32_t align = type_align(t);
@@ -562,7 +560,11 @@ static bool emit_data(Builder *b, TransUnit *tu) {
     bool referenced = false;
     for (size_t k = 0; k < b->referenced.len && !referenced; k++)
       referenced = b->referenced.data[k] == e;
-    if (is_static(e) && !referenced && !has_attr(e, "used"))
+    /* Static objects: as the debug model keeps them (a BTF VAR needs
+       its symbol): referred to, and not folded into their uses.  */
+    int64_t folded;
+    if (is_static(e) && !referenced && !has_attr(e, "used") &&
+        (!e->used || tree_static_int_value(def, &folded)))
       continue;
     vec_push(&done, e);
     ok &= emit_object(b, e, def, symbol_of(&b->env, e));

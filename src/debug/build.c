@@ -19,6 +19,7 @@
 #include "build.h"
 
 #include "../parse/parse.h"
+#include "../sema/placement.h"
 #include "../sema/tree_walk.h"
 
 #include <string.h>
@@ -618,36 +619,15 @@ static Die *die_for_decl_type(Builder *b, Type *t) {
 
 /* --- Declarations --- */
 
-/* GCC's section category for a defined variable (varasm.cc
-   categorize_decl_for_section, PIE on x86-64 like the host GCC).  */
+/* GCC's section category for a defined variable (sema/placement.c).  */
 static SectionCategory var_section(Decl *d, const char **named) {
-  Decl *f = d->first;
-  const char *sec = d->section ? d->section : f->section;
-  if (sec) {
-    *named = sec;
-    return SECCAT_NAMED;
+  switch (decl_data_placement(d, named)) {
+  case PLACE_BSS: return SECCAT_BSS;
+  case PLACE_DATA: return SECCAT_DATA;
+  case PLACE_RODATA: return SECCAT_RODATA;
+  case PLACE_NAMED: return SECCAT_NAMED;
+  default: return SECCAT_NONE;
   }
-  if (d->is_thread_local || f->is_thread_local)
-    return SECCAT_NONE;
-  if (!f->defined)
-    return SECCAT_NONE;
-  unsigned q = type_all_quals(d->type);
-  Type *c = type_canon(d->type);
-  while (c->kind == TY_ARRAY) {
-    q |= type_all_quals(c->base);
-    c = type_canon(c->base);
-  }
-  bool readonly = (q & Q_CONST) && !(q & Q_VOLATILE);
-  bool has_init = d->has_init;
-  bool zero_init = !has_init || d->init_all_zero;
-  bool reloc = d->init_has_reloc;
-  if (!(q & Q_CONST) && zero_init)
-    return SECCAT_BSS;
-  if (readonly && !reloc)
-    return SECCAT_RODATA;
-  if (reloc && target.arch != ARCH_BPF)
-    return SECCAT_NONE; /* .data.rel(.ro)(.local) under PIE */
-  return SECCAT_DATA;
 }
 
 /* Whether this declaration of a variable defines it (tentatively or

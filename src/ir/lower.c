@@ -61,6 +61,11 @@ typedef struct Lower {
   bool ret_in_slot;
   uint32_t ret_slot;
   int inline_depth;
+  /* Variables with a cleanup attribute in scope, innermost last; the
+     marks say how many were in scope where break/continue lead and at
+     the start of the (inlined) function.  */
+  VEC(Decl *) cleanups;
+  size_t break_mark, continue_mark, ret_mark;
   bool failed;
 } Lower;
 
@@ -339,7 +344,8 @@ static Storage *define_local(Lower *L, Decl *d) {
   Storage s = {0};
   s.decl = d;
   Type *t = d->type;
-  if (is_aggregate(t) || is_addressed(L, d) || (type_all_quals(t) & Q_VOLATILE)) {
+  if (is_aggregate(t) || is_addressed(L, d) || (type_all_quals(t) & Q_VOLATILE) ||
+      d->cleanup) {
     s.in_slot = true;
     s.slot = ir_new_slot(L->f, size_of(t), type_align(t),
                          d->name ? d->name->name : "tmp");
@@ -1191,6 +1197,7 @@ static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
   L->ret_block = ir_new_block(L->f);
   L->ret_reg = 0;
   L->ret_in_slot = false;
+  L->ret_mark = L->cleanups.len;
   L->inline_depth++;
   if (is_aggregate(L->ret_type)) {
     L->ret_in_slot = true;
@@ -1239,6 +1246,9 @@ static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
   L->ret_in_slot = saved.ret_in_slot;
   L->ret_slot = saved.ret_slot;
   L->inline_depth = saved.inline_depth;
+  L->ret_mark = saved.ret_mark;
+  L->break_mark = saved.break_mark;
+  L->continue_mark = saved.continue_mark;
   L->failed = failed;
   L->cur = cur;
   return result;
@@ -1859,6 +1869,41 @@ static void cond(Lower *L, const Node *n, uint32_t t, uint32_t f) {
   branch(L, BPF_JMP_JNE, v, ir_imm(0), t, f, loc);
 }
 
+/* --- Scopes with cleanups --- */
+
+/* Call the cleanup functions of the variables in scope above MARK,
+   innermost first, each with the variable's address (when the block can
+   still fall through).  */
+static void run_cleanups(Lower *L, size_t mark, SrcLoc loc) {
+  for (size_t i = L->cleanups.len; i-- > mark;) {
+    if (ir_block_terminated(L->f, L->cur))
+      return;
+    Decl *v = L->cleanups.data[i];
+    Storage *st = find_var(L, v);
+    if (!st || !st->in_slot)
+      continue;
+    IrCall *c = NEW(IrCall);
+    Decl *fn = v->cleanup;
+    Decl *def = L->env->definition_of ? L->env->definition_of(L->env, fn) : NULL;
+    (void)def;
+    c->kind = CALL_FUNC;
+    c->sym = L->env->symbol_of(L->env, fn);
+    for (const Decl *x = fn; x; x = x->prev)
+      if (x->section && !strcmp(x->section, ".ksyms"))
+        c->is_kfunc = true;
+    c->args[0] = ir_reg(addr_reg(L, ir_addr_slot(st->slot, 0), loc));
+    c->nargs = 1;
+    IrInsn *i = add(L, IR_CALL, loc);
+    i->call = c;
+  }
+}
+
+/* Leave the scopes above MARK: their cleanups, then forget them.  */
+static void end_scope(Lower *L, size_t mark, SrcLoc loc) {
+  run_cleanups(L, mark, loc);
+  L->cleanups.len = mark;
+}
+
 /* --- Statements --- */
 
 static uint32_t label_block(Lower *L, Ident *name) {
@@ -1911,11 +1956,14 @@ static void switch_stmt(Lower *L, const Node *n) {
   }
   jump(L, dflt, loc);
   uint32_t saved_break = L->break_to;
+  size_t saved_mark = L->break_mark;
   L->break_to = end;
+  L->break_mark = L->cleanups.len;
   start_block(L, ir_new_block(L->f)); /* code before the first case: dead */
   stmt(L, ST_BODY(n));
   jump(L, end, loc);
   L->break_to = saved_break;
+  L->break_mark = saved_mark;
   start_block(L, end);
 }
 
@@ -1923,8 +1971,17 @@ static void loop(Lower *L, const Node *n) {
   SrcLoc loc = n->loc;
   uint32_t head = ir_new_block(L->f), body = ir_new_block(L->f),
            step = ir_new_block(L->f), end = ir_new_block(L->f);
-  if (n->kind == ST_FOR && ST_INIT(n))
-    stmt(L, ST_INIT(n));
+  size_t scope_mark = L->cleanups.len;
+  if (n->kind == ST_FOR && ST_INIT(n)) {
+    /* the init's declarations live until the loop ends (not a block of
+       its own for cleanups) */
+    const Node *init = ST_INIT(n);
+    if (init->kind == ST_COMPOUND)
+      for (int i = 0; i < init->u.block.nkids; i++)
+        stmt(L, init->u.block.kids[i]);
+    else
+      stmt(L, init);
+  }
   if (n->kind == ST_DO)
     jump(L, body, loc);
   else
@@ -1935,18 +1992,23 @@ static void loop(Lower *L, const Node *n) {
   else
     jump(L, body, loc);
   uint32_t sb = L->break_to, sc = L->continue_to;
+  size_t sbm = L->break_mark, scm = L->continue_mark;
   L->break_to = end;
   L->continue_to = step;
+  L->break_mark = L->continue_mark = L->cleanups.len;
   start_block(L, body);
   stmt(L, ST_BODY(n));
   jump(L, step, loc);
   L->break_to = sb;
   L->continue_to = sc;
+  L->break_mark = sbm;
+  L->continue_mark = scm;
   start_block(L, step);
   if (n->kind == ST_FOR && ST_STEP(n))
     expr(L, ST_STEP(n));
   jump(L, head, loc);
   start_block(L, end);
+  end_scope(L, scope_mark, loc);
 }
 
 static void asm_stmt(Lower *L, const Node *n) {
@@ -2080,10 +2142,13 @@ static void stmt(Lower *L, const Node *n) {
     return;
   SrcLoc loc = n->loc;
   switch ((NodeKind)n->kind) {
-  case ST_COMPOUND:
+  case ST_COMPOUND: {
+    size_t mark = L->cleanups.len;
     for (int i = 0; i < n->u.block.nkids; i++)
       stmt(L, n->u.block.kids[i]);
+    end_scope(L, mark, loc);
     return;
+  }
   case ST_DECL: {
     Decl *d = n->u.decl;
     if (d->kind != DECL_VAR || has_static_storage(d))
@@ -2093,6 +2158,8 @@ static void stmt(Lower *L, const Node *n) {
       return;
     }
     init_local(L, d, n->init, loc);
+    if (d->cleanup)
+      vec_push(&L->cleanups, d);
     return;
   }
   case ST_EXPR:
@@ -2151,6 +2218,7 @@ static void stmt(Lower *L, const Node *n) {
       fail(L, loc, "break or continue outside a loop");
       return;
     }
+    run_cleanups(L, n->kind == ST_BREAK ? L->break_mark : L->continue_mark, loc);
     jump(L, to, loc);
     start_block(L, ir_new_block(L->f));
     return;
@@ -2162,6 +2230,14 @@ static void stmt(Lower *L, const Node *n) {
          call */
       if (n->a) {
         IrVal rv = expr(L, n->a);
+        if (L->cleanups.len > L->ret_mark && rv.kind == IV_REG && !L->ret_in_slot) {
+          IrReg keep = new_reg(L); /* the value, before the cleanups run */
+          IrInsn *m = add(L, IR_MOV, loc);
+          m->dst = keep;
+          m->a = rv;
+          rv = ir_reg(keep);
+        }
+        run_cleanups(L, L->ret_mark, loc);
         if (L->ret_in_slot)
           copy_bytes(L, ir_addr_slot(L->ret_slot, 0), val_addr(L, rv, loc),
                      size_of(L->ret_type), type_align(L->ret_type), loc);
@@ -2171,6 +2247,7 @@ static void stmt(Lower *L, const Node *n) {
           m->a = rv;
         }
       }
+      run_cleanups(L, L->ret_mark, loc);
       jump(L, L->ret_block, loc);
       start_block(L, ir_new_block(L->f));
       return;
@@ -2183,6 +2260,16 @@ static void stmt(Lower *L, const Node *n) {
       v = expr(L, n->a);
       if (type_kind(L->ret_type) == TY_VOID)
         v = (IrVal){0};
+    }
+    if (L->cleanups.len > L->ret_mark) {
+      if (v.kind == IV_REG) {
+        IrReg keep = new_reg(L);
+        IrInsn *m = add(L, IR_MOV, loc);
+        m->dst = keep;
+        m->a = v;
+        v = ir_reg(keep);
+      }
+      run_cleanups(L, L->ret_mark, loc);
     }
     IrInsn *r = add(L, IR_RET, loc);
     r->a = v;
@@ -2257,6 +2344,7 @@ IrFunc *lower_function(LowerEnv *env, Decl *fn) {
   vec_free(&L.labels);
   vec_free(&L.cases);
   vec_free(&L.addressed);
+  vec_free(&L.cleanups);
   if (L.failed) {
     lower_free(f);
     return NULL;

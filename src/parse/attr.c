@@ -785,6 +785,16 @@ void apply_decl_attrs(Parser *p, Decl *d, Attr *attrs) {
         diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
     } else if (!strcmp(n, "used")) {
       d->used = true;
+    } else if (!strcmp(n, "cleanup")) {
+      Decl *fn = a->args[0].kind == AARG_IDENT ? lookup_ordinary(a->args[0].ident) : NULL;
+      if (!fn || fn->kind != DECL_FUNC) {
+        diag_error(a->loc, "cleanup argument not a function");
+      } else if (d->kind == DECL_VAR && !d->file_scope && d->sc != SC_STATIC) {
+        d->cleanup = fn;
+        fn->first->used = true; /* called when the scope ends */
+      } else {
+        diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+      }
     }
   }
   d->attrs = attr_concat(d->attrs, attrs);

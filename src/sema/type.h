@@ -269,6 +269,8 @@ struct Decl {
   bool init_has_reloc; /* initializer holds addresses (relocations) */
   bool init_all_zero;  /* initializer is all zeros */
   FuncBody *body;    /* DECL_FUNC definition: the typed body (tree.h) */
+  Decl *cleanup;     /* cleanup attribute: the function called with the
+                        variable's address when its scope ends */
   Init *init;        /* DECL_VAR with an initializer (tree.h) */
   void *debug;
   uint32_t order;    /* declaration order in the translation unit */
