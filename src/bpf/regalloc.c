@@ -258,6 +258,21 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
   /* A value live across a clobbering point (strictly inside its
      interval; clobbers are in position order) must avoid the registers
      it clobbers.  */
+  /* An asm operand never lives in a register the asm clobbers (GCC's
+     rule: the template may use the operand after clobbering them).  */
+  for (size_t b = 0; b < f->blocks.len; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    for (size_t i = 0; i < blk->insns.len; i++) {
+      const IrInsn *insn = &blk->insns.data[i];
+      if (insn->op != IR_ASM)
+        continue;
+      for (int k = 0; k < insn->asm_->nops; k++) {
+        IrVal v = insn->asm_->ops[k].val;
+        if (v.kind == IV_REG && v.reg)
+          iv[v.reg].forbidden |= insn->asm_->clobbers;
+      }
+    }
+  }
   Interval **order = xmalloc(nregs * sizeof *order);
   size_t n = 0;
   for (size_t r = 1; r < nregs; r++) {

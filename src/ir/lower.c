@@ -1151,11 +1151,25 @@ static bool decl_has_attr(const Decl *d, const char *name) {
   return false;
 }
 
+enum { INLINE_LIMIT = 400 /* tree nodes */ };
+
+static void count_node(const Node *n, void *ctx) {
+  (void)n;
+  ++*(int *)ctx;
+}
+
+/* The size of a body in tree nodes, counted up to a little past the
+   inlining limit.  */
+static int body_size(const Node *body) {
+  int n = 0;
+  tree_walk(body, count_node, &n);
+  return n;
+}
+
 /* Whether a call of FN (its definition DEF) is inlined: always_inline,
-   or declared inline (GCC at -O2 inlines such small functions), or a
-   static function whose call BPF could not make (more than five
-   arguments, aggregates by value); never noinline ones, nor global
-   functions, which the verifier checks on their own.  */
+   declared inline (GCC at -O2 inlines such small functions), a call BPF
+   could not make (more than five arguments, aggregates by value), or a
+   small body; never noinline ones.  */
 static bool should_inline(Lower *L, const Node *call, Decl *fn, Decl *def) {
   if (!def || !def->body || L->inline_depth >= 8)
     return false;
@@ -1163,13 +1177,9 @@ static bool should_inline(Lower *L, const Node *call, Decl *fn, Decl *def) {
     return false;
   if (decl_has_attr(fn, "always_inline") || decl_has_attr(def, "always_inline"))
     return true;
-  bool is_static = false, is_inline = false;
-  for (Decl *x = def; x; x = x->prev) {
-    is_static |= x->sc == SC_STATIC;
+  bool is_inline = false;
+  for (Decl *x = def; x; x = x->prev)
     is_inline |= x->is_inline;
-  }
-  if (!is_static && !is_inline)
-    return false;
   if (is_inline)
     return true;
   if (call->u.call.nargs > 5 || is_aggregate(type_canon(fn->type)->base))
@@ -1177,7 +1187,10 @@ static bool should_inline(Lower *L, const Node *call, Decl *fn, Decl *def) {
   for (int i = 0; i < call->u.call.nargs; i++)
     if (is_aggregate(call->u.call.args[i]->type))
       return true;
-  return false;
+  /* Small functions, global ones too, as GCC and clang inline them at
+     -O2 (a global function stays emitted; calls of it are then never
+     verified on their own).  */
+  return body_size(def->body->body) <= INLINE_LIMIT;
 }
 
 static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
