@@ -626,6 +626,19 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts) {
   vec_free(&compiled);
   ok &= finish_code(&b);
   ok &= emit_data(&b, tu);
+  /* Weak references: undefined symbols libbpf may leave unresolved.  */
+  for (size_t i = 0; i < b.referenced.len; i++) {
+    Decl *e = b.referenced.data[i];
+    if (definition(tu, e) && (e->kind == DECL_FUNC || definition(tu, e)->sc != SC_EXTERN))
+      continue;
+    if (!has_attr(e, "weak"))
+      continue;
+    ObjSymbol sym = {0};
+    sym.name = symbol_of(&b.env, e);
+    sym.global = true;
+    sym.weak = true;
+    vec_push(&obj->symbols, sym);
+  }
   for (size_t i = 0; i < b.code.len; i++) {
     bpf_code_free(&b.code.data[i]->code);
     vec_free(&b.code.data[i]->funcs);

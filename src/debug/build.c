@@ -880,6 +880,18 @@ static bool unused_static_inline(const FuncEntity *e) {
   return e->first->sc == SC_STATIC && !e->first->used && e->inline_declared;
 }
 
+/* A library function the BPF code generator always expands in place
+   (as GCC's BPF port does): calls of it leave no extern FUNC behind.  */
+static bool expanded_inline(const Decl *f) {
+  static const char *const names[] = {"memcpy", "memset", "memmove", "memcmp", "bcmp"};
+  if (target.arch != ARCH_BPF || !f->name)
+    return false;
+  for (size_t i = 0; i < ARRAY_LEN(names); i++)
+    if (!strcmp(f->name->name, names[i]))
+      return true;
+  return false;
+}
+
 /* Functions, in symbol-table order: the reverse of node creation, where
    defined functions get their node when defined and referenced undefined
    ones after all bodies.  DESCRIBED gets the declaration each DIE of
@@ -893,7 +905,7 @@ static void describe_functions(Builder *b, Entities *ents, DeclVec *described) {
   }
   for (size_t i = 0; i < ents->funcs.len; i++) {
     FuncEntity *e = ents->funcs.data[i];
-    if (!e->first->defined && e->first->used)
+    if (!e->first->defined && e->first->used && !expanded_inline(e->first))
       vec_push(&nodes, e);
   }
   for (size_t i = nodes.len; i-- > 0;) {

@@ -343,7 +343,11 @@ static void out_align(AsmOut *o, uint32_t align) {
 /* Directives and label of a defined symbol, as GCC writes them before an
    object's data.  */
 static void out_symbol(AsmOut *o, const ObjSymbol *sym) {
-  if (sym->global) {
+  if (sym->weak) {
+    out_str(o, "\t.weak\t");
+    out_str(o, sym->name);
+    end_line(o);
+  } else if (sym->global) {
     out_str(o, target.arch == ARCH_BPF ? "\t.global\t" : "\t.globl\t");
     out_str(o, sym->name);
     end_line(o);
@@ -460,6 +464,14 @@ bool asm_write(FILE *out, const ObjFile *obj) {
       has_stack_note = true;
   }
 
+  /* Weak references (undefined weak symbols), as GCC lists them at the
+     end.  */
+  for (size_t i = 0; i < obj->symbols.len; i++)
+    if (!obj->symbols.data[i].section && obj->symbols.data[i].weak) {
+      out_str(&o, "\t.weak\t");
+      out_str(&o, obj->symbols.data[i].name);
+      end_line(&o);
+    }
   out_str(&o, "\t.ident\t\"");
   out_str(&o, obj->ident ? obj->ident : BTFCC_IDENT);
   out_chr(&o, '"');

@@ -193,6 +193,7 @@ typedef struct ObjSymbol {
   uint64_t value;
   uint64_t size;
   bool global;
+  bool weak;   /* STB_WEAK (a weak definition or reference) */
   bool object; /* STT_OBJECT (else STT_NOTYPE / STT_FUNC) */
   bool func;
 } ObjSymbol;
