@@ -2024,6 +2024,62 @@ static void loop(Lower *L, const Node *n) {
   end_scope(L, scope_mark, loc);
 }
 
+/* The bytes of a constant initializer (integers and bit-fields) in the
+   target's byte order; false when some element is not an integer
+   constant.  */
+static bool const_init_image(const Init *in, uint8_t *img, int64_t size) {
+  memset(img, 0, (size_t)size);
+  for (int i = 0; i < in->nelems; i++) {
+    const InitElem *e = &in->elems[i];
+    int64_t v;
+    if (!const_arg(e->value, &v))
+      return false;
+    unsigned n = (unsigned)size_of(e->type);
+    uint64_t u = (uint64_t)v;
+    if (e->bit_width >= 0) {
+      uint64_t cur = 0;
+      for (unsigned k = 0; k < n; k++) {
+        int64_t at = e->offset + (target.big_endian ? n - 1 - k : k);
+        if (at >= 0 && at < size)
+          cur |= (uint64_t)img[at] << (8 * k);
+      }
+      uint64_t mask = e->bit_width >= 64 ? ~0ull : (1ull << e->bit_width) - 1;
+      unsigned shift = target.big_endian ? n * 8 - (unsigned)e->bit_offset - (unsigned)e->bit_width
+                                         : (unsigned)e->bit_offset;
+      u = (cur & ~(mask << shift)) | ((u & mask) << shift);
+    }
+    for (unsigned k = 0; k < n; k++) {
+      int64_t at = e->offset + (target.big_endian ? n - 1 - k : k);
+      if (at >= 0 && at < size)
+        img[at] = (uint8_t)(u >> (8 * k));
+    }
+  }
+  return true;
+}
+
+/* `*(long *)&(T){...}` of a constant compound literal: the integer its
+   first bytes hold (bpf_misc.h's __imm_insn makes raw instructions so).  */
+static bool const_load_of_literal(const Node *n, int64_t *value) {
+  if (!n || n->kind != EX_CAST || n->cast_kind != CAST_LOAD || n->a->kind != EX_DEREF)
+    return false;
+  const Node *p = n->a->a;
+  while (p->kind == EX_CAST && (p->cast_kind == CAST_NOOP))
+    p = p->a;
+  if (p->kind != EX_ADDR || p->a->kind != EX_COMPOUND_LIT || !p->a->init)
+    return false;
+  int64_t size = size_of(p->a->type), want = size_of(n->type);
+  if (size <= 0 || size > 64 || want > size || want <= 0)
+    return false;
+  uint8_t img[64];
+  if (!const_init_image(p->a->init, img, size))
+    return false;
+  uint64_t u = 0;
+  for (int64_t k = 0; k < want; k++)
+    u |= (uint64_t)img[target.big_endian ? want - 1 - k : k] << (8 * k);
+  *value = (int64_t)u;
+  return true;
+}
+
 static void asm_stmt(Lower *L, const Node *n) {
   SrcLoc loc = n->loc;
   const AsmStmt *s = n->u.asm_stmt;
@@ -2091,7 +2147,13 @@ static void asm_stmt(Lower *L, const Node *n) {
       op->val = ir_imm(0);
       continue;
     }
-    if (!strchr(in->constraint, 'r') && !(in->constraint[0] >= '0' && in->constraint[0] <= '9')) {
+    int64_t raw;
+    if (imm_ok && const_load_of_literal(e, &raw)) {
+      op->val = ir_imm(raw);
+      continue;
+    }
+    if (!strchr(in->constraint, 'r') && !strchr(in->constraint, 'p') &&
+        !(in->constraint[0] >= '0' && in->constraint[0] <= '9')) {
       if (imm_ok)
         fail(L, loc, "impossible constraint in 'asm'");
       else
