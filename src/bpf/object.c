@@ -33,10 +33,17 @@ typedef struct NamedDecl {
 
 typedef struct CodeSec {
   const char *name;
+  Section *sec;
   SrcLoc loc; /* of its first function, for errors */
   BpfCode code;
   VEC(ObjSymbol) funcs;
 } CodeSec;
+
+struct BpfUnit {
+  CodeSec **code;
+  size_t ncode;
+  bool asm_text;
+};
 
 typedef struct Builder {
   LowerEnv env; /* first: the lowering hands it back */
@@ -213,7 +220,18 @@ static bool compile_function(Builder *b, Decl *fn) {
   if (global)
     bpf_code_global(&c->code, f->name);
   BpfGenLines lines = {0};
-  bool ok = bpf_gen_func(f, &c->code, b->cpu, b->ext ? &lines : NULL);
+  BpfGenCores cores = {0};
+  bool ok = bpf_gen_func(f, &c->code, b->cpu, b->ext ? &lines : NULL, &cores);
+  if (cores.len && !b->ext) {
+    diag_error(fn->loc, "CO-RE relocations need BTF (-g or -gbtf)");
+    ok = false;
+  }
+  for (size_t i = 0; b->ext && i < cores.len; i++) {
+    BtfExtCore ec = {c->name, cores.data[i].insn * BPF_INSN_SIZE, cores.data[i].core->type,
+                     NULL, cores.data[i].core->access, cores.data[i].core->kind, 0};
+    vec_push(&b->ext->cores, ec);
+  }
+  vec_free(&cores);
   if (b->ext) {
     BtfExtFunc ef = {c->name, fn->name->name, start * BPF_INSN_SIZE};
     vec_push(&b->ext->funcs, ef);
@@ -300,14 +318,12 @@ static bool finish_code(Builder *b) {
     Section *s = section_new(c->name, SEC_PROGBITS, SEC_FLAG_ALLOC | SEC_FLAG_EXEC, 8,
                              false, false);
     s->store_addend = store_addend;
-    bpf_code_bytes(&c->code, target.big_endian, &s->bytes);
     for (size_t k = 0; k < c->code.relocs.len; k++) {
       const BpfReloc *r = &c->code.relocs.data[k];
       sec_reloc(s, r->insn * BPF_INSN_SIZE, r->type, r->sym ? r->sym : c->name,
                 r->addend);
     }
-    if (b->asm_text)
-      s->text = code_text(c);
+    c->sec = s; /* its bytes come in bpf_unit_finish */
     vec_push(&b->obj->sections, s);
     for (size_t k = 0; k < c->funcs.len; k++) {
       ObjSymbol sym = c->funcs.data[k];
@@ -586,7 +602,9 @@ static bool referenced_entity(Builder *b, Decl *e) {
   return false;
 }
 
-bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts) {
+bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts,
+                      BpfUnit **out) {
+  *out = NULL;
   Builder b = {0};
   b.env.symbol_of = symbol_of;
   b.env.string_symbol = string_symbol;
@@ -639,14 +657,40 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts) {
     sym.weak = true;
     vec_push(&obj->symbols, sym);
   }
-  for (size_t i = 0; i < b.code.len; i++) {
-    bpf_code_free(&b.code.data[i]->code);
-    vec_free(&b.code.data[i]->funcs);
-    free(b.code.data[i]);
-  }
-  vec_free(&b.code);
+  BpfUnit *u = xcalloc(1, sizeof *u);
+  u->code = b.code.data;
+  u->ncode = b.code.len;
+  u->asm_text = b.asm_text;
+  *out = u;
   vec_free(&b.statics);
   vec_free(&b.referenced);
   free(b.defs);
   return ok;
+}
+
+void bpf_unit_finish(BpfUnit *u, const BtfExtInfo *ext) {
+  if (!u)
+    return;
+  for (size_t i = 0; i < u->ncode; i++) {
+    CodeSec *c = u->code[i];
+    /* Type ids are BTF's, known now: the LD_IMM64s of TYPE_ID relocations
+       hold them.  */
+    for (size_t k = 0; ext && k < ext->cores.len; k++) {
+      const BtfExtCore *core = &ext->cores.data[k];
+      if (strcmp(core->section, c->name) != 0 ||
+          (core->kind != 6 /* TYPE_ID_LOCAL */ && core->kind != 7 /* TYPE_ID_TARGET */))
+        continue;
+      uint32_t at = core->insn_off / BPF_INSN_SIZE;
+      if (at < bpf_code_len(&c->code))
+        c->code.insns.data[at].imm = (int32_t)core->type_id;
+    }
+    bpf_code_bytes(&c->code, target.big_endian, &c->sec->bytes);
+    if (u->asm_text)
+      c->sec->text = code_text(c);
+    bpf_code_free(&c->code);
+    vec_free(&c->funcs);
+    free(c);
+  }
+  free(u->code);
+  free(u);
 }

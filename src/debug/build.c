@@ -1033,3 +1033,10 @@ DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   vec_free(&b.unbounded_types);
   return b.unit;
 }
+
+Die *debug_type_die(const void *type) {
+  Type *t = (Type *)type;
+  while (t && !t->debug && t->kind == TY_TYPEDEF && t->base)
+    t = t->base;
+  return t ? t->debug : NULL;
+}

@@ -17,4 +17,8 @@ typedef struct DebugBuildOptions {
 
 DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts);
 
+/* After debug_build: the DIE of sema type TYPE (a `Type *`), or NULL
+   when the unit does not describe it.  */
+Die *debug_type_die(const void *type);
+
 #endif

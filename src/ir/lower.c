@@ -66,6 +66,8 @@ typedef struct Lower {
      the start of the (inlined) function.  */
   VEC(Decl *) cleanups;
   size_t break_mark, continue_mark, ret_mark;
+  int force_pai; /* inside __builtin_preserve_access_index: every record
+                    access is relocated */
   bool failed;
 } Lower;
 
@@ -76,6 +78,7 @@ static void stmt(Lower *L, const Node *n);
 static void cond(Lower *L, const Node *n, uint32_t t, uint32_t f);
 static IrAddr lvalue_addr(Lower *L, const Node *n);
 static IrAddr ptr_addr(Lower *L, const Node *p);
+static IrAddr addr_plain(Lower *L, IrAddr a, SrcLoc loc);
 static IrVal convert(Lower *L, IrVal v, Type *from, Type *to, SrcLoc loc);
 static void init_slot(Lower *L, Storage *s, const Init *in, SrcLoc loc);
 
@@ -409,6 +412,16 @@ static IrAddr addr_plus(IrAddr a, int64_t off) {
 
 /* A register holding the address A.  */
 static IrReg addr_reg(Lower *L, IrAddr a, SrcLoc loc) {
+  if (a.core) {
+    /* base + the relocated offset, in a register of its own */
+    IrInsn *m = add(L, IR_MOV, loc);
+    m->dst = new_reg(L);
+    m->a = ir_imm(a.off);
+    m->core = a.core;
+    IrReg off = m->dst;
+    IrReg base = a.kind == IA_SLOT ? addr_reg(L, ir_addr_slot(a.slot, 0), loc) : a.base;
+    return alu(L, BPF_ALU_ADD, ir_reg(base), ir_reg(off), false, false, loc).reg;
+  }
   if (a.kind == IA_REG && a.off == 0)
     return a.base;
   IrReg r = new_reg(L);
@@ -476,7 +489,7 @@ typedef struct BitField {
 static BitField bitfield_of(Lower *L, const Node *n) {
   BitField bf = {0};
   Member *m = n->u.m.member;
-  IrAddr base = lvalue_addr(L, n->a);
+  IrAddr base = addr_plain(L, lvalue_addr(L, n->a), n->loc);
   unsigned size = (unsigned)size_of(m->type);
   if (size < 1 || size > 8)
     size = 4;
@@ -569,6 +582,158 @@ static IrVal scale_index(Lower *L, IrVal idx, int64_t scale, SrcLoc loc) {
   return alu(L, BPF_ALU_MUL, idx, ir_imm(scale), false, false, loc);
 }
 
+/* --- CO-RE access chains ---
+   A member access through a record with preserve_access_index (or any
+   record inside __builtin_preserve_access_index) is relocated: its
+   chain from the pointer it starts at (p->a.b[2].c) becomes an access
+   string of indexes (the pointer's index, then each member's position in
+   its record and each constant array subscript), and the offset the
+   load or store holds is libbpf's to rewrite.  The chain is the longest
+   prefix through such records; what follows it adds a fixed offset.  */
+
+typedef struct CoreStep {
+  int64_t index;   /* member position or array subscript */
+  int64_t offset;  /* bytes this step adds */
+  bool relocated;  /* through a preserve_access_index record */
+  bool is_member;
+  Member *member;
+} CoreStep;
+
+typedef struct CoreChain {
+  const Node *ptr;  /* the pointer the chain starts at */
+  Type *root;       /* the record type that pointer points to */
+  int64_t root_index;
+  CoreStep steps[32];
+  int nsteps;
+} CoreChain;
+
+static bool const_arg(const Node *n, int64_t *v);
+
+static int member_position(const Record *r, const Member *m) {
+  for (int i = 0; i < r->nmembers; i++)
+    if (&r->members[i] == m)
+      return i;
+  return -1;
+}
+
+static bool core_walk(Lower *L, const Node *n, CoreChain *c) {
+  switch (n->kind) {
+  case EX_MEMBER: {
+    if (!n->a->is_lvalue || !core_walk(L, n->a, c) || c->nsteps >= 32)
+      return false;
+    int pos = member_position(n->u.m.rec, n->u.m.member);
+    if (pos < 0)
+      return false;
+    CoreStep st = {pos, n->u.m.member->bit_offset / 8,
+                   n->u.m.rec->preserve_access_index || L->force_pai, true, n->u.m.member};
+    c->steps[c->nsteps++] = st;
+    return true;
+  }
+  case EX_INDEX: {
+    int64_t k;
+    if (!const_arg(n->b, &k))
+      return false;
+    const Node *arr = n->a->kind == EX_CAST && n->a->cast_kind == CAST_DECAY ? n->a->a : NULL;
+    if (arr && arr->is_lvalue) {
+      if (!core_walk(L, arr, c) || c->nsteps >= 32)
+        return false;
+      CoreStep st = {k, k * n->u.arith.scale, false, false, NULL};
+      c->steps[c->nsteps++] = st;
+      return true;
+    }
+    if (type_kind(n->a->type) != TY_ARRAY) {
+      /* p[k]: the chain's root, k its first index */
+      Type *pt = type_canon(n->a->type);
+      if (pt->kind != TY_PTR)
+        return false;
+      c->ptr = n->a;
+      c->root = pt->base;
+      c->root_index = k;
+      return true;
+    }
+    if (!core_walk(L, n->a, c) || c->nsteps >= 32)
+      return false;
+    CoreStep st = {k, k * n->u.arith.scale, false, false, NULL};
+    c->steps[c->nsteps++] = st;
+    return true;
+  }
+  case EX_DEREF:
+    c->ptr = n->a;
+    c->root = type_canon(n->a->type)->base;
+    c->root_index = 0;
+    return c->root != NULL;
+  default:
+    return false;
+  }
+}
+
+/* The relocated prefix of C: how many steps, the access string, the
+   local offset; and the offset of the rest.  Zero steps: nothing to
+   relocate.  */
+static int core_prefix(const CoreChain *c, char *access, size_t size, int64_t *offset,
+                       int64_t *rest) {
+  int k = 0;
+  while (k < c->nsteps && (c->steps[k].relocated || (!c->steps[k].is_member && k > 0)))
+    k++;
+  size_t len = (size_t)snprintf(access, size, "%lld", (long long)c->root_index);
+  int64_t off = c->root_index * size_of(c->root);
+  for (int i = 0; i < k; i++) {
+    len += (size_t)snprintf(access + len, len < size ? size - len : 0, ":%lld",
+                            (long long)c->steps[i].index);
+    off += c->steps[i].offset;
+  }
+  *offset = off;
+  *rest = 0;
+  for (int i = k; i < c->nsteps; i++)
+    *rest += c->steps[i].offset;
+  return len < size ? k : 0;
+}
+
+static IrCore *new_core(Type *type, const char *access, uint32_t kind) {
+  IrCore *core = NEW(IrCore);
+  core->type = type;
+  core->access = arena_strndup(&perm, access, strlen(access));
+  core->kind = kind;
+  return core;
+}
+
+/* The address of member access N when its record is relocated, in
+   *OUT; false when N is no such access (then nothing was emitted).  */
+static bool core_member_addr(Lower *L, const Node *n, IrAddr *out) {
+  CoreChain c = {0};
+  if (!core_walk(L, n, &c) || !c.root)
+    return false;
+  char access[256];
+  int64_t off, rest;
+  if (!core_prefix(&c, access, sizeof access, &off, &rest))
+    return false;
+  IrVal p = expr(L, c.ptr);
+  IrAddr a = ir_addr_reg(to_reg(L, p, n->loc), off);
+  a.core = new_core(type_canon(c.root), access, CORE_FIELD_BYTE_OFFSET);
+  if (rest == 0)
+    *out = a;
+  else
+    *out = ir_addr_reg(addr_reg(L, a, n->loc), rest);
+  return true;
+}
+
+/* A relocated constant: dst = VALUE, which libbpf rewrites.  */
+static IrVal core_value(Lower *L, int64_t value, IrCore *core, SrcLoc loc) {
+  IrInsn *m = add(L, IR_MOV, loc);
+  m->dst = new_reg(L);
+  m->a = ir_imm(value);
+  m->core = core;
+  return ir_reg(m->dst);
+}
+
+/* An address with a relocated offset as a plain one (before more
+   offset is added to it).  */
+static IrAddr addr_plain(Lower *L, IrAddr a, SrcLoc loc) {
+  if (!a.core)
+    return a;
+  return ir_addr_reg(addr_reg(L, a, loc), 0);
+}
+
 /* The address pointer expression P holds, with what is constant in it
    kept as the offset: &s.f, arrays decayed, p + constant.  A context
    field must be read as *(ctx + off) with ctx itself unmodified: the
@@ -590,7 +755,7 @@ static IrAddr ptr_addr(Lower *L, const Node *p) {
       b = b->a;
     if (b->kind == EX_CONST && b->u.cv.kind == CV_INT) {
       k = b->u.cv.i * p->u.arith.scale;
-      return addr_plus(ptr_addr(L, p->a), p->op == OP_SUB ? -k : k);
+      return addr_plus(addr_plain(L, ptr_addr(L, p->a), loc), p->op == OP_SUB ? -k : k);
     }
   }
   IrVal v = expr(L, p);
@@ -606,8 +771,10 @@ static IrAddr lvalue_addr(Lower *L, const Node *n) {
     return ptr_addr(L, n->a);
   case EX_MEMBER: {
     IrAddr base;
+    if (core_member_addr(L, n, &base))
+      return base;
     if (n->a->is_lvalue)
-      base = lvalue_addr(L, n->a);
+      base = addr_plain(L, lvalue_addr(L, n->a), loc);
     else
       base = val_addr(L, expr(L, n->a), loc);
     return addr_plus(base, n->u.m.member->bit_offset / 8);
@@ -615,9 +782,9 @@ static IrAddr lvalue_addr(Lower *L, const Node *n) {
   case EX_INDEX: {
     IrAddr base;
     if (type_kind(n->a->type) == TY_ARRAY)
-      base = lvalue_addr(L, n->a);
+      base = addr_plain(L, lvalue_addr(L, n->a), loc);
     else
-      base = ptr_addr(L, n->a);
+      base = addr_plain(L, ptr_addr(L, n->a), loc);
     IrVal idx = expr(L, n->b);
     idx = convert(L, idx, n->b->type, ty_long, loc);
     if (idx.kind == IV_IMM)
@@ -933,14 +1100,129 @@ static IrVal cmpxchg(Lower *L, const Node *n, bool want_bool, SrcLoc loc) {
   return ir_reg(r);
 }
 
+/* The type a CO-RE builtin's argument names: `*(T *)0` names T.  */
+static Type *core_arg_type(const Node *a) {
+  return a->type;
+}
+
+/* __builtin_preserve_field_info, __builtin_btf_type_id,
+   __builtin_preserve_type_info, __builtin_preserve_enum_value: the local
+   value, relocated.  */
+static IrVal core_builtin(Lower *L, const Node *n, const char *name) {
+  SrcLoc loc = n->loc;
+  int64_t flag = 0;
+  if (n->u.call.nargs != 2 || !const_arg(n->u.call.args[1], &flag)) {
+    fail(L, loc, "the second argument of a CO-RE builtin must be an integer constant");
+    return ir_imm(0);
+  }
+  const Node *a = n->u.call.args[0];
+  if (builtin_is(name, "preserve_field_info")) {
+    if (a->kind == EX_CAST && a->cast_kind == CAST_LOAD)
+      a = a->a;
+    if (a->kind != EX_MEMBER && a->kind != EX_INDEX) {
+      fail(L, loc, "argument of __builtin_preserve_field_info must be a field access");
+      return ir_imm(0);
+    }
+    CoreChain c = {0};
+    L->force_pai++;
+    bool ok = core_walk(L, a, &c) && c.root;
+    L->force_pai--;
+    char access[256];
+    int64_t off, rest;
+    if (!ok || !core_prefix(&c, access, sizeof access, &off, &rest) || flag < 0 || flag > 5) {
+      fail(L, loc, "invalid argument to __builtin_preserve_field_info");
+      return ir_imm(0);
+    }
+    /* an array element is a field of its element type */
+    Member elem = {0};
+    elem.type = a->type;
+    elem.bit_width = -1;
+    Member *m = a->kind == EX_MEMBER ? a->u.m.member : &elem;
+    int64_t size = size_of(m->type), value;
+    switch (flag) {
+    case CORE_FIELD_BYTE_OFFSET:
+      /* a bit-field's: the start of the unit of its type's size that
+         holds it */
+      value = m->is_bitfield ? off - m->bit_offset / 8 + m->bit_offset / (size * 8) * size : off;
+      break;
+    case CORE_FIELD_BYTE_SIZE: value = size; break;
+    case CORE_FIELD_EXISTS: value = 1; break;
+    case CORE_FIELD_SIGNED: value = is_signed_int(m->type); break;
+    case CORE_FIELD_LSHIFT_U64:
+      if (m->is_bitfield) {
+        int64_t in_unit = m->bit_offset % (size * 8);
+        value = target.big_endian ? in_unit + (64 - size * 8) : 64 - (in_unit + m->bit_width);
+      } else {
+        value = 64 - size * 8;
+      }
+      break;
+    default: /* RSHIFT_U64 */
+      value = 64 - (m->is_bitfield ? m->bit_width : size * 8);
+      break;
+    }
+    return core_value(L, value, new_core(type_canon(c.root), access, (uint32_t)flag), loc);
+  }
+  Type *t = core_arg_type(a);
+  if (builtin_is(name, "btf_type_id")) {
+    if (flag != 0 && flag != 1) {
+      fail(L, loc, "invalid second argument to __builtin_btf_type_id");
+      return ir_imm(0);
+    }
+    return core_value(L, 0, new_core(t, "0", flag ? CORE_TYPE_ID_TARGET : CORE_TYPE_ID_LOCAL),
+                      loc);
+  }
+  if (builtin_is(name, "preserve_type_info")) {
+    static const uint32_t kinds[] = {CORE_TYPE_EXISTS, CORE_TYPE_SIZE, CORE_TYPE_MATCHES};
+    if (flag < 0 || flag > 2) {
+      fail(L, loc, "invalid second argument to __builtin_preserve_type_info");
+      return ir_imm(0);
+    }
+    int64_t value = flag == 1 ? size_of(t) : 1;
+    return core_value(L, value, new_core(t, "0", kinds[flag]), loc);
+  }
+  /* preserve_enum_value(*(enum E *)ENUMERATOR, flag) */
+  const Node *v = a;
+  if (v->kind == EX_CAST && v->cast_kind == CAST_LOAD)
+    v = v->a;
+  int64_t enumval;
+  Type *et = type_canon(t);
+  if (v->kind != EX_DEREF || et->kind != TY_ENUM || !const_arg(v->a, &enumval) ||
+      (flag != 0 && flag != 1)) {
+    fail(L, loc, "invalid argument to __builtin_preserve_enum_value");
+    return ir_imm(0);
+  }
+  const Record *r = et->u.rec;
+  int idx = -1;
+  for (int i = 0; i < r->nenums && idx < 0; i++)
+    if (r->enums[i].value == enumval)
+      idx = i;
+  if (idx < 0) {
+    fail(L, loc, "invalid argument to __builtin_preserve_enum_value");
+    return ir_imm(0);
+  }
+  char access[32];
+  snprintf(access, sizeof access, "%d", idx);
+  return core_value(L, flag ? enumval : 1,
+                    new_core(t, access, flag ? CORE_ENUMVAL_VALUE : CORE_ENUMVAL_EXISTS), loc);
+}
+
 static IrVal builtin(Lower *L, const Node *n, const char *name) {
   SrcLoc loc = n->loc;
   int na = n->u.call.nargs;
   Node **args = n->u.call.args;
   if (!name)
     name = "?";
+  if (builtin_is(name, "preserve_access_index") && na == 1) {
+    L->force_pai++;
+    IrVal v = expr(L, args[0]);
+    L->force_pai--;
+    return v;
+  }
+  if (builtin_is(name, "preserve_field_info") || builtin_is(name, "btf_type_id") ||
+      builtin_is(name, "preserve_type_info") || builtin_is(name, "preserve_enum_value"))
+    return core_builtin(L, n, name);
   if (builtin_is(name, "expect") || builtin_is(name, "expect_with_probability") ||
-      builtin_is(name, "assume_aligned") || builtin_is(name, "preserve_access_index")) {
+      builtin_is(name, "assume_aligned")) {
     IrVal v = na ? expr(L, args[0]) : ir_imm(0);
     for (int i = 1; i < na && builtin_is(name, "expect"); i++)
       ;

@@ -701,6 +701,8 @@ void apply_record_attrs(Parser *p, Record *r, Attr *attrs) {
     const char *n = a->name->name;
     if (!strcmp(n, "packed"))
       r->packed = true;
+    else if (!strcmp(n, "preserve_access_index"))
+      r->preserve_access_index = true; /* CO-RE: accesses are relocated */
     else if (!strcmp(n, "aligned")) {
       uint32_t al = aligned_value(a);
       if (al > r->user_align)

@@ -187,6 +187,7 @@ struct Record {
   bool complete;
   bool being_defined;
   bool packed;        /* __attribute__((packed)) on the record */
+  bool preserve_access_index; /* CO-RE: member accesses are relocated */
   bool has_flex;      /* ends in a flexible array member */
   uint8_t user_aligned_memo; /* debug: 0 not known, 1 no, 2 yes */
   uint32_t pack;      /* #pragma pack value in effect (0 = none) */
