@@ -15,6 +15,7 @@
 
 #include "btf_format.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1006,6 +1007,17 @@ static uint32_t func_type_id(const Gen *g, const char *name) {
   return 0;
 }
 
+/* A CO-RE record's root type as GCC's comment names it.  */
+static const char *core_type_name(Gen *g, const BtfExtCore *c) {
+  static char buf[256];
+  Rec *r = c->die ? g->recs[c->die->id] : NULL;
+  const char *kw = !r ? "" : r->kind == BTF_KIND_STRUCT ? "struct "
+                   : r->kind == BTF_KIND_UNION          ? "union "
+                   : r->kind == BTF_KIND_ENUM || r->kind == BTF_KIND_ENUM64 ? "enum " : "";
+  snprintf(buf, sizeof buf, "%s%s", kw, r && r->name ? r->name : "");
+  return buf;
+}
+
 static void output_ext(Gen *g, BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
   Section *s = section_new(".BTF.ext", SEC_PROGBITS, 0, 4, g->opts->keep_items,
                            g->opts->annotate);
@@ -1021,15 +1033,15 @@ static void output_ext(Gen *g, BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
   if (core_len)
     core_len += 4;
   sec_data(s, 2, BTF_MAGIC, "btf_magic");
-  sec_data(s, 1, BTF_VERSION, "btf_version");
-  sec_data(s, 1, 0, "btf_flags");
+  sec_data(s, 1, BTF_VERSION, "btfext_version");
+  sec_data(s, 1, 0, "btfext_flags");
   sec_data(s, 4, 32, "btfext_hdr_len");
-  sec_data(s, 4, 0, "btfext_func_info_off");
-  sec_data(s, 4, func_len, "btfext_func_info_len");
-  sec_data(s, 4, func_len, "btfext_line_info_off");
-  sec_data(s, 4, line_len, "btfext_line_info_len");
-  sec_data(s, 4, func_len + line_len, "btfext_core_info_off");
-  sec_data(s, 4, core_len, "btfext_core_info_len");
+  sec_data(s, 4, 0, "func_info_offset");
+  sec_data(s, 4, func_len, "func_info_len");
+  sec_data(s, 4, func_len, "line_info_offset");
+  sec_data(s, 4, line_len, "line_info_len");
+  sec_data(s, 4, func_len + line_len, "core_relo_offset");
+  sec_data(s, 4, core_len, "core_relo_len");
   sec_data(s, 4, 8, "FuncInfo entry size");
   for (size_t i = 0; i < p->secs.len; i++) {
     const ExtSec *es = &p->secs.data[i];
@@ -1039,8 +1051,8 @@ static void output_ext(Gen *g, BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
     sec_data(s, 4, es->funcs.len, "Number of entries");
     for (size_t k = 0; k < es->funcs.len; k++) {
       const BtfExtFunc *f = &ext->funcs.data[es->funcs.data[k]];
-      sec_dataf(s, 4, f->insn_off, "insn_off for %s", f->name);
-      sec_dataf(s, 4, func_type_id(g, f->name), "type_id");
+      sec_dataf(s, 4, f->insn_off, "label for function %s", f->name);
+      sec_data(s, 4, func_type_id(g, f->name), "btf_type_id");
     }
   }
   sec_data(s, 4, 16, "LineInfo entry size");
@@ -1053,7 +1065,7 @@ static void output_ext(Gen *g, BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
     for (size_t k = 0; k < es->lines.len; k++) {
       uint32_t idx = es->lines.data[k];
       const BtfExtLine *l = &ext->lines.data[idx];
-      sec_data(s, 4, l->insn_off, "insn_off");
+      sec_data(s, 4, l->insn_off, "insn_label");
       sec_data(s, 4, p->file_off[idx], "file_name_off");
       sec_data(s, 4, 0, "line_off");
       sec_dataf(s, 4, (uint64_t)l->line << 10 | (l->col & 0x3ff), "(line, col) (%u, %u)",
@@ -1061,23 +1073,24 @@ static void output_ext(Gen *g, BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
     }
   }
   if (core_len) {
-    sec_data(s, 4, 16, "CO-RE relocation entry size");
+    sec_data(s, 4, 16, "CoreInfo entry size");
     for (size_t i = 0; i < p->secs.len; i++) {
       const ExtSec *es = &p->secs.data[i];
       if (!es->cores.len)
         continue;
-      sec_dataf(s, 4, es->name_off, "core_info section string for %s", es->name);
+      sec_dataf(s, 4, es->name_off, "CoreInfo section string for %s", es->name);
       sec_data(s, 4, es->cores.len, "Number of entries");
       for (size_t k = 0; k < es->cores.len; k++) {
         uint32_t idx = es->cores.data[k];
         const BtfExtCore *c = &ext->cores.data[idx];
         sec_data(s, 4, c->insn_off, "bpfcr_insn");
-        sec_data(s, 4, c->type_id, "bpfcr_type");
+        sec_dataf(s, 4, c->type_id, "bpfcr_type (%s)", core_type_name(g, c));
         sec_dataf(s, 4, p->access_off[idx], "bpfcr_astr_off (\"%s\")", c->access);
         sec_data(s, 4, c->kind, "bpfcr_kind");
       }
     }
   }
+  sec_data(s, 4, 0, "Required padding by libbpf structs");
   vec_push(&obj->sections, s);
 }
 
