@@ -113,7 +113,7 @@ static void builtin_type_name(Parser *p, const char *name, Type *t) {
   d->type = t;
   d->first = d;
   d->file_scope = true;
-  bind_ordinary(p, d->name, d);
+  scope_bind_ordinary(&p->scopes, d->name, d);
 }
 
 /* __builtin_va_list: on x86-64 an array of one struct __va_list_tag; on

@@ -9,7 +9,7 @@
 
 static void record_event(Parser *p, Decl *d) {
   d->order = ++p->decl_order;
-  if (p->depth == 0)
+  if (p->scopes.depth == 0)
     vec_push_perm(&p->tu->decls, d);
 }
 
@@ -21,7 +21,7 @@ static Decl *new_decl(Parser *p, DeclKind kind, Ident *name, Type *type,
   d->type = type;
   d->loc = loc;
   d->first = d;
-  d->file_scope = p->depth == 0;
+  d->file_scope = p->scopes.depth == 0;
   return d;
 }
 
@@ -480,7 +480,7 @@ static Type *parse_typeof(Parser *p, bool unqual) {
 static Type *tag_type(Parser *p, TypeKind kind, Ident *name, SrcLoc loc,
                       bool defining, bool declaring_only) {
   Binding *b = lookup_tag(name);
-  bool this_scope = b && b->depth == p->depth;
+  bool this_scope = b && b->depth == p->scopes.depth;
   if (b && (this_scope || (!defining && !declaring_only))) {
     Type *t = b->type;
     if (t->kind != kind) {
@@ -494,9 +494,9 @@ static Type *tag_type(Parser *p, TypeKind kind, Ident *name, SrcLoc loc,
     }
   }
   Record *r = record_new(kind, name, loc);
-  r->scope_depth = p->depth;
+  r->scope_depth = p->scopes.depth;
   Type *t = type_record(r);
-  bind_tag(p, name, t);
+  scope_bind_tag(&p->scopes, name, t);
   return t;
 }
 
@@ -564,7 +564,7 @@ static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
     }
   } else {
     r = record_new(kind, NULL, loc);
-    r->scope_depth = p->depth;
+    r->scope_depth = p->scopes.depth;
     t = type_record(r);
   }
   r->def_loc = loc;
@@ -849,7 +849,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     }
   } else {
     Record *r = record_new(TY_ENUM, NULL, loc);
-    r->scope_depth = p->depth;
+    r->scope_depth = p->scopes.depth;
     t = type_record(r);
   }
   Record *r = t->u.rec;
@@ -899,9 +899,9 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
       d->type = t;
     Decl *prev = lookup_ordinary(n.ident);
     Binding *pb = lookup_ordinary_binding(n.ident);
-    if (prev && pb->depth == p->depth)
+    if (prev && pb->depth == p->scopes.depth)
       diag_error(n.loc, "redeclaration of enumerator '%s'", n.ident->name);
-    bind_ordinary(p, n.ident, d);
+    scope_bind_ordinary(&p->scopes, n.ident, d);
     e.decl = d;
     vec_push(&ens, e);
     if (!accept_punct(p, P_COMMA))
@@ -1005,7 +1005,7 @@ static void parse_array_suffix(Parser *p, SuffixOp *op) {
       op->len = v;
     } else if (e.type) {
       op->vla = true;
-      if (p->depth == 0)
+      if (p->scopes.depth == 0)
         diag_error(el, "variably modified type at file scope");
     }
   }
@@ -1149,7 +1149,7 @@ static Type *adjust_param_type(Type *t, unsigned array_quals) {
 /* parameter-type-list or identifier-list, after '('; consumes ')'.  */
 static void parse_params(Parser *p, SuffixOp *op) {
   VEC(Param) params = {0};
-  scope_push(p);
+  scope_enter(&p->scopes);
   /* Old-style identifier list: f(a, b).  */
   const Token *t = peek(p, 0);
   if (t->kind == TK_IDENT && !t->ident->keyword && !is_typedef_name(p, t) &&
@@ -1169,13 +1169,13 @@ static void parse_params(Parser *p, SuffixOp *op) {
     op->names = arena_alloc(&p->scratch, sizeof(Ident *) * names.len);
     memcpy(op->names, names.data, sizeof(Ident *) * names.len);
     vec_free(&names);
-    scope_pop(p);
+    scope_leave(&p->scopes);
     return;
   }
   if (at_punct(p, P_RPAREN)) {
     next(p);
     op->oldstyle = lang.std < 23; /* f() has no prototype before C23 */
-    scope_pop(p);
+    scope_leave(&p->scopes);
     return;
   }
   for (;;) {
@@ -1225,14 +1225,14 @@ static void parse_params(Parser *p, SuffixOp *op) {
     }
     if (d.name) {
       Decl *pd = new_decl(p, DECL_PARAM, d.name, prm.type, d.loc);
-      bind_ordinary(p, d.name, pd);
+      scope_bind_ordinary(&p->scopes, d.name, pd);
     }
     vec_push(&params, prm);
     if (!accept_punct(p, P_COMMA))
       break;
   }
   expect_punct(p, P_RPAREN, NULL);
-  scope_pop(p);
+  scope_leave(&p->scopes);
   op->nparams = (int)params.len;
   if (params.len) {
     op->params = NEW_ARRAY(Param, params.len);
@@ -1436,12 +1436,12 @@ static bool merge_with_previous(Parser *p, Decl *d, Decl *prev) {
               prev->name->name, type_name(prev->type));
   }
   if (d->sc == SC_STATIC && prev->sc != SC_STATIC && d->kind == DECL_FUNC &&
-      !prev->implicit && p->depth == 0) {
+      !prev->implicit && p->scopes.depth == 0) {
     diag_error(d->loc, "static declaration of '%s' follows non-static declaration",
                d->name->name);
   }
   if (d->sc == SC_NONE && prev->sc == SC_STATIC && d->kind == DECL_VAR &&
-      p->depth == 0) {
+      p->scopes.depth == 0) {
     diag_error(d->loc, "non-static declaration of '%s' follows static declaration",
                d->name->name);
   }
@@ -1513,7 +1513,7 @@ static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
     if (ds->is_inline)
       diag_error(dr->loc, "typedef '%s' is declared 'inline'", dr->name->name);
   }
-  if (kind == DECL_FUNC && p->depth > 0 && ds->sc == SC_STATIC)
+  if (kind == DECL_FUNC && p->scopes.depth > 0 && ds->sc == SC_STATIC)
     diag_error(dr->loc, "invalid storage class for function '%s'", dr->name->name);
   if (kind == DECL_VAR && type_is_void(d->type) && ds->sc != SC_EXTERN &&
       ds->sc != SC_TYPEDEF) {
@@ -1523,22 +1523,22 @@ static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
      file-scope/extern declaration for extern and functions.  */
   Binding *b = lookup_ordinary_binding(dr->name);
   Decl *prev = NULL;
-  if (b && b->depth == p->depth)
+  if (b && b->depth == p->scopes.depth)
     prev = b->decl;
   else if (b && (ds->sc == SC_EXTERN || kind == DECL_FUNC) && b->decl &&
            b->decl->file_scope && b->decl->kind == kind)
     prev = b->decl;
-  if (prev && prev->kind == DECL_PARAM && p->depth > 0 && b->depth == p->depth) {
+  if (prev && prev->kind == DECL_PARAM && p->scopes.depth > 0 && b->depth == p->scopes.depth) {
     diag_error(dr->loc, "'%s' redeclared as different kind of symbol", dr->name->name);
     prev = NULL;
   }
   if (prev && (prev->kind == DECL_ENUM_CONST || prev->kind == DECL_PARAM)) {
-    if (b->depth == p->depth)
+    if (b->depth == p->scopes.depth)
       diag_error(dr->loc, "'%s' redeclared as different kind of symbol",
                  dr->name->name);
     prev = NULL;
   }
-  if (prev && p->depth > 0 && kind == DECL_VAR && ds->sc != SC_EXTERN &&
+  if (prev && p->scopes.depth > 0 && kind == DECL_VAR && ds->sc != SC_EXTERN &&
       prev->sc != SC_EXTERN) {
     diag_error(dr->loc, "redeclaration of '%s' with no linkage", dr->name->name);
     prev = NULL;
@@ -1554,8 +1554,8 @@ static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
     if (prev && prev->kind == DECL_TYPEDEF)
       d->type = prev->type;
   }
-  bind_ordinary(p, dr->name, d);
-  if (p->depth == 0 || ds->sc == SC_EXTERN || kind == DECL_FUNC)
+  scope_bind_ordinary(&p->scopes, dr->name, d);
+  if (p->scopes.depth == 0 || ds->sc == SC_EXTERN || kind == DECL_FUNC)
     d->file_scope = d->file_scope || ds->sc == SC_EXTERN || kind == DECL_FUNC;
   return d;
 }
@@ -1676,7 +1676,7 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
   p->cur_func = fn;
   p->tree_depth++;
   p->undeclared.len = 0;
-  scope_push(p);
+  scope_enter(&p->scopes);
   FuncBody *fb = NEW(FuncBody);
   memset(fb, 0, sizeof *fb);
   fb->nparams = dr->nparams;
@@ -1694,10 +1694,10 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
     if (!type_is_complete(prm->type))
       diag_error(prm->loc, "parameter %d ('%s') has incomplete type", i + 1,
                  prm->name->name);
-    bind_ordinary(p, prm->name, pd);
+    scope_bind_ordinary(&p->scopes, prm->name, pd);
   }
   fb->body = parse_function_body(p, fn);
-  scope_pop(p);
+  scope_leave(&p->scopes);
   p->tree_depth--;
   fb->uses_va = p->uses_va;
   size_t ntl = p->tree_locals.len - saved_tree_locals;
@@ -1830,7 +1830,7 @@ bool parse_declaration(Parser *p, bool file_scope) {
       bool is_def = ds.sc != SC_EXTERN || at_punct(p, P_ASSIGN);
       if (accept_punct(p, P_ASSIGN)) {
         last_had_init = true;
-        if (ds.sc == SC_EXTERN && p->depth == 0)
+        if (ds.sc == SC_EXTERN && p->scopes.depth == 0)
           diag_warning(dr.loc, W_OTHER, "'%s' initialized and declared 'extern'",
                        dr.name->name);
         else if (ds.sc == SC_EXTERN)
@@ -1851,7 +1851,7 @@ bool parse_declaration(Parser *p, bool file_scope) {
         d->defined = true;
         d->first->defined = true;
       }
-      if (is_def && !type_is_complete(d->type) && p->depth > 0 &&
+      if (is_def && !type_is_complete(d->type) && p->scopes.depth > 0 &&
           ds.sc != SC_EXTERN) {
         diag_error(dr.loc, "storage size of '%s' isn't known", dr.name->name);
       }
@@ -1928,16 +1928,8 @@ TransUnit *parse_translation_unit_from(Cpp *cpp) {
   if (setjmp(p->fatal) == 0)
     parse_translation_unit(p);
   /* Leave no bindings behind (several inputs may share the process).  */
-  while (p->bindings.len) {
-    Binding *b = p->bindings.data[--p->bindings.len];
-    if (b->is_tag)
-      b->name->tag = b->shadowed;
-    else
-      b->name->ordinary = b->shadowed;
-  }
+  scopes_release(&p->scopes);
   TransUnit *tu = p->tu;
-  vec_free(&p->bindings);
-  vec_free(&p->scope_marks);
   vec_free(&p->body_types);
   vec_free(&p->body_locals);
   vec_free(&p->tree_locals);

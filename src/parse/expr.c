@@ -2216,25 +2216,8 @@ static Expr parse_primary(Parser *p) {
         return builtin_call(p, id);
       if (at_punct(p, P_LPAREN)) {
         Decl *fd = implicit_function(p, id.ident, id.loc);
-        /* Bind it at file scope for later uses in this unit.  */
-        Binding *b = NEW(Binding);
-        b->name = id.ident;
-        b->decl = fd;
-        b->depth = 0;
-        b->shadowed = NULL;
-        if (!id.ident->ordinary) {
-          id.ident->ordinary = b;
-          vec_push(&p->bindings, b);
-          if (p->scope_marks.len) {
-            /* Keep it below every open scope's mark.  */
-            for (size_t i = p->bindings.len - 1; i > 0; i--) {
-              p->bindings.data[i] = p->bindings.data[i - 1];
-            }
-            p->bindings.data[0] = b;
-            for (size_t i = 0; i < p->scope_marks.len; i++)
-              p->scope_marks.data[i]++;
-          }
-        }
+        /* Bound at file scope for later uses in this unit.  */
+        scope_bind_file(&p->scopes, id.ident, fd);
         fd->used = true;
         return ident_expr(p, fd, id.loc);
       }

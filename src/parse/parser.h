@@ -13,6 +13,7 @@
 #include <setjmp.h>
 
 #include "../cpp/cpp.h"
+#include "../sema/scope.h"
 #include "../sema/tree.h"
 #include "parse.h"
 
@@ -69,17 +70,6 @@ typedef struct AttrList {
   Attr *head;
 } AttrList;
 
-typedef struct Scope Scope;
-
-/* One binding of an identifier in a scope (ordinary or tag namespace).  */
-typedef struct Binding {
-  struct Binding *shadowed; /* outer binding of the same name */
-  Ident *name;
-  int depth;
-  bool is_tag;
-  Decl *decl;   /* ordinary namespace */
-  Type *type;   /* tag namespace: the struct/union/enum main variant */
-} Binding;
 
 /* Declaration specifiers as parsed.  */
 typedef struct DeclSpec {
@@ -152,7 +142,6 @@ typedef struct Declarator {
   bool params_oldstyle;
   Ident **oldstyle_names;
   int n_oldstyle;
-  Scope *param_scope;  /* kept open for a function definition */
   const char *asm_name;
   DeclLevel *level;    /* the parsed declarator (scratch memory) */
 } Declarator;
@@ -169,9 +158,7 @@ struct Parser {
   Token la[LOOKAHEAD];   /* lookahead ring */
   unsigned la_start, la_count;
   Token prev;            /* last consumed token */
-  int depth;             /* current scope depth (0 = file) */
-  VEC(Binding *) bindings; /* stack of bindings, popped on scope exit */
-  VEC(int) scope_marks;
+  Scopes scopes;         /* sema/scope.h: what names mean here */
   TransUnit *tu;
   Decl *cur_func;        /* function whose body is being parsed */
   VEC(Type *) body_types; /* types used in the current body */
@@ -261,14 +248,7 @@ const char *tok_desc(const Token *t);
 bool parse_string_literal(Parser *p, Expr *out);
 int64_t decode_char_constant(Parser *p, const Token *t, Type **type);
 
-/* scope.c */
-void scope_push(Parser *p);
-void scope_pop(Parser *p);
-Binding *bind_ordinary(Parser *p, Ident *name, Decl *d);
-Binding *bind_tag(Parser *p, Ident *name, Type *t);
-Decl *lookup_ordinary(Ident *name);
-Binding *lookup_ordinary_binding(Ident *name);
-Binding *lookup_tag(Ident *name);
+/* tokens.c: whether T is an identifier naming a typedef here.  */
 bool is_typedef_name(Parser *p, const Token *t);
 
 /* attr.c */
