@@ -6,6 +6,8 @@
    them.  */
 #include "parser.h"
 #include "../sema/builtins.h"
+#include "../sema/const.h"
+#include "../sema/conv.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -55,7 +57,6 @@ static Node *mk(Parser *p, NodeKind kind, Type *type, SrcLoc loc, Node *a,
   return n;
 }
 
-static void convert_const(ConstVal *cv, Type *from, Type *to);
 
 /* The node of E converted to T (implicit conversion).  A folded
    arithmetic constant converts to a constant of T, as GCC folds it.  */
@@ -65,7 +66,7 @@ Node *expr_convert(Parser *p, Expr *e, Type *t) {
   if (!e->n && e->type && (e->cv.kind == CV_INT || e->cv.kind == CV_FLOAT) &&
       t && type_is_arith(t)) {
     ConstVal cv = e->cv;
-    convert_const(&cv, e->type, t);
+    const_convert(&cv, e->type, t);
     if (cv.kind == CV_INT || cv.kind == CV_FLOAT)
       return node_const(t, cv, e->loc);
   }
@@ -115,22 +116,6 @@ Expr make_int_const(Type *t, int64_t v, SrcLoc loc) {
   return e;
 }
 
-int64_t type_int_truncate(Type *t, int64_t v) {
-  Type *c = type_canon(t);
-  if (c->kind == TY_BOOL)
-    return v != 0;
-  if (c->kind == TY_PTR)
-    return v;
-  int64_t size = type_size(t);
-  if (size <= 0 || size >= 8)
-    return v;
-  int bits = (int)size * 8;
-  uint64_t mask = (UINT64_C(1) << bits) - 1;
-  uint64_t u = (uint64_t)v & mask;
-  if (type_is_signed(t) && (u >> (bits - 1)) & 1)
-    u |= ~mask;
-  return (int64_t)u;
-}
 
 static bool is_null_pointer_constant(const Expr *e) {
   if (e->flags & EF_NULLPTR)
@@ -144,128 +129,14 @@ static bool is_null_pointer_constant(const Expr *e) {
   return c->kind == TY_PTR && type_kind(c->base) == TY_VOID;
 }
 
-static Type *integer_promote(Type *t) {
-  Type *c = type_canon(t);
-  if (c->kind == TY_ENUM)
-    c = c->u.rec->enum_int ? c->u.rec->enum_int : ty_uint;
-  switch (c->kind) {
-  case TY_BOOL: case TY_CHAR: case TY_SCHAR: case TY_UCHAR:
-  case TY_SHORT: case TY_USHORT:
-    return ty_int;
-  default:
-    return c->main;
-  }
-}
 
-static Type *usual_arith(Type *a, Type *b) {
-  Type *ca = type_canon(a), *cb = type_canon(b);
-  if (ca->kind == TY_COMPLEX || cb->kind == TY_COMPLEX) {
-    Type *ea = ca->kind == TY_COMPLEX ? ca->base : a;
-    Type *eb = cb->kind == TY_COMPLEX ? cb->base : b;
-    return type_complex(type_unqualified(type_canon(usual_arith(ea, eb))));
-  }
-  if (ca->kind == TY_VECTOR)
-    return ca->main;
-  if (cb->kind == TY_VECTOR)
-    return cb->main;
-  if (type_is_real_float(a) || type_is_real_float(b)) {
-    /* The wider float wins (by size; long double over _Float128 etc.).  */
-    if (!type_is_real_float(a))
-      return cb->main;
-    if (!type_is_real_float(b))
-      return ca->main;
-    return type_size(a) >= type_size(b) ? ca->main : cb->main;
-  }
-  Type *pa = integer_promote(a), *pb = integer_promote(b);
-  if (pa == pb)
-    return pa;
-  int ra = type_int_rank(pa), rb = type_int_rank(pb);
-  bool sa = type_is_signed(pa), sb = type_is_signed(pb);
-  if (sa == sb)
-    return ra >= rb ? pa : pb;
-  Type *u = sa ? pb : pa, *s = sa ? pa : pb;
-  if (type_int_rank(u) >= type_int_rank(s))
-    return u;
-  if (type_size(s) > type_size(u))
-    return s;
-  /* The unsigned type corresponding to the signed one.  */
-  return type_int_of_size(type_size(s), true);
-}
 
-/* Convert a constant value to type T (C17 6.3).  */
-static void convert_const(ConstVal *cv, Type *from, Type *to) {
-  if (cv->kind == CV_NONE)
-    return;
-  Type *ct = type_canon(to);
-  if (ct->kind == TY_VOID) {
-    cv->kind = CV_NONE;
-    return;
-  }
-  if (type_is_integer(to) || ct->kind == TY_PTR) {
-    if (cv->kind == CV_FLOAT) {
-      long double f = cv->f;
-      if (ct->kind == TY_BOOL)
-        cv->i = f != 0;
-      else if (f >= 9.2233720368547758e18L || f < -9.2233720368547758e18L || f != f)
-        cv->i = f >= 0 ? (int64_t)UINT64_MAX : INT64_MIN;
-      else if (f >= 0 && !type_is_signed(to))
-        cv->i = (int64_t)(uint64_t)f;
-      else
-        cv->i = (int64_t)f;
-      cv->kind = CV_INT;
-      cv->is_icx = false;
-    }
-    if (cv->kind == CV_INT)
-      cv->i = type_int_truncate(to, cv->i);
-    else if (cv->kind == CV_ADDR && ct->kind != TY_PTR && !cv->sym &&
-             !cv->str && !cv->label) {
-      /* (integer)(T *)N: the offsetof idiom.  */
-      cv->kind = CV_INT;
-      cv->i = type_int_truncate(to, cv->i);
-      cv->is_icx = false;
-    } else if (cv->kind == CV_ADDR && ct->kind == TY_BOOL) {
-      cv->kind = CV_INT;
-      cv->i = 1;
-    } else if (cv->kind == CV_ADDR && ct->kind != TY_PTR &&
-               type_size(to) < 8) {
-      cv->kind = CV_NONE; /* truncated address: not a constant */
-    }
-    if (ct->kind == TY_PTR && cv->kind == CV_INT) {
-      /* (T *)N: an address constant with no symbol.  */
-      int64_t v = cv->i;
-      bool icx = cv->is_icx;
-      memset(cv, 0, sizeof *cv);
-      cv->kind = CV_ADDR;
-      cv->i = v;
-      cv->is_icx = icx && v == 0;
-    }
-    return;
-  }
-  if (type_is_real_float(to) || ct->kind == TY_COMPLEX) {
-    if (cv->kind == CV_INT) {
-      cv->f = type_is_signed(from) ? (long double)cv->i
-                                   : (long double)(uint64_t)cv->i;
-      cv->kind = CV_FLOAT;
-      cv->is_icx = false;
-    } else if (cv->kind != CV_FLOAT) {
-      cv->kind = CV_NONE;
-    }
-    if (cv->kind == CV_FLOAT) {
-      if (ct->kind == TY_FLOAT)
-        cv->f = (float)cv->f;
-      else if (ct->kind == TY_DOUBLE)
-        cv->f = (double)cv->f;
-    }
-    return;
-  }
-  cv->kind = CV_NONE;
-}
 
 /* An rvalue of type T converted from E (implicit or explicit).  */
 static Expr convert(Parser *p, Expr e, Type *t) {
   Expr r = e;
   Node *n = conv_node(p, &e, t);
-  convert_const(&r.cv, e.type, t);
+  const_convert(&r.cv, e.type, t);
   r.type = t;
   r.flags &= (uint8_t)~(EF_LVALUE | EF_BITFIELD | EF_STRING | EF_FUNC_DESIG);
   if (type_kind(t) == TY_PTR && is_null_pointer_constant(&e))
@@ -332,23 +203,7 @@ Expr expr_rvalue(Parser *p, Expr e) {
 }
 
 bool expr_is_true_const(const Expr *e, bool *value) {
-  if (e->cv.kind == CV_INT) {
-    *value = e->cv.i != 0;
-    return true;
-  }
-  if (e->cv.kind == CV_FLOAT) {
-    *value = e->cv.f != 0;
-    return true;
-  }
-  if (e->cv.kind == CV_ADDR && (e->cv.sym || e->cv.str)) {
-    *value = true;
-    return true;
-  }
-  if (e->cv.kind == CV_ADDR && !e->cv.sym && !e->cv.str && !e->cv.label) {
-    *value = e->cv.i != 0;
-    return true;
-  }
-  return false;
+  return const_truth(&e->cv, value);
 }
 
 /* --- Literals --- */
@@ -570,16 +425,6 @@ static Decl *implicit_function(Parser *p, Ident *name, SrcLoc loc) {
   return d;
 }
 
-/* The default argument promotions (C17 6.5.2.2p6): integer
-   promotions, float to double.  */
-static Type *default_promote(Type *t) {
-  Type *c = type_canon(t);
-  if (c->kind == TY_FLOAT)
-    return ty_double;
-  if (type_is_integer(c))
-    return integer_promote(c);
-  return t;
-}
 
 /* The arguments of a call as tree nodes.  */
 typedef struct CallArgs {
@@ -612,7 +457,7 @@ static int parse_call_args(Parser *p, Type *ft, CallArgs *out) {
         if (proto && n < ft->u.func.nparams)
           to = type_unqualified(type_canon(ft->u.func.params[n].type));
         else if (a.type)
-          to = default_promote(a.type);
+          to = type_default_promote(a.type);
         vec_push(&nodes, to ? conv_node(p, &a, to) : expr_node(p, &a));
       }
       n++;
@@ -891,82 +736,7 @@ static bool both_arith_consts(const Expr *a, const Expr *b) {
          (b->cv.kind == CV_INT || b->cv.kind == CV_FLOAT);
 }
 
-/* Fold integer operation OP on values of type T.  */
-static bool fold_int(Punct op, Type *t, int64_t a, int64_t b, int64_t *out,
-                     SrcLoc loc) {
-  bool sgn = type_is_signed(t);
-  uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
-  int64_t size = type_size(t);
-  int bits = size >= 8 || size <= 0 ? 64 : (int)size * 8;
-  if (!sgn && bits < 64) {
-    ua &= (UINT64_C(1) << bits) - 1;
-    ub &= (UINT64_C(1) << bits) - 1;
-  }
-  int64_t r;
-  switch (op) {
-  case P_PLUS: r = (int64_t)(ua + ub); break;
-  case P_MINUS: r = (int64_t)(ua - ub); break;
-  case P_STAR: r = (int64_t)(ua * ub); break;
-  case P_SLASH:
-  case P_PERCENT:
-    if (b == 0) {
-      diag_warning(loc, W_OTHER, "division by zero");
-      return false;
-    }
-    if (sgn) {
-      if (a == INT64_MIN && b == -1)
-        r = op == P_SLASH ? a : 0;
-      else
-        r = op == P_SLASH ? a / b : a % b;
-    } else {
-      r = (int64_t)(op == P_SLASH ? ua / ub : ua % ub);
-    }
-    break;
-  case P_SHL:
-    if (b < 0 || b >= bits)
-      return false;
-    r = (int64_t)(ua << b);
-    break;
-  case P_SHR:
-    if (b < 0 || b >= bits)
-      return false;
-    if (sgn)
-      r = a < 0 ? (int64_t)~(~ua >> b) : (int64_t)(ua >> b);
-    else
-      r = (int64_t)(ua >> b);
-    break;
-  case P_AMP: r = (int64_t)(ua & ub); break;
-  case P_PIPE: r = (int64_t)(ua | ub); break;
-  case P_CARET: r = (int64_t)(ua ^ ub); break;
-  case P_LT: r = sgn ? a < b : ua < ub; break;
-  case P_GT: r = sgn ? a > b : ua > ub; break;
-  case P_LE: r = sgn ? a <= b : ua <= ub; break;
-  case P_GE: r = sgn ? a >= b : ua >= ub; break;
-  case P_EQ: r = ua == ub; break;
-  case P_NE: r = ua != ub; break;
-  default: return false;
-  }
-  *out = r;
-  return true;
-}
 
-static bool fold_float(Punct op, long double a, long double b, long double *f,
-                       int64_t *i, bool *is_int) {
-  *is_int = false;
-  switch (op) {
-  case P_PLUS: *f = a + b; return true;
-  case P_MINUS: *f = a - b; return true;
-  case P_STAR: *f = a * b; return true;
-  case P_SLASH: *f = a / b; return true;
-  case P_LT: *i = a < b; *is_int = true; return true;
-  case P_GT: *i = a > b; *is_int = true; return true;
-  case P_LE: *i = a <= b; *is_int = true; return true;
-  case P_GE: *i = a >= b; *is_int = true; return true;
-  case P_EQ: *i = a == b; *is_int = true; return true;
-  case P_NE: *i = a != b; *is_int = true; return true;
-  default: return false;
-  }
-}
 
 static bool is_compare(Punct op) {
   return op == P_LT || op == P_GT || op == P_LE || op == P_GE || op == P_EQ ||
@@ -999,7 +769,7 @@ static Expr pointer_binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
     if (a.cv.kind == CV_ADDR && b.cv.kind == CV_ADDR && a.cv.sym == b.cv.sym &&
         !a.cv.str && !b.cv.str) {
       int64_t v;
-      if (fold_int(op, ty_long, a.cv.i, b.cv.i, &v, loc)) {
+      if (const_fold_int(binary_op(op), ty_long, a.cv.i, b.cv.i, &v, loc)) {
         r.cv.kind = CV_INT;
         r.cv.i = v;
       }
@@ -1099,11 +869,11 @@ static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
   }
   Type *t;
   if (op == P_SHL || op == P_SHR)
-    t = integer_promote(a.type);
+    t = type_promote(a.type);
   else
-    t = usual_arith(a.type, b.type);
+    t = type_usual_arith(a.type, b.type);
   Expr ca = convert(p, a, op == P_SHL || op == P_SHR ? t : t);
-  Expr cb = convert(p, b, op == P_SHL || op == P_SHR ? integer_promote(b.type) : t);
+  Expr cb = convert(p, b, op == P_SHL || op == P_SHR ? type_promote(b.type) : t);
   Expr r = {0};
   r.loc = a.loc;
   r.type = is_compare(op) ? ty_int : t;
@@ -1113,7 +883,7 @@ static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
     n->op = (uint8_t)binary_op(op);
   if (type_is_integer(t) && both_int_consts(&ca, &cb)) {
     int64_t v;
-    if (fold_int(op, t, ca.cv.i, cb.cv.i, &v, loc)) {
+    if (const_fold_int(binary_op(op), t, ca.cv.i, cb.cv.i, &v, loc)) {
       r.cv.kind = CV_INT;
       r.cv.is_icx = a.cv.is_icx && b.cv.is_icx;
       r.cv.i = type_int_truncate(r.type, v);
@@ -1122,14 +892,14 @@ static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
     long double f;
     int64_t i;
     bool is_int;
-    if (fold_float(op, ca.cv.f, cb.cv.f, &f, &i, &is_int)) {
+    if (const_fold_float(binary_op(op), ca.cv.f, cb.cv.f, &f, &i, &is_int)) {
       if (is_int) {
         r.cv.kind = CV_INT;
         r.cv.i = i;
       } else {
         r.cv.kind = CV_FLOAT;
         r.cv.f = f;
-        convert_const(&r.cv, t, t);
+        const_convert(&r.cv, t, t);
       }
     }
   }
@@ -1190,10 +960,10 @@ static Node *op_assign_node(Parser *p, Punct op, Expr *lhs, Expr *rhs,
     n->u.arith.comp_type = t;
     n->b = conv_node(p, rhs, ty_ptrdiff_t);
   } else if (op == P_SHL || op == P_SHR) {
-    n->u.arith.comp_type = integer_promote(lhs->type);
-    n->b = conv_node(p, rhs, integer_promote(rhs->type));
+    n->u.arith.comp_type = type_promote(lhs->type);
+    n->b = conv_node(p, rhs, type_promote(rhs->type));
   } else if (type_is_arith(lhs->type) && type_is_arith(rhs->type)) {
-    n->u.arith.comp_type = usual_arith(lhs->type, rhs->type);
+    n->u.arith.comp_type = type_usual_arith(lhs->type, rhs->type);
     n->b = conv_node(p, rhs, n->u.arith.comp_type);
   } else {
     n->u.arith.comp_type = t;
@@ -1230,38 +1000,6 @@ Expr parse_assign_expr(Parser *p) {
   return lhs;
 }
 
-/* The type of a ?: whose branches are A and B (rvalues).  */
-static Type *conditional_type(Expr *a, Expr *b, SrcLoc loc) {
-  Type *ta = a->type, *tb = b->type;
-  if (type_is_arith(ta) && type_is_arith(tb))
-    return usual_arith(ta, tb);
-  Type *ca = type_canon(ta), *cb = type_canon(tb);
-  if (ca->kind == TY_VOID || cb->kind == TY_VOID)
-    return ty_void;
-  if ((ca->kind == TY_STRUCT || ca->kind == TY_UNION) && ca->main == cb->main)
-    return ta;
-  if (ca->kind == TY_PTR && is_null_pointer_constant(b))
-    return ta;
-  if (cb->kind == TY_PTR && is_null_pointer_constant(a))
-    return tb;
-  if (ca->kind == TY_PTR && cb->kind == TY_PTR) {
-    Type *ea = ca->base, *eb = cb->base;
-    unsigned q = type_all_quals(ea) | type_all_quals(eb);
-    if (type_kind(ea) == TY_VOID || type_kind(eb) == TY_VOID)
-      return type_pointer(type_qualified(ty_void, q));
-    if (q == type_all_quals(ea))
-      return ta;
-    return type_pointer(type_qualified(type_canon(ea), q));
-  }
-  if (ca->kind == TY_PTR && type_is_integer(tb))
-    return ta;
-  if (cb->kind == TY_PTR && type_is_integer(ta))
-    return tb;
-  if (ca->kind == TY_VECTOR)
-    return ta;
-  diag_error(loc, "type mismatch in conditional expression");
-  return ta;
-}
 
 Expr parse_cond_expr(Parser *p);
 
@@ -1357,7 +1095,8 @@ Expr parse_cond_expr(Parser *p) {
   Expr b = expr_rvalue(p, parse_cond_expr(p));
   Expr r = {0};
   r.loc = c.loc;
-  r.type = conditional_type(&a, &b, q.loc);
+  r.type = type_conditional(a.type, is_null_pointer_constant(&a), b.type,
+                            is_null_pointer_constant(&b), q.loc);
   if (tree_on(p)) {
     bool is_void = type_kind(r.type) == TY_VOID;
     r.n = mk(p, EX_COND, r.type, c.loc, NULL, NULL);
@@ -1851,7 +1590,7 @@ static Expr unary_arith_value(Parser *p, Token op, Expr e) {
                  op.punct == P_PLUS ? "plus" : "minus");
       return bad_expr(op.loc);
     }
-    r.type = type_is_integer(e.type) ? integer_promote(e.type) : e.type;
+    r.type = type_is_integer(e.type) ? type_promote(e.type) : e.type;
     if (e.cv.kind == CV_INT) {
       r.cv.kind = CV_INT;
       r.cv.is_icx = e.cv.is_icx;
@@ -1869,7 +1608,7 @@ static Expr unary_arith_value(Parser *p, Token op, Expr e) {
       diag_error(op.loc, "wrong type argument to bit-complement");
       return bad_expr(op.loc);
     }
-    r.type = type_is_integer(e.type) ? integer_promote(e.type) : e.type;
+    r.type = type_is_integer(e.type) ? type_promote(e.type) : e.type;
     if (e.cv.kind == CV_INT) {
       r.cv.kind = CV_INT;
       r.cv.is_icx = e.cv.is_icx;
@@ -2174,7 +1913,7 @@ static Expr parse_primary(Parser *p) {
     case KW_NULLPTR: {
       Token b = next(p);
       Expr e = make_int_const(type_pointer(ty_void), 0, b.loc);
-      convert_const(&e.cv, ty_int, e.type);
+      const_convert(&e.cv, ty_int, e.type);
       e.flags |= EF_NULLPTR;
       return e;
     }

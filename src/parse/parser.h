@@ -306,7 +306,6 @@ Node *expr_node(Parser *p, Expr *e);
 Node *string_node(Parser *p, const Expr *e);
 /* E's node converted to T (implicit conversion; constants fold).  */
 Node *expr_convert(Parser *p, Expr *e, Type *t);
-int64_t type_int_truncate(Type *t, int64_t v);
 
 /* builtins.c */
 void builtins_init(Parser *p);
