@@ -1,6 +1,7 @@
 /* Declarations: specifiers, declarators, struct/union/enum, typedefs,
    function definitions, and the translation unit.  */
 #include "parser.h"
+#include "../sema/decl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -1387,95 +1388,6 @@ void parse_static_assert(Parser *p) {
 /* An entity first declared with an incomplete array type takes the
    completed type of a later declaration; the debug information still
    describes the first declaration as written.  */
-static void complete_first_type(Decl *first, Type *type) {
-  if (!first->type_as_declared)
-    first->type_as_declared = first->type;
-  first->type = type;
-}
-
-static bool merge_with_previous(Parser *p, Decl *d, Decl *prev) {
-  if (prev->kind != d->kind) {
-    diag_error(d->loc, "'%s' redeclared as different kind of symbol",
-               d->name->name);
-    diag_note(prev->loc, "previous declaration of '%s' with type '%s'",
-              prev->name->name, type_name(prev->type));
-    return false;
-  }
-  if (d->kind == DECL_TYPEDEF) {
-    if (!types_compatible(d->type, prev->type, false)) {
-      diag_error(d->loc, "conflicting types for '%s'; have '%s'",
-                 d->name->name, type_name(d->type));
-      diag_note(prev->loc, "previous declaration of '%s' with type '%s'",
-                prev->name->name, type_name(prev->type));
-      return false;
-    }
-    return true;
-  }
-  if (!types_compatible(d->type, prev->type, false)) {
-    /* Old-style and prototype, or [] and [N], are compatible; anything
-       else conflicts.  */
-    diag_error(d->loc, "conflicting types for '%s'; have '%s'", d->name->name,
-               type_name(d->type));
-    diag_note(prev->loc, "previous declaration of '%s' with type '%s'",
-              prev->name->name, type_name(prev->type));
-    return false;
-  }
-  Decl *first = prev->first;
-  d->first = first;
-  d->prev = prev;
-  /* Composite type: prefer the more complete array / the prototype.  */
-  Type *nc = type_canon(d->type), *pc = type_canon(prev->type);
-  if (nc->kind == TY_ARRAY && nc->u.array.len < 0 && pc->u.array.len >= 0)
-    d->type = prev->type;
-  if (nc->kind == TY_FUNC && (nc->flags & TYF_OLDSTYLE) &&
-      !(pc->flags & TYF_OLDSTYLE))
-    d->type = prev->type;
-  if (prev->defined && d->defined && d->kind == DECL_FUNC) {
-    diag_error(d->loc, "redefinition of '%s'", d->name->name);
-    diag_note(prev->loc, "previous definition of '%s' with type '%s'",
-              prev->name->name, type_name(prev->type));
-  }
-  if (d->sc == SC_STATIC && prev->sc != SC_STATIC && d->kind == DECL_FUNC &&
-      !prev->implicit && p->scopes.depth == 0) {
-    diag_error(d->loc, "static declaration of '%s' follows non-static declaration",
-               d->name->name);
-  }
-  if (d->sc == SC_NONE && prev->sc == SC_STATIC && d->kind == DECL_VAR &&
-      p->scopes.depth == 0) {
-    diag_error(d->loc, "non-static declaration of '%s' follows static declaration",
-               d->name->name);
-  }
-  /* Linkage follows the first declaration (static ... extern).  */
-  if (d->sc == SC_EXTERN && prev->sc == SC_STATIC)
-    d->sc = SC_STATIC;
-  if (d->sc == SC_NONE && d->kind == DECL_FUNC && prev->sc == SC_STATIC)
-    d->sc = SC_STATIC;
-  if (!d->section)
-    d->section = prev->section;
-  /* btf_decl_tag lists merge across redeclarations (GCC, PR122248): the
-     new declaration's tags not already present go in front.  */
-  BtfTag *merged = first->decl_tags == d->decl_tags ? d->decl_tags : first->decl_tags;
-  for (BtfTag *g = d->decl_tags; g; g = g->next) {
-    bool seen = false;
-    for (BtfTag *h = first->decl_tags; h; h = h->next)
-      if (h->value == g->value)
-        seen = true;
-    if (!seen) {
-      BtfTag *c = NEW(BtfTag);
-      *c = *g;
-      c->next = merged;
-      merged = c;
-    }
-  }
-  first->decl_tags = merged;
-  if (d->defined)
-    first->defined = true;
-  if (d->type != first->type && type_canon(first->type)->kind == TY_ARRAY &&
-      type_canon(first->type)->u.array.len < 0)
-    complete_first_type(first, d->type);
-  return true;
-}
-
 /* Finish a declarator into a declaration: make the Decl, apply
    attributes, bind the name, merge with earlier declarations.  */
 static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
@@ -1519,32 +1431,9 @@ static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
       ds->sc != SC_TYPEDEF) {
     diag_error(dr->loc, "variable or field '%s' declared void", dr->name->name);
   }
-  /* Look for an earlier declaration to merge with: same scope, or any
-     file-scope/extern declaration for extern and functions.  */
-  Binding *b = lookup_ordinary_binding(dr->name);
-  Decl *prev = NULL;
-  if (b && b->depth == p->scopes.depth)
-    prev = b->decl;
-  else if (b && (ds->sc == SC_EXTERN || kind == DECL_FUNC) && b->decl &&
-           b->decl->file_scope && b->decl->kind == kind)
-    prev = b->decl;
-  if (prev && prev->kind == DECL_PARAM && p->scopes.depth > 0 && b->depth == p->scopes.depth) {
-    diag_error(dr->loc, "'%s' redeclared as different kind of symbol", dr->name->name);
-    prev = NULL;
-  }
-  if (prev && (prev->kind == DECL_ENUM_CONST || prev->kind == DECL_PARAM)) {
-    if (b->depth == p->scopes.depth)
-      diag_error(dr->loc, "'%s' redeclared as different kind of symbol",
-                 dr->name->name);
-    prev = NULL;
-  }
-  if (prev && p->scopes.depth > 0 && kind == DECL_VAR && ds->sc != SC_EXTERN &&
-      prev->sc != SC_EXTERN) {
-    diag_error(dr->loc, "redeclaration of '%s' with no linkage", dr->name->name);
-    prev = NULL;
-  }
+  Decl *prev = decl_find_previous(&p->scopes, dr->name, kind, ds->sc, dr->loc);
   if (prev)
-    merge_with_previous(p, d, prev);
+    decl_merge(d, prev, p->scopes.depth);
   d->tags_so_far = d->first->decl_tags;
   if (kind == DECL_TYPEDEF) {
     /* The typedef name's type is a TY_TYPEDEF node over the declared
@@ -1841,7 +1730,7 @@ bool parse_declaration(Parser *p, bool file_scope) {
           d->type = nt;
           if (d->first != d && type_canon(d->first->type)->kind == TY_ARRAY &&
               type_canon(d->first->type)->u.array.len < 0)
-            complete_first_type(d->first, nt);
+            decl_complete_first_type(d->first, nt);
         }
         d->has_init = true;
         d->init_has_reloc = info.has_reloc;
