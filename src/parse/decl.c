@@ -200,252 +200,273 @@ static Type *float_keyword_type(int kw) {
   }
 }
 
-/* declaration-specifiers (C17 6.7), with GNU attributes and extensions.
-   Returns false if nothing was a specifier.  */
+/* What parse_decl_specifiers has seen so far.  */
+typedef struct SpecState {
+  int bits;             /* SPEC_* counts of the basic type keywords */
+  unsigned quals;
+  Type *named;          /* typedef name, struct, enum, typeof ... */
+  bool any;
+  Attr *type_std_attrs; /* C23 attributes after a specifier */
+} SpecState;
+
+/* storage-class-specifier, function-specifier (inline, _Noreturn) and
+   _Thread_local, constexpr: the keyword KW is next.  */
+static void spec_storage(Parser *p, DeclSpec *ds, SpecState *st, int kw,
+                         bool allow_storage) {
+  Token tok = next(p);
+  st->any = true;
+  if (!allow_storage && kw != KW_REGISTER && kw != KW_INLINE) {
+    diag_error(tok.loc, "storage class specified for %s",
+               "unnamed declaration");
+    return;
+  }
+  switch (kw) {
+  case KW_INLINE: ds->is_inline = true; break;
+  case KW_NORETURN: ds->is_noreturn = true; break;
+  case KW_THREAD_LOCAL: ds->is_thread_local = true; break;
+  case KW_CONSTEXPR: ds->is_constexpr = true; break;
+  default: {
+    uint8_t sc = kw == KW_TYPEDEF ? SC_TYPEDEF : kw == KW_EXTERN ? SC_EXTERN
+               : kw == KW_STATIC ? SC_STATIC : kw == KW_AUTO ? SC_AUTO
+               : SC_REGISTER;
+    if (ds->sc && ds->sc != sc)
+      diag_error(tok.loc, "multiple storage classes in declaration specifiers");
+    else if (ds->sc == sc && sc != SC_NONE)
+      diag_error(tok.loc, "duplicate '%.*s'", (int)tok.len, tok.text);
+    ds->sc = sc;
+  }
+  }
+}
+
+/* type-qualifier, or the type specifier _Atomic ( type-name ).  */
+static void spec_qualifier(Parser *p, DeclSpec *ds, SpecState *st, int kw,
+                           const Token *t) {
+  if (kw == KW_ATOMIC && at_punct_n(p, 1, P_LPAREN)) {
+    next(p);
+    next(p);
+    Type *at = parse_type_name(p);
+    expect_punct(p, P_RPAREN, NULL);
+    if (st->named || st->bits)
+      diag_error(t->loc, "two or more data types in declaration specifiers");
+    st->named = type_qualified(at, Q_ATOMIC);
+    ds->has_type_spec = true;
+    st->any = true;
+    return;
+  }
+  next(p);
+  st->quals |= kw == KW_CONST ? Q_CONST : kw == KW_VOLATILE ? Q_VOLATILE
+             : kw == KW_RESTRICT ? Q_RESTRICT : Q_ATOMIC;
+  st->any = true;
+}
+
+/* alignment-specifier: _Alignas ( type-name | constant-expression ) */
+static void spec_alignas(Parser *p, DeclSpec *ds, SpecState *st) {
+  Token tok = next(p);
+  expect_punct(p, P_LPAREN, NULL);
+  uint32_t al = 0;
+  if (at_type_name_start(p)) {
+    al = type_align(parse_type_name(p));
+  } else {
+    int64_t v;
+    bool u;
+    if (parse_int_const_expr(p, &v, &u)) {
+      if (v < 0 || (v & (v - 1)))
+        diag_error(tok.loc, "requested alignment %lld is not a positive power of 2",
+                   (long long)v);
+      else
+        al = (uint32_t)v;
+    }
+  }
+  expect_punct(p, P_RPAREN, NULL);
+  if (al > ds->alignas)
+    ds->alignas = al;
+  st->any = true;
+}
+
+/* A type specifier keyword that names a whole type: struct-or-union-
+   specifier, enum-specifier, typeof, __auto_type, __builtin_va_list,
+   _BitInt ( constant-expression ), the _FloatN family.  Returns false
+   if KW is one of the basic keywords counted in st->bits.  */
+static bool spec_named_type(Parser *p, DeclSpec *ds, SpecState *st, int kw,
+                            const Token *t) {
+  Type *single = float_keyword_type(kw);
+  if (single) {
+    next(p);
+    if (st->named || (st->bits & ~SPEC_COMPLEX))
+      diag_error(t->loc, "two or more data types in declaration specifiers");
+    st->named = single;
+    return true;
+  }
+  switch (kw) {
+  case KW_STRUCT:
+  case KW_UNION:
+    if (st->named || (st->bits & ~SPEC_COMPLEX))
+      diag_error(t->loc, "two or more data types in declaration specifiers");
+    st->named = parse_struct_or_union(p, ds);
+    return true;
+  case KW_ENUM:
+    if (st->named || st->bits)
+      diag_error(t->loc, "two or more data types in declaration specifiers");
+    st->named = parse_enum(p, ds);
+    return true;
+  case KW_TYPEOF:
+  case KW_TYPEOF_UNQUAL:
+    next(p);
+    if (st->named || st->bits)
+      diag_error(t->loc, "two or more data types in declaration specifiers");
+    st->named = parse_typeof(p, kw == KW_TYPEOF_UNQUAL);
+    return true;
+  case KW_AUTO_TYPE:
+    next(p);
+    st->named = NULL;
+    ds->type = NULL;
+    st->bits |= SPEC_OTHER; /* marker: resolved from the initializer */
+    ds->has_type_spec = true;
+    return true;
+  case KW_BUILTIN_VA_LIST:
+    next(p);
+    st->named = ty_va_list;
+    return true;
+  case KW_BITINT: {
+    next(p);
+    expect_punct(p, P_LPAREN, NULL);
+    int64_t n = 0;
+    bool u;
+    parse_int_const_expr(p, &n, &u);
+    expect_punct(p, P_RPAREN, NULL);
+    bool is_unsigned = st->bits & SPEC_UNSIGNED;
+    st->bits &= ~(SPEC_UNSIGNED | SPEC_SIGNED);
+    int64_t bytes = n <= 8 ? 1 : n <= 16 ? 2 : n <= 32 ? 4 : n <= 64 ? 8 : 16;
+    st->named = type_int_of_size(bytes, is_unsigned);
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+/* A basic type keyword (void char short int long float double signed
+   unsigned _Bool _Complex __int128), counted in st->bits.  */
+static void spec_basic_keyword(Parser *p, SpecState *st, int kw,
+                               const Token *t) {
+  next(p);
+  int add = 0;
+  switch (kw) {
+  case KW_VOID: add = SPEC_VOID; break;
+  case KW_BOOL: add = SPEC_BOOL; break;
+  case KW_CHAR: add = SPEC_CHAR; break;
+  case KW_SHORT: add = SPEC_SHORT; break;
+  case KW_INT: add = SPEC_INT; break;
+  case KW_LONG: add = SPEC_LONG; break;
+  case KW_FLOAT: add = SPEC_FLOAT; break;
+  case KW_DOUBLE: add = SPEC_DOUBLE; break;
+  case KW_SIGNED: add = SPEC_SIGNED; break;
+  case KW_UNSIGNED: add = SPEC_UNSIGNED; break;
+  case KW_INT128: add = SPEC_INT128; break;
+  case KW_COMPLEX: add = SPEC_COMPLEX; break;
+  case KW_IMAGINARY: add = SPEC_COMPLEX; break;
+  }
+  if ((add == SPEC_SIGNED || add == SPEC_UNSIGNED) &&
+      (st->bits & (SPEC_SIGNED | SPEC_UNSIGNED))) {
+    if (st->bits & add)
+      diag_error(t->loc, "duplicate '%s'", add == SPEC_SIGNED ? "signed" : "unsigned");
+    else
+      diag_error(t->loc, "both 'signed' and 'unsigned' in declaration specifiers");
+    return;
+  }
+  if (add == SPEC_LONG && (st->bits & (3 * SPEC_LONG)) == 2 * SPEC_LONG) {
+    diag_error(t->loc, "'long long long' is too long for GCC");
+    return;
+  }
+  if (st->named && add != SPEC_COMPLEX) {
+    diag_error(t->loc, "two or more data types in declaration specifiers");
+    return;
+  }
+  st->bits += add;
+}
+
+/* typedef-name: a type specifier only when no other type specifier has
+   been seen.  */
+static void spec_typedef_name(Parser *p, DeclSpec *ds, SpecState *st) {
+  Token tok = next(p);
+  Decl *td = lookup_ordinary(tok.ident);
+  st->named = td->type;
+  td->first->used = true;
+  ds->typedef_name = true;
+  ds->has_type_spec = true;
+  st->any = true;
+}
+
+/* The type the specifiers seen make: a named type (with _Complex), the
+   basic keywords' type, nothing for __auto_type; then the qualifiers and
+   C23 type attributes.  */
+static void spec_finish(Parser *p, DeclSpec *ds, SpecState *st) {
+  Type *base;
+  if (st->named) {
+    if (st->bits & SPEC_COMPLEX)
+      st->named = type_complex(st->named);
+    else if (st->bits)
+      diag_error(ds->loc, "two or more data types in declaration specifiers");
+    base = st->named;
+  } else if (st->bits & SPEC_OTHER) {
+    base = NULL; /* __auto_type */
+  } else {
+    /* No type specifier at all is implicit int (C89); the caller warns.  */
+    base = st->bits ? type_from_spec_bits(p, st->bits, ds->loc) : ty_int;
+  }
+  if (base) {
+    if (st->quals)
+      base = type_qualified(base, st->quals);
+    if (st->type_std_attrs)
+      base = apply_type_attrs(p, base, st->type_std_attrs, false, ds->loc);
+  }
+  ds->type = base;
+}
+
+/* declaration-specifiers:
+     ( storage-class-specifier | type-specifier | type-qualifier
+     | function-specifier | alignment-specifier | attribute )+
+   with GNU attributes and __extension__ among them.  Returns false if
+   nothing was a specifier.  */
 bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage) {
   memset(ds, 0, sizeof *ds);
   ds->loc = cur_loc(p);
-  int bits = 0;
-  unsigned quals = 0;
-  Type *named = NULL; /* typedef name, struct, enum, typeof ... */
-  bool any = false;
-  Attr *type_std_attrs = NULL;
+  SpecState st = {0};
   for (;;) {
     const Token *t = peek(p, 0);
     int kw = keyword_of(t);
     if (kw == KW_ATTRIBUTE) {
       ds->attrs = attr_concat(ds->attrs, parse_gnu_attributes(p));
-      any = true;
-      continue;
-    }
-    if (at_std_attribute(p)) {
-      if (!any) {
+      st.any = true;
+    } else if (at_std_attribute(p)) {
+      if (!st.any)
         ds->std_attrs = attr_concat(ds->std_attrs, parse_std_attributes(p));
-      } else {
-        type_std_attrs = attr_concat(type_std_attrs, parse_std_attributes(p));
-      }
-      continue;
-    }
-    if (kw == KW_EXTENSION) {
+      else
+        st.type_std_attrs =
+            attr_concat(st.type_std_attrs, parse_std_attributes(p));
+    } else if (kw == KW_EXTENSION) {
       next(p);
-      continue;
-    }
-    if (is_storage_keyword(kw)) {
-      Token tok = next(p);
-      any = true;
-      if (!allow_storage && kw != KW_REGISTER && kw != KW_INLINE) {
-        diag_error(tok.loc, "storage class specified for %s",
-                   "unnamed declaration");
-        continue;
-      }
-      switch (kw) {
-      case KW_INLINE: ds->is_inline = true; break;
-      case KW_NORETURN: ds->is_noreturn = true; break;
-      case KW_THREAD_LOCAL: ds->is_thread_local = true; break;
-      case KW_CONSTEXPR: ds->is_constexpr = true; break;
-      default: {
-        uint8_t sc = kw == KW_TYPEDEF ? SC_TYPEDEF : kw == KW_EXTERN ? SC_EXTERN
-                   : kw == KW_STATIC ? SC_STATIC : kw == KW_AUTO ? SC_AUTO
-                   : SC_REGISTER;
-        if (kw == KW_AUTO && lang.std >= 23 && !ds->sc) {
-          /* C23: auto may also be a type-inference specifier.  */
-        }
-        if (ds->sc && ds->sc != sc)
-          diag_error(tok.loc, "multiple storage classes in declaration specifiers");
-        else if (ds->sc == sc && sc != SC_NONE)
-          diag_error(tok.loc, "duplicate '%.*s'", (int)tok.len, tok.text);
-        ds->sc = sc;
-      }
-      }
-      continue;
-    }
-    if (is_qualifier_keyword(kw)) {
-      if (kw == KW_ATOMIC && at_punct_n(p, 1, P_LPAREN)) {
-        /* _Atomic ( type-name ) is a type specifier.  */
-        next(p);
-        next(p);
-        Type *at = parse_type_name(p);
-        expect_punct(p, P_RPAREN, NULL);
-        if (named || bits)
-          diag_error(t->loc, "two or more data types in declaration specifiers");
-        named = type_qualified(at, Q_ATOMIC);
-        ds->has_type_spec = true;
-        any = true;
-        continue;
-      }
-      next(p);
-      quals |= kw == KW_CONST ? Q_CONST : kw == KW_VOLATILE ? Q_VOLATILE
-             : kw == KW_RESTRICT ? Q_RESTRICT : Q_ATOMIC;
-      any = true;
-      continue;
-    }
-    if (kw == KW_ALIGNAS) {
-      Token tok = next(p);
-      expect_punct(p, P_LPAREN, NULL);
-      uint32_t al = 0;
-      if (at_type_name_start(p)) {
-        al = type_align(parse_type_name(p));
-      } else {
-        int64_t v;
-        bool u;
-        if (parse_int_const_expr(p, &v, &u)) {
-          if (v < 0 || (v & (v - 1)))
-            diag_error(tok.loc, "requested alignment %lld is not a positive power of 2",
-                       (long long)v);
-          else
-            al = (uint32_t)v;
-        }
-      }
-      expect_punct(p, P_RPAREN, NULL);
-      if (al > ds->alignas)
-        ds->alignas = al;
-      any = true;
-      continue;
-    }
-    if (kw && is_type_keyword(kw)) {
-      any = true;
+    } else if (is_storage_keyword(kw)) {
+      spec_storage(p, ds, &st, kw, allow_storage);
+    } else if (is_qualifier_keyword(kw)) {
+      spec_qualifier(p, ds, &st, kw, t);
+    } else if (kw == KW_ALIGNAS) {
+      spec_alignas(p, ds, &st);
+    } else if (kw && is_type_keyword(kw)) {
+      st.any = true;
       ds->has_type_spec = true;
-      Type *single = float_keyword_type(kw);
-      if (single) {
-        next(p);
-        if (named || (bits & ~SPEC_COMPLEX))
-          diag_error(t->loc, "two or more data types in declaration specifiers");
-        named = single;
-        continue;
-      }
-      switch (kw) {
-      case KW_STRUCT:
-      case KW_UNION:
-        if (named || (bits & ~SPEC_COMPLEX))
-          diag_error(t->loc, "two or more data types in declaration specifiers");
-        named = parse_struct_or_union(p, ds);
-        continue;
-      case KW_ENUM:
-        if (named || bits)
-          diag_error(t->loc, "two or more data types in declaration specifiers");
-        named = parse_enum(p, ds);
-        continue;
-      case KW_TYPEOF:
-      case KW_TYPEOF_UNQUAL:
-        next(p);
-        if (named || bits)
-          diag_error(t->loc, "two or more data types in declaration specifiers");
-        named = parse_typeof(p, kw == KW_TYPEOF_UNQUAL);
-        continue;
-      case KW_AUTO_TYPE:
-        next(p);
-        named = NULL;
-        ds->type = NULL;
-        bits |= SPEC_OTHER; /* marker: resolved from the initializer */
-        ds->has_type_spec = true;
-        continue;
-      case KW_BUILTIN_VA_LIST:
-        next(p);
-        named = ty_va_list;
-        continue;
-      case KW_BITINT: {
-        next(p);
-        expect_punct(p, P_LPAREN, NULL);
-        int64_t n = 0;
-        bool u;
-        parse_int_const_expr(p, &n, &u);
-        expect_punct(p, P_RPAREN, NULL);
-        bool is_unsigned = bits & SPEC_UNSIGNED;
-        bits &= ~(SPEC_UNSIGNED | SPEC_SIGNED);
-        int64_t bytes = n <= 8 ? 1 : n <= 16 ? 2 : n <= 32 ? 4 : n <= 64 ? 8 : 16;
-        named = type_int_of_size(bytes, is_unsigned);
-        continue;
-      }
-      default:
-        break;
-      }
-      next(p);
-      int add = 0;
-      switch (kw) {
-      case KW_VOID: add = SPEC_VOID; break;
-      case KW_BOOL: add = SPEC_BOOL; break;
-      case KW_CHAR: add = SPEC_CHAR; break;
-      case KW_SHORT: add = SPEC_SHORT; break;
-      case KW_INT: add = SPEC_INT; break;
-      case KW_LONG: add = SPEC_LONG; break;
-      case KW_FLOAT: add = SPEC_FLOAT; break;
-      case KW_DOUBLE: add = SPEC_DOUBLE; break;
-      case KW_SIGNED: add = SPEC_SIGNED; break;
-      case KW_UNSIGNED: add = SPEC_UNSIGNED; break;
-      case KW_INT128: add = SPEC_INT128; break;
-      case KW_COMPLEX: add = SPEC_COMPLEX; break;
-      case KW_IMAGINARY: add = SPEC_COMPLEX; break;
-      }
-      if ((add == SPEC_SIGNED || add == SPEC_UNSIGNED) &&
-          (bits & (SPEC_SIGNED | SPEC_UNSIGNED))) {
-        if (bits & add)
-          diag_error(t->loc, "duplicate '%s'", add == SPEC_SIGNED ? "signed" : "unsigned");
-        else
-          diag_error(t->loc, "both 'signed' and 'unsigned' in declaration specifiers");
-        continue;
-      }
-      if (add == SPEC_LONG && (bits & (3 * SPEC_LONG)) == 2 * SPEC_LONG) {
-        diag_error(t->loc, "'long long long' is too long for GCC");
-        continue;
-      }
-      if (named && add != SPEC_COMPLEX) {
-        diag_error(t->loc, "two or more data types in declaration specifiers");
-        continue;
-      }
-      bits += add;
-      continue;
+      if (!spec_named_type(p, ds, &st, kw, t))
+        spec_basic_keyword(p, &st, kw, t);
+    } else if (t->kind == TK_IDENT && !kw && !st.named && !st.bits &&
+               is_typedef_name(p, t)) {
+      spec_typedef_name(p, ds, &st);
+    } else {
+      break;
     }
-    /* A typedef name is a type specifier only when no other type
-       specifier has been seen.  */
-    if (t->kind == TK_IDENT && !kw && !named && !bits &&
-        is_typedef_name(p, t)) {
-      /* `T :` in a struct is a bit-field named T?  No: a typedef name
-         followed by ':' at statement level is a label (handled by the
-         caller).  */
-      Token tok = next(p);
-      named = lookup_ordinary(tok.ident)->type;
-      Decl *td = lookup_ordinary(tok.ident);
-      named = td->type;
-      td->first->used = true;
-      ds->typedef_name = true;
-      ds->has_type_spec = true;
-      any = true;
-      continue;
-    }
-    break;
   }
-  if (!any)
+  if (!st.any)
     return false;
-  Type *base;
-  if (named) {
-    if (bits & SPEC_COMPLEX)
-      named = type_complex(named);
-    else if (bits)
-      diag_error(ds->loc, "two or more data types in declaration specifiers");
-    base = named;
-  } else if (bits & SPEC_OTHER) {
-    base = NULL; /* __auto_type */
-  } else {
-    if (!bits) {
-      /* Implicit int (C89) or a missing type specifier.  */
-      if (lang.std >= 99 && any && !ds->sc && !quals && !ds->attrs &&
-          !ds->is_inline) {
-        /* Only attributes or nothing: let the caller decide.  */
-      }
-    }
-    base = type_from_spec_bits(p, bits, ds->loc);
-    if (!bits)
-      base = ty_int;
-  }
-  if (base) {
-    if (quals)
-      base = type_qualified(base, quals);
-    if (type_std_attrs)
-      base = apply_type_attrs(p, base, type_std_attrs, false, ds->loc);
-  }
-  ds->type = base;
-  if (!ds->has_type_spec && !bits)
-    ds->type = base; /* int */
+  spec_finish(p, ds, &st);
   return true;
 }
 
