@@ -1,5 +1,7 @@
-/* GCC's builtin functions and types, as far as a front end that only
-   needs their result types must know them.  */
+/* GCC's builtin functions and types: the result type of each builtin
+   called with ordinary call syntax (the list itself, with ids for the
+   typed tree, is sema/builtins.h), __builtin_va_list, and the names
+   __has_builtin knows.  */
 #include "parser.h"
 #include "../sema/builtins.h"
 

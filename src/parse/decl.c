@@ -1,5 +1,12 @@
-/* Declarations: specifiers, declarators, struct/union/enum, typedefs,
-   function definitions, and the translation unit.  */
+/* Declarations (C17 6.7, 6.9): specifiers, declarators, struct/union/
+   enum, typedefs, function definitions, and the translation unit.
+
+   A declarator is read into a DeclLevel structure first (scratch memory)
+   and its type built afterwards, inside out, so attributes land where GCC
+   puts them.  Each declaration becomes a Decl, a translation-unit event
+   in source order; sema/decl.c says what it redeclares and merges it.  A
+   function definition gets its FuncBody (the typed tree of its body,
+   parameters, locals and labels); an initialized variable its Init.  */
 #include "parser.h"
 #include "../sema/decl.h"
 
@@ -535,7 +542,6 @@ static void record_tag_event(Parser *p, Type *t, SrcLoc loc, bool definition) {
   record_event(p, d);
 }
 
-/* struct-or-union-specifier */
 static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds);
 
 static Type *parse_struct_or_union(Parser *p, DeclSpec *ds) {
@@ -545,6 +551,9 @@ static Type *parse_struct_or_union(Parser *p, DeclSpec *ds) {
   return t;
 }
 
+/* struct-or-union-specifier:
+     struct-or-union attribute* identifier? { struct-declaration-list }
+     struct-or-union attribute* identifier  */
 static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
   Token kw = next(p);
   TypeKind kind = keyword_of(&kw) == KW_STRUCT ? TY_STRUCT : TY_UNION;
@@ -676,7 +685,10 @@ static void mark_member_names(const Member *m, uint32_t stamp) {
       mark_member_names(&c->u.rec->members[i], stamp);
 }
 
-/* struct-declaration-list between braces.  */
+/* struct-declaration-list between braces:
+     ( specifier-qualifier-list struct-declarator-list? ;
+     | static_assert-declaration )*
+   struct-declarator: declarator | declarator? : constant-expression  */
 static void parse_struct_body(Parser *p, Record *r, Type *t) {
   (void)t;
   expect_punct(p, P_LBRACE, NULL);
@@ -818,6 +830,10 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
 
 /* --- enum --- */
 
+/* enum-specifier:
+     enum attribute* identifier? ( : type-name )? { enumerator-list ,? }
+     enum attribute* identifier
+   enumerator: enumeration-constant attribute* ( = constant-expression )?  */
 static Type *parse_enum(Parser *p, DeclSpec *ds) {
   (void)next(p);
   Attr *attrs = parse_any_attributes(p);
@@ -1046,6 +1062,11 @@ static DeclLevel *parse_declarator_level(Parser *p, bool abstract) {
   return lv;
 }
 
+/* declarator: pointer? direct-declarator
+   pointer: * type-qualifier-list? pointer?
+   direct-declarator: identifier | ( declarator )
+                      | direct-declarator [ ... ] | direct-declarator ( ... )
+   (abstract: the identifier may be missing).  */
 static DeclLevel *parse_declarator_level_inner(Parser *p, bool abstract) {
   DeclLevel *lv = arena_alloc(&p->scratch, sizeof(DeclLevel));
   VEC(PtrOp) ptrs = {0};
@@ -1168,7 +1189,10 @@ static Type *adjust_param_type(Type *t, unsigned array_quals) {
   return t;
 }
 
-/* parameter-type-list or identifier-list, after '('; consumes ')'.  */
+/* parameter-type-list or identifier-list, after '('; consumes ')'.
+   parameter-type-list: parameter-list ( , ... )?
+   parameter-declaration:
+     declaration-specifiers ( declarator | abstract-declarator? )  */
 static void parse_params(Parser *p, SuffixOp *op) {
   VEC(Param) params = {0};
   scope_enter(&p->scopes);
@@ -1337,6 +1361,8 @@ static Type *apply_level(Parser *p, DeclLevel *lv, Type *t, Declarator *out,
   return t;
 }
 
+/* declarator (or abstract-declarator): parsed, then its type built over
+   the specifiers' type DS.  */
 void parse_declarator(Parser *p, DeclSpec *ds, Declarator *d, bool abstract) {
   memset(d, 0, sizeof *d);
   d->loc = cur_loc(p);
@@ -1351,6 +1377,7 @@ void parse_declarator(Parser *p, DeclSpec *ds, Declarator *d, bool abstract) {
   d->attrs = decl_attrs;
 }
 
+/* type-name: specifier-qualifier-list abstract-declarator? */
 Type *parse_type_name(Parser *p) {
   DeclSpec ds;
   SrcLoc loc = cur_loc(p);
@@ -1644,6 +1671,13 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
   p->cur_func = saved_func;
 }
 
+/* declaration:
+     declaration-specifiers init-declarator-list? ;
+     static_assert-declaration
+   init-declarator: declarator asm-label? attribute* ( = initializer )?
+   function-definition:
+     declaration-specifiers declarator declaration-list? compound-statement
+   (FILE_SCOPE: an external-declaration).  */
 bool parse_declaration(Parser *p, bool file_scope) {
   if (at_keyword(p) == KW_STATIC_ASSERT) {
     parse_static_assert(p);

@@ -1,9 +1,12 @@
-/* Expressions (C17 6.5): parsed straight into typed values.  An lvalue's
-   `cv` is the constant address of the object when it has one (a global
-   or a string); an rvalue's `cv` is its constant value.  Folding follows
-   C's arithmetic in the operand types, so integer constant expressions,
-   address constants and the offsetof idiom all come out as GCC folds
-   them.  */
+/* Expressions (C17 6.5): parsed straight into typed values (Expr), and
+   inside function bodies and initializers into nodes of the typed tree.
+   An lvalue's `cv` is the constant address of the object when it has
+   one (a global or a string); an rvalue's `cv` is its constant value,
+   folded by sema/const.c in the operand types, so integer constant
+   expressions, address constants and the offsetof idiom come out as GCC
+   folds them.  Each operator applies C's conversions to its operands
+   here (the types from sema/conv.c), and the tree records each one as an
+   EX_CAST: the tree is the record of what this file decided.  */
 #include "parser.h"
 #include "../sema/builtins.h"
 #include "../sema/const.h"
@@ -1058,6 +1061,10 @@ static Expr logical(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
   return with_node(p, r, n);
 }
 
+/* multiplicative-, additive-, shift-, relational-, equality-, AND-,
+   exclusive-OR-, inclusive-OR-, logical-AND- and logical-OR-expression:
+     cast-expression ( binary-operator cast-expression )*
+   by precedence climbing from MIN_PREC (binary_prec).  */
 static Expr parse_binary(Parser *p, int min_prec) {
   Expr lhs = parse_cast(p);
   for (;;) {
@@ -1077,6 +1084,9 @@ static Expr parse_binary(Parser *p, int min_prec) {
   }
 }
 
+/* conditional-expression:
+     logical-OR-expression ( ? expression? : conditional-expression )?
+   (GNU: the middle operand may be omitted).  */
 Expr parse_cond_expr(Parser *p) {
   Expr c = parse_binary(p, 1);
   if (!at_punct(p, P_QUESTION))
@@ -1148,6 +1158,8 @@ static bool ends_expression(const Token *t) {
   }
 }
 
+/* constant-expression: conditional-expression, which must be an
+   integer constant expression here (C17 6.6p6).  */
 bool parse_int_const_expr(Parser *p, int64_t *value, bool *is_unsigned) {
   SrcLoc loc = cur_loc(p);
   /* Most constant expressions (enumerator values, array sizes, bit-field
@@ -1190,7 +1202,8 @@ static Expr sizeof_type(Type *t, SrcLoc loc, bool is_align) {
   return make_int_const(ty_size_t, s < 0 ? 1 : s, loc);
 }
 
-/* sizeof / _Alignof: the operand is a type name or an expression.  */
+/* sizeof unary-expression | sizeof ( type-name ) | _Alignof ( type-name ):
+   the operand is a type name or an expression.  */
 static Expr parse_sizeof(Parser *p, bool is_align) {
   Token kw = next(p);
   bool saved = p->in_sizeof_typeof;
@@ -1350,6 +1363,7 @@ static Expr parse_va_arg(Parser *p) {
   return e;
 }
 
+/* __builtin_types_compatible_p ( type-name , type-name ) */
 static Expr parse_types_compatible(Parser *p) {
   Token kw = next(p);
   expect_punct(p, P_LPAREN, NULL);
@@ -1361,6 +1375,8 @@ static Expr parse_types_compatible(Parser *p) {
   return make_int_const(ty_int, types_compatible(ua, ub, false), kw.loc);
 }
 
+/* __builtin_choose_expr ( constant-expression , assignment-expression ,
+                         assignment-expression ) */
 static Expr parse_choose_expr(Parser *p) {
   Token kw = next(p);
   expect_punct(p, P_LPAREN, NULL);
@@ -1376,7 +1392,10 @@ static Expr parse_choose_expr(Parser *p) {
   return c ? a : b;
 }
 
-/* Builtins with unusual syntax whose results we only need typed.  */
+/* __builtin_shuffle, __builtin_convertvector ( expression , type-name ),
+   __builtin_has_attribute, __builtin_tgmath,
+   __builtin_call_with_static_chain, __builtin_counted_by_ref:
+   builtins with syntax of their own, kept as EX_BUILTIN calls.  */
 static Expr parse_special_builtin(Parser *p, int kw) {
   Token t = next(p);
   expect_punct(p, P_LPAREN, NULL);
@@ -1478,6 +1497,10 @@ static Expr compound_literal(Parser *p, Type *t, SrcLoc loc) {
 
 static Expr parse_cast_inner(Parser *p);
 
+/* cast-expression:
+     unary-expression
+     ( type-name ) cast-expression
+     ( type-name ) { initializer-list ,? }   (a compound literal)  */
 static Expr parse_cast(Parser *p) {
   nest_enter(p, "expression");
   Expr e = parse_cast_inner(p);
@@ -1634,6 +1657,11 @@ static Expr unary_arith_value(Parser *p, Token op, Expr e) {
   }
 }
 
+/* unary-expression:
+     postfix-expression | ++ unary-expression | -- unary-expression
+     | unary-operator cast-expression | sizeof unary-expression
+     | sizeof ( type-name ) | _Alignof ( type-name ) | && identifier
+     | __extension__ cast-expression | __real__/__imag__ cast-expression  */
 static Expr parse_unary(Parser *p) {
   const Token *t = peek(p, 0);
   int kw = keyword_of(t);
@@ -1744,7 +1772,9 @@ static Expr parse_unary(Parser *p) {
   return parse_postfix_ops(p, parse_primary(p));
 }
 
-/* postfix-expression operators after a primary.  */
+/* postfix-expression:
+     primary-expression ( [ expression ] | ( argument-expression-list? )
+     | . identifier | -> identifier | ++ | -- )*  */
 static Expr parse_postfix_ops(Parser *p, Expr e) {
   for (;;) {
     const Token *t = peek(p, 0);
@@ -1864,6 +1894,10 @@ Node *string_node(Parser *p, const Expr *e) {
   return n;
 }
 
+/* primary-expression:
+     identifier | constant | string-literal | ( expression )
+     | generic-selection | ( { block-item-list } )  (GNU)
+     | the builtins with syntax of their own  */
 static Expr parse_primary(Parser *p) {
   const Token *t = peek(p, 0);
   switch (t->kind) {

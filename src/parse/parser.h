@@ -1,12 +1,15 @@
 /* Parser internals shared by the files of the parser.
 
-   The parser pulls tokens from the preprocessor, builds types and
-   declarations (sema/type.h) and evaluates expressions to typed values
-   without keeping a tree: an expression is a small Expr value carrying its
-   type, whether it is an lvalue, and its constant value when it has one.
-   Function bodies are parsed and type-checked the same way; what debug
-   information needs from them (local declarations, types used) is
-   recorded on the function's Decl.  */
+   The parser pulls tokens from the preprocessor and reads the grammar;
+   for meaning it asks sema: which declaration a name denotes
+   (sema/scope.h), which earlier declaration a declaration redeclares
+   (sema/decl.h), which type an operation converts to (sema/conv.h),
+   what a constant folds to (sema/const.h).  It builds types and
+   declarations (sema/type.h) and, for expressions, a small Expr value
+   carrying the type, whether it is an lvalue, the constant value when
+   there is one and, inside function bodies and initializers, its node
+   of the typed tree (sema/tree.h).  Declarations at file scope without
+   bodies or initializers (headers) build no tree at all.  */
 #ifndef BTFCC_PARSER_H
 #define BTFCC_PARSER_H
 

@@ -1,5 +1,6 @@
 /* The parser's view of the token stream: keywords, lookahead, literal
-   decoding, error recovery.  */
+   decoding, error recovery, and whether an identifier is a typedef name
+   here (the one question of meaning the grammar itself needs).  */
 #include "parser.h"
 
 #include <string.h>
