@@ -1671,6 +1671,117 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
   p->cur_func = saved_func;
 }
 
+/* declaration-specifiers ; : warn as GCC does when it declares nothing.  */
+static void check_empty_declaration(const DeclSpec *ds, SrcLoc loc) {
+  if (!ds->defined_tag && !ds->declared_tag) {
+    Type *c = ds->type ? type_canon(ds->type) : NULL;
+    bool tag_ref = c && (c->kind == TY_STRUCT || c->kind == TY_UNION ||
+                         c->kind == TY_ENUM) && ds->tag_type;
+    if (!tag_ref)
+      diag_warning(loc, W_OTHER, "useless type name in empty declaration");
+  }
+  if (ds->sc == SC_TYPEDEF || (ds->sc && ds->sc != SC_NONE))
+    diag_warning(loc, W_OTHER, "useless storage class specifier in empty declaration");
+}
+
+/* A declaration made: a local of the function being parsed, or a
+   translation-unit event.  */
+static void record_declared(Parser *p, Decl *d) {
+  if (p->cur_func && d->kind == DECL_VAR) {
+    vec_push(&p->body_locals, d);
+    note_local(p, d);
+  } else if (p->cur_func && d->kind == DECL_TYPEDEF) {
+    note_body_type(p, d->type);
+  } else {
+    record_event(p, d);
+  }
+}
+
+/* __auto_type declarator = assignment-expression: the type is the
+   initializer's.  */
+static void declare_auto_type(Parser *p, DeclSpec *ds, Declarator *dr,
+                              Attr *attrs) {
+  next(p); /* = */
+  Expr e = expr_rvalue(p, parse_assign_expr(p));
+  dr->type = e.type ? type_unqualified(e.type) : ty_int;
+  if (e.type)
+    dr->type = e.type;
+  Decl *d = declare(p, ds, dr, attrs);
+  d->has_init = true;
+  d->defined = true;
+  if (tree_on_for_decl(p))
+    d->init = single_store_init(p, d->type, &e);
+  if (p->cur_func) {
+    vec_push(&p->body_locals, d);
+    note_local(p, d);
+  } else {
+    record_event(p, d);
+  }
+}
+
+/* The rest of an init-declarator of a variable: ( = initializer )?  */
+static bool parse_variable_init(Parser *p, DeclSpec *ds, Declarator *dr,
+                                Decl *d) {
+  bool had_init = false;
+  bool is_def = ds->sc != SC_EXTERN || at_punct(p, P_ASSIGN);
+  if (accept_punct(p, P_ASSIGN)) {
+    had_init = true;
+    if (ds->sc == SC_EXTERN && p->scopes.depth == 0)
+      diag_warning(dr->loc, W_OTHER, "'%s' initialized and declared 'extern'",
+                   dr->name->name);
+    else if (ds->sc == SC_EXTERN)
+      diag_error(dr->loc, "'%s' has both 'extern' and initializer", dr->name->name);
+    InitInfo info = {0};
+    Type *nt = parse_initializer(p, d->type, &info, &d->init);
+    if (nt != d->type) {
+      d->type = nt;
+      if (d->first != d && type_canon(d->first->type)->kind == TY_ARRAY &&
+          type_canon(d->first->type)->u.array.len < 0)
+        decl_complete_first_type(d->first, nt);
+    }
+    d->has_init = true;
+    d->init_has_reloc = info.has_reloc;
+    d->init_all_zero = info.all_zero;
+  }
+  if (is_def) {
+    d->defined = true;
+    d->first->defined = true;
+  }
+  if (is_def && !type_is_complete(d->type) && p->scopes.depth > 0 &&
+      ds->sc != SC_EXTERN) {
+    diag_error(dr->loc, "storage size of '%s' isn't known", dr->name->name);
+  }
+  return had_init;
+}
+
+/* The rest of an init-declarator after the declarator, its asm label
+   and attributes: the declaration, and an initializer where one may
+   be.  Returns whether an initializer was read.  */
+static bool finish_init_declarator(Parser *p, DeclSpec *ds, Declarator *dr,
+                                   Attr *attrs) {
+  bool had_init = false;
+  Decl *d = declare(p, ds, dr, attrs);
+  if (d->kind == DECL_VAR) {
+    had_init = parse_variable_init(p, ds, dr, d);
+  } else if (d->kind == DECL_FUNC) {
+    if (at_punct(p, P_ASSIGN)) {
+      diag_error(dr->loc, "function '%s' is initialized like a variable",
+                 dr->name->name);
+      next(p);
+      parse_assign_expr(p);
+    }
+    d->def_params = dr->params;
+    d->n_def_params = dr->nparams;
+  } else if (at_punct(p, P_ASSIGN)) {
+    diag_error(dr->loc, "typedef '%s' is initialized (use __typeof__ instead)",
+               dr->name->name);
+    next(p);
+    parse_assign_expr(p);
+  }
+  record_declared(p, d);
+  return had_init;
+}
+
 /* declaration:
      declaration-specifiers init-declarator-list? ;
      static_assert-declaration
@@ -1679,6 +1790,7 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
      declaration-specifiers declarator declaration-list? compound-statement
    (FILE_SCOPE: an external-declaration).  */
 bool parse_declaration(Parser *p, bool file_scope) {
+  (void)file_scope; /* GNU nested functions parse like any definition */
   if (at_keyword(p) == KW_STATIC_ASSERT) {
     parse_static_assert(p);
     return true;
@@ -1700,15 +1812,7 @@ bool parse_declaration(Parser *p, bool file_scope) {
                    t->ident->name);
   }
   if (accept_punct(p, P_SEMI)) {
-    if (!ds.defined_tag && !ds.declared_tag) {
-      Type *c = ds.type ? type_canon(ds.type) : NULL;
-      bool tag_ref = c && (c->kind == TY_STRUCT || c->kind == TY_UNION ||
-                           c->kind == TY_ENUM) && ds.tag_type;
-      if (!tag_ref)
-        diag_warning(loc, W_OTHER, "useless type name in empty declaration");
-    }
-    if (ds.sc == SC_TYPEDEF || (ds.sc && ds.sc != SC_NONE))
-      diag_warning(loc, W_OTHER, "useless storage class specifier in empty declaration");
+    check_empty_declaration(&ds, loc);
     return true;
   }
   bool first = true;
@@ -1730,97 +1834,23 @@ bool parse_declaration(Parser *p, bool file_scope) {
       dr.asm_name = parse_asm_label(p);
       attrs = attr_concat(attrs, parse_any_attributes(p));
     }
-    if (!ds.type) {
+    if (!ds.type && !at_punct(p, P_ASSIGN)) {
       /* __auto_type: the type comes from the initializer.  */
-      if (!at_punct(p, P_ASSIGN)) {
-        diag_error(dr.loc, "'__auto_type' requires an initialized data declaration");
-        dr.type = ty_int;
-      }
+      diag_error(dr.loc, "'__auto_type' requires an initialized data declaration");
+      dr.type = ty_int;
     }
     if (first && dr.is_func_def_candidate &&
         (at_punct(p, P_LBRACE) ||
          (dr.params_oldstyle && dr.n_oldstyle && !at_punct(p, P_SEMI) &&
           !at_punct(p, P_COMMA) && !at_punct(p, P_ASSIGN)))) {
-      if (!file_scope) {
-        /* GNU nested functions: parse the body, keep no debug record.  */
-      }
       parse_function_definition(p, &ds, &dr, attrs);
       return true;
     }
     first = false;
-    if (!ds.type && at_punct(p, P_ASSIGN)) {
-      /* Deduce now: parse the initializer as an expression.  */
-      next(p);
-      Expr e = expr_rvalue(p, parse_assign_expr(p));
-      dr.type = e.type ? type_unqualified(e.type) : ty_int;
-      if (e.type)
-        dr.type = e.type;
-      Decl *d = declare(p, &ds, &dr, attrs);
-      d->has_init = true;
-      d->defined = true;
-      if (tree_on_for_decl(p))
-        d->init = single_store_init(p, d->type, &e);
-      if (p->cur_func) {
-        vec_push(&p->body_locals, d);
-        note_local(p, d);
-      } else
-        record_event(p, d);
-      if (!accept_punct(p, P_COMMA))
-        break;
-      continue;
-    }
-    Decl *d = declare(p, &ds, &dr, attrs);
-    if (d->kind == DECL_VAR) {
-      bool is_def = ds.sc != SC_EXTERN || at_punct(p, P_ASSIGN);
-      if (accept_punct(p, P_ASSIGN)) {
-        last_had_init = true;
-        if (ds.sc == SC_EXTERN && p->scopes.depth == 0)
-          diag_warning(dr.loc, W_OTHER, "'%s' initialized and declared 'extern'",
-                       dr.name->name);
-        else if (ds.sc == SC_EXTERN)
-          diag_error(dr.loc, "'%s' has both 'extern' and initializer", dr.name->name);
-        InitInfo info = {0};
-        Type *nt = parse_initializer(p, d->type, &info, &d->init);
-        if (nt != d->type) {
-          d->type = nt;
-          if (d->first != d && type_canon(d->first->type)->kind == TY_ARRAY &&
-              type_canon(d->first->type)->u.array.len < 0)
-            decl_complete_first_type(d->first, nt);
-        }
-        d->has_init = true;
-        d->init_has_reloc = info.has_reloc;
-        d->init_all_zero = info.all_zero;
-      }
-      if (is_def) {
-        d->defined = true;
-        d->first->defined = true;
-      }
-      if (is_def && !type_is_complete(d->type) && p->scopes.depth > 0 &&
-          ds.sc != SC_EXTERN) {
-        diag_error(dr.loc, "storage size of '%s' isn't known", dr.name->name);
-      }
-    } else if (d->kind == DECL_FUNC) {
-      if (at_punct(p, P_ASSIGN)) {
-        diag_error(dr.loc, "function '%s' is initialized like a variable",
-                   dr.name->name);
-        next(p);
-        parse_assign_expr(p);
-      }
-      d->def_params = dr.params;
-      d->n_def_params = dr.nparams;
-    } else if (at_punct(p, P_ASSIGN)) {
-      diag_error(dr.loc, "typedef '%s' is initialized (use __typeof__ instead)",
-                 dr.name->name);
-      next(p);
-      parse_assign_expr(p);
-    }
-    if (p->cur_func && d->kind == DECL_VAR) {
-      vec_push(&p->body_locals, d);
-      note_local(p, d);
-    } else if (p->cur_func && d->kind == DECL_TYPEDEF)
-      note_body_type(p, d->type);
-    else
-      record_event(p, d);
+    if (!ds.type && at_punct(p, P_ASSIGN))
+      declare_auto_type(p, &ds, &dr, attrs);
+    else if (finish_init_declarator(p, &ds, &dr, attrs))
+      last_had_init = true;
     if (!accept_punct(p, P_COMMA))
       break;
   }
