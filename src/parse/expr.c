@@ -518,12 +518,14 @@ static Expr builtin_call(Parser *p, Token name) {
       a = expr_rvalue(p, a);
       if (n < 8)
         args[n] = a.type;
-      if (tree_on(p))
+      if (tree_on(p)) {
+        Type *param = n == 1 && (id == BI_EXPECT ||
+                                 id == BI_EXPECT_WITH_PROBABILITY)
+                          ? ty_long : builtin_param_type(id, n);
         vec_push(&nodes, n == 0 && builtin_keeps_access_path(id) ? as_written
-                         : n == 1 && (id == BI_EXPECT ||
-                                     id == BI_EXPECT_WITH_PROBABILITY)
-                             ? expr_convert(p, &a, ty_long)
-                             : expr_node(p, &a));
+                         : param ? expr_convert(p, &a, param)
+                                 : expr_node(p, &a));
+      }
       n++;
     } while (accept_punct(p, P_COMMA));
   }

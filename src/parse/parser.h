@@ -313,6 +313,9 @@ Node *expr_convert(Parser *p, Expr *e, Type *t);
 /* builtins.c */
 void builtins_init(Parser *p);
 Type *builtin_result_type(const char *name, Type **args, int nargs);
+/* The type builtin ID's parameter I converts its argument to, or NULL
+   (no prototype known: the argument stays as written).  */
+Type *builtin_param_type(int id, int i);
 
 /* stmt.c */
 Node *parse_function_body(Parser *p, Decl *fn);
