@@ -369,6 +369,8 @@ Attr *parse_std_attributes(Parser *p) {
   return head;
 }
 
+/* attribute-specifier-sequence: ( __attribute__ ((...)) | [[...]] )*,
+   in any mix.  */
 Attr *parse_any_attributes(Parser *p) {
   Attr *head = NULL;
   while (at_attribute_start(p))

@@ -256,8 +256,13 @@ struct Decl {
   const char *asm_name;
   Decl *prev;        /* previous declaration of the same entity */
   Decl *first;       /* first declaration of the entity (self if first) */
-  int64_t enum_value;
-  Type *enum_type;
+  union {             /* by kind (one field is meaningful per decl) */
+    int64_t enum_value; /* DECL_ENUM_CONST */
+    FuncBody *body;     /* DECL_FUNC with a definition: the typed body
+                           (tree.h) */
+    Init *init;         /* DECL_VAR with an initializer, any storage
+                           (tree.h) */
+  };
   Record *rec;       /* DECL_TAG: the tagged type */
   Type *tag_type;    /* DECL_TAG: its type */
   bool tag_is_definition;
@@ -269,10 +274,8 @@ struct Decl {
   int n_def_params;
   bool init_has_reloc; /* initializer holds addresses (relocations) */
   bool init_all_zero;  /* initializer is all zeros */
-  FuncBody *body;    /* DECL_FUNC definition: the typed body (tree.h) */
   Decl *cleanup;     /* cleanup attribute: the function called with the
                         variable's address when its scope ends */
-  Init *init;        /* DECL_VAR with an initializer (tree.h) */
   void *debug;
   uint32_t order;    /* declaration order in the translation unit */
 };
