@@ -15,6 +15,7 @@
 
 #include "btf_format.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct Rec Rec;
@@ -932,6 +933,119 @@ static void emit_strings(Section *s, const Buf *tab, uint32_t base,
   }
 }
 
+/* --- .BTF.ext ---
+   Header (32 bytes), then func_info and line_info: a record size, then
+   per code section its name (a string of .BTF), a count and the
+   records.  Section and file names join the auxiliary string table
+   (once each) before .BTF is written.  */
+
+typedef struct ExtSec {
+  const char *name;
+  uint32_t name_off;
+  VEC(uint32_t) funcs; /* indexes into ext->funcs */
+  VEC(uint32_t) lines;
+} ExtSec;
+
+typedef struct ExtPlan {
+  VEC(ExtSec) secs;
+  uint32_t *file_off; /* per line record */
+} ExtPlan;
+
+static uint32_t aux_str(Gen *g, const char *s) {
+  /* the auxiliary table without repeats: a linear search is enough for
+     the few section and file names */
+  size_t pos = 1;
+  while (pos < g->aux.len) {
+    const char *t = g->aux.data + pos;
+    if (!strcmp(t, s))
+      return (uint32_t)(g->str.len + pos);
+    pos += strlen(t) + 1;
+  }
+  return (uint32_t)g->str.len + add_str(&g->aux, s);
+}
+
+static ExtSec *ext_sec(ExtPlan *p, const char *name) {
+  for (size_t i = 0; i < p->secs.len; i++)
+    if (!strcmp(p->secs.data[i].name, name))
+      return &p->secs.data[i];
+  ExtSec es = {0};
+  es.name = name;
+  vec_push(&p->secs, es);
+  return &p->secs.data[p->secs.len - 1];
+}
+
+static void plan_ext(Gen *g, const BtfExtInfo *ext, ExtPlan *p) {
+  for (size_t i = 0; i < ext->funcs.len; i++)
+    vec_push(&ext_sec(p, ext->funcs.data[i].section)->funcs, (uint32_t)i);
+  for (size_t i = 0; i < ext->lines.len; i++)
+    vec_push(&ext_sec(p, ext->lines.data[i].section)->lines, (uint32_t)i);
+  for (size_t i = 0; i < p->secs.len; i++)
+    p->secs.data[i].name_off = aux_str(g, p->secs.data[i].name);
+  p->file_off = xcalloc(ext->lines.len + 1, sizeof *p->file_off);
+  for (size_t i = 0; i < ext->lines.len; i++)
+    p->file_off[i] = aux_str(g, ext->lines.data[i].file);
+}
+
+static uint32_t func_type_id(const Gen *g, const char *name) {
+  for (size_t i = 0; i < g->funcs.len; i++)
+    if (g->funcs.data[i]->name && !strcmp(g->funcs.data[i]->name, name))
+      return g->funcs.data[i]->id;
+  return 0;
+}
+
+static void output_ext(Gen *g, const BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
+  Section *s = section_new(".BTF.ext", SEC_PROGBITS, 0, 4, g->opts->keep_items,
+                           g->opts->annotate);
+  uint32_t func_len = 4, line_len = 4;
+  for (size_t i = 0; i < p->secs.len; i++) {
+    if (p->secs.data[i].funcs.len)
+      func_len += 8 + 8 * (uint32_t)p->secs.data[i].funcs.len;
+    if (p->secs.data[i].lines.len)
+      line_len += 8 + 16 * (uint32_t)p->secs.data[i].lines.len;
+  }
+  sec_data(s, 2, BTF_MAGIC, "btf_magic");
+  sec_data(s, 1, BTF_VERSION, "btf_version");
+  sec_data(s, 1, 0, "btf_flags");
+  sec_data(s, 4, 32, "btfext_hdr_len");
+  sec_data(s, 4, 0, "btfext_func_info_off");
+  sec_data(s, 4, func_len, "btfext_func_info_len");
+  sec_data(s, 4, func_len, "btfext_line_info_off");
+  sec_data(s, 4, line_len, "btfext_line_info_len");
+  sec_data(s, 4, func_len + line_len, "btfext_core_info_off");
+  sec_data(s, 4, 0, "btfext_core_info_len");
+  sec_data(s, 4, 8, "FuncInfo entry size");
+  for (size_t i = 0; i < p->secs.len; i++) {
+    const ExtSec *es = &p->secs.data[i];
+    if (!es->funcs.len)
+      continue;
+    sec_dataf(s, 4, es->name_off, "FuncInfo section string for %s", es->name);
+    sec_data(s, 4, es->funcs.len, "Number of entries");
+    for (size_t k = 0; k < es->funcs.len; k++) {
+      const BtfExtFunc *f = &ext->funcs.data[es->funcs.data[k]];
+      sec_dataf(s, 4, f->insn_off, "insn_off for %s", f->name);
+      sec_dataf(s, 4, func_type_id(g, f->name), "type_id");
+    }
+  }
+  sec_data(s, 4, 16, "LineInfo entry size");
+  for (size_t i = 0; i < p->secs.len; i++) {
+    const ExtSec *es = &p->secs.data[i];
+    if (!es->lines.len)
+      continue;
+    sec_dataf(s, 4, es->name_off, "LineInfo section string for %s", es->name);
+    sec_data(s, 4, es->lines.len, "Number of entries");
+    for (size_t k = 0; k < es->lines.len; k++) {
+      uint32_t idx = es->lines.data[k];
+      const BtfExtLine *l = &ext->lines.data[idx];
+      sec_data(s, 4, l->insn_off, "insn_off");
+      sec_data(s, 4, p->file_off[idx], "file_name_off");
+      sec_data(s, 4, 0, "line_off");
+      sec_dataf(s, 4, (uint64_t)l->line << 10 | (l->col & 0x3ff), "(line, col) (%u, %u)",
+                l->line, l->col);
+    }
+  }
+  vec_push(&obj->sections, s);
+}
+
 static void output(Gen *g, ObjFile *obj) {
   bool bpf = target.arch == ARCH_BPF;
   Section *s = section_new(".BTF", SEC_PROGBITS, 0, 1, g->opts->keep_items,
@@ -974,7 +1088,18 @@ void btf_generate(const DebugUnit *unit, const BtfOptions *opts, ObjFile *obj) {
     prune(&g);
   build_datasecs(&g);
   assign_ids(&g);
+  ExtPlan plan = {0};
+  if (opts->ext)
+    plan_ext(&g, opts->ext, &plan);
   output(&g, obj);
+  if (opts->ext)
+    output_ext(&g, opts->ext, &plan, obj);
+  for (size_t i = 0; i < plan.secs.len; i++) {
+    vec_free(&plan.secs.data[i].funcs);
+    vec_free(&plan.secs.data[i].lines);
+  }
+  vec_free(&plan.secs);
+  free(plan.file_off);
   buf_free(&g.str);
   buf_free(&g.aux);
   vec_free(&g.types);

@@ -6,11 +6,33 @@
 #include "../debug/debug.h"
 #include "../elf/section.h"
 
+/* What the code generator tells the .BTF.ext writer: each function's
+   first instruction, and the source line of instructions (byte offsets
+   in their code section).  */
+typedef struct BtfExtFunc {
+  const char *section;
+  const char *name;      /* the function's C name (its FUNC record) */
+  uint32_t insn_off;
+} BtfExtFunc;
+
+typedef struct BtfExtLine {
+  const char *section;
+  uint32_t insn_off;
+  const char *file;
+  uint32_t line, col;
+} BtfExtLine;
+
+typedef struct BtfExtInfo {
+  VEC(BtfExtFunc) funcs;
+  VEC(BtfExtLine) lines;
+} BtfExtInfo;
+
 typedef struct BtfOptions {
   bool annotate;   /* -dA: GCC's comments on every item */
   bool keep_items; /* assembler output wanted (-S) */
   int prune_btf;   /* -gprune-btf: 1, -gno-prune-btf: 0, default -1 (on
                       for BPF) */
+  const BtfExtInfo *ext; /* BPF code: also write .BTF.ext (NULL: not) */
 } BtfOptions;
 
 /* Append the .BTF section for UNIT to OBJ.  */

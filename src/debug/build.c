@@ -19,6 +19,7 @@
 #include "build.h"
 
 #include "../parse/parse.h"
+#include "../sema/tree_walk.h"
 #include "../util/ptrmap.h"
 
 #include <string.h>
@@ -981,12 +982,25 @@ static void place_variable(VarEntity *e) {
   v->var_size = type_kind(d->type) == TY_VOID ? 1 : size < 0 ? 0 : size;
 }
 
+/* A static variable that GCC's optimizers remove (at -O1 and above):
+   nothing refers to it, or it is a scalar that nothing writes, whose
+   constant initial value replaces every use.  No symbol, so no DIE and
+   no BTF VAR.  */
+static bool optimized_away(const VarEntity *e, const DebugBuildOptions *opts) {
+  if (opts->optimize <= 0 || e->decl->sc != SC_STATIC)
+    return false;
+  if (!e->first->used)
+    return true;
+  int64_t value;
+  return tree_static_int_value(e->decl, &value);
+}
+
 /* Variables, in the reverse of varpool node creation (definitions in
    order, then referenced externs).  */
 static void describe_variables(Builder *b, Entities *ents) {
   VEC(VarEntity *) vnodes = {0};
   for (size_t i = 0; i < ents->vars.len; i++)
-    if (ents->vars.data[i]->first->defined)
+    if (ents->vars.data[i]->first->defined && !optimized_away(ents->vars.data[i], b->opts))
       vec_push(&vnodes, ents->vars.data[i]);
   for (size_t i = 0; i < ents->vars.len; i++) {
     VarEntity *e = ents->vars.data[i];

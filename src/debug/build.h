@@ -12,6 +12,7 @@ typedef struct TransUnit TransUnit;
 typedef struct DebugBuildOptions {
   bool eliminate_unused_types; /* -feliminate-unused-debug-types (default) */
   bool signed_char;            /* plain char is signed */
+  int optimize;                /* -O level: what the optimizers remove */
 } DebugBuildOptions;
 
 DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts);

@@ -1,12 +1,15 @@
 /* btfcc, the compiler driver: for each input, the preprocessor (on a
-   second thread when there is one), the parser, then, when -g or -gbtf
-   asks for debug information, the debug model built from the unit and
-   the DWARF and BTF emitters reading it; the sections they make are
-   written as GAS text (-S) or an ELF object (-c).  -E and -fsyntax-only
-   stop earlier.  */
+   second thread when there is one), the parser, then for the BPF target
+   the code generator (functions and data into sections), then, when -g
+   or -gbtf asks for debug information, the debug model built from the
+   unit and the DWARF and BTF emitters reading it; the sections they make
+   are written as GAS text (-S) or an ELF object (-c).  -E and
+   -fsyntax-only stop earlier.  */
+#include "../bpf/object.h"
 #include "../btf/btf_gen.h"
 #include "../dwarf/dwarf_gen.h"
 #include "../parse/parse.h"
+#include "../sema/tree.h"
 #include "options.h"
 
 #include <errno.h>
@@ -112,11 +115,28 @@ static bool compile(Options *o, const char *input) {
   cpp_free(cpp);
   if (diag_error_count() != errors_before)
     return false;
+  if (o->dump_tree) {
+    FILE *out = open_output(o->dump_tree, false);
+    if (!out)
+      return false;
+    tree_dump_decls(out, tu->decls.data, tu->decls.len);
+    if (!close_output(out, o->dump_tree))
+      return false;
+  }
   if (o->mode == MODE_SYNTAX)
     return true;
   o->btf.keep_items = o->dwarf.keep_items = o->mode == MODE_ASSEMBLY;
   ObjFile obj = {0};
   obj.source_name = !strcmp(input, "-") ? "<stdin>" : input;
+  BtfExtInfo ext = {0};
+  BpfUnitOptions bopts = {o->bpf_cpu, o->dump_ir, o->want_btf ? &ext : NULL};
+  if (target.arch == ARCH_BPF && !bpf_compile_unit(tu, &obj, &bopts)) {
+    obj_free(&obj);
+    vec_free(&ext.funcs);
+    vec_free(&ext.lines);
+    return false;
+  }
+  o->btf.ext = ext.funcs.len ? &ext : NULL;
   if (o->want_btf || o->want_dwarf) {
     DebugUnit *unit = debug_build(tu, &o->debug);
     if (o->want_dwarf)
@@ -135,6 +155,9 @@ static bool compile(Options *o, const char *input) {
   }
   free(def);
   obj_free(&obj);
+  o->btf.ext = NULL;
+  vec_free(&ext.funcs);
+  vec_free(&ext.lines);
   return ok;
 }
 

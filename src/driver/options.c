@@ -12,6 +12,8 @@ static void usage(FILE *out) {
           "  -S                 write GNU assembler text (.s)\n"
           "  -E                 preprocess only (with -dM: list macros)\n"
           "  -fsyntax-only      check the input, write nothing\n"
+          "  -fdump-tree[=FILE] print the typed tree of function bodies and\n"
+          "                     initializers (stdout, or FILE)\n"
           "  -o FILE            output file ('-' for standard output)\n"
           "  -gbtf              emit BTF in a .BTF section\n"
           "  -g, -gdwarf        emit DWARF; -gdwarf-4, -gdwarf-5 choose the version\n"
@@ -179,12 +181,14 @@ void options_free(Options *o) {
 
 bool options_parse(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof *o);
+  o->bpf_cpu = 4; /* GCC 16's default for BPF */
   o->mode = MODE_LINK;
   o->btf.prune_btf = -1;
   o->debug.eliminate_unused_types = true;
   o->debug.signed_char = true;
   bool ok = true;
   bool after_ddash = false;
+  bool plain_g = false, explicit_dwarf = false; /* -g as written; -gdwarf* */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (after_ddash || a[0] != '-' || !strcmp(a, "-")) {
@@ -197,6 +201,8 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-S")) o->mode = MODE_ASSEMBLY;
     else if (!strcmp(a, "-E")) o->mode = MODE_PREPROCESS;
     else if (!strcmp(a, "-fsyntax-only")) o->mode = MODE_SYNTAX;
+    else if (!strcmp(a, "-fdump-tree")) o->dump_tree = "-";
+    else if (!strncmp(a, "-fdump-tree=", 12)) o->dump_tree = a + 12;
     else if (!strcmp(a, "-o")) {
       if (ARG("-o")) o->output = v; else ok = false;
     } else if (!strncmp(a, "-o", 2)) o->output = a + 2;
@@ -239,12 +245,16 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-gno-prune-btf")) o->btf.prune_btf = 0;
     else if (!strncmp(a, "-gdwarf", 7)) {
       if (!set_dwarf_version(o, a)) ok = false;
+      explicit_dwarf = true;
     }
     else if (!strcmp(a, "-g") || !strcmp(a, "-g1") || !strcmp(a, "-g2") ||
-             !strcmp(a, "-g3") || !strncmp(a, "-ggdb", 5))
+             !strcmp(a, "-g3") || !strncmp(a, "-ggdb", 5)) {
       o->want_dwarf = true; /* with -gbtf too: both, as GCC does */
+      plain_g = true;
+    }
     else if (!strcmp(a, "-g0")) {
       o->want_dwarf = o->want_btf = false;
+      plain_g = explicit_dwarf = false;
     }
     else if (!strcmp(a, "-gcolumn-info")) o->dwarf.no_column_info = false;
     else if (!strcmp(a, "-gno-column-info")) o->dwarf.no_column_info = true;
@@ -265,7 +275,7 @@ bool options_parse(int argc, char **argv, Options *o) {
              !strcmp(a, "-pedantic-errors")) diag_opts.enabled[W_PEDANTIC] = true;
     else if (!strncmp(a, "-O", 2)) {
       const char *l = a + 2;
-      o->optimize = !*l ? 1 : (*l >= '0' && *l <= '9') ? atoi(l) : 2;
+      o->optimize = o->debug.optimize = !*l ? 1 : (*l >= '0' && *l <= '9') ? atoi(l) : 2;
     }
     else if (!strcmp(a, "-fdiagnostics-plain-output")) diag_opts.plain = true;
     else if (!strcmp(a, "-fno-eliminate-unused-debug-types")) o->debug.eliminate_unused_types = false;
@@ -273,6 +283,7 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strncmp(a, "-fmax-errors=", 13)) diag_opts.max_errors = (unsigned)atoi(a + 13);
     else if (!strcmp(a, "-funsigned-char")) o->debug.signed_char = false;
     else if (!strcmp(a, "-fsigned-char")) o->debug.signed_char = true;
+    else if (!strcmp(a, "-fdump-ir")) o->dump_ir = true;
     else if (!strncmp(a, "-f", 2)) { /* code generation: accepted, ignored */ }
     else if (!strncmp(a, "--target=", 9)) {
       if (!set_target(a + 9)) {
@@ -289,6 +300,17 @@ bool options_parse(int argc, char **argv, Options *o) {
       if (target.arch == ARCH_BPF) target.big_endian = true;
     } else if (!strcmp(a, "-mlittle-endian") || !strcmp(a, "-EL")) {
       target.big_endian = false;
+    }
+    else if (!strncmp(a, "-mcpu=", 6)) {
+      const char *c = a + 6;
+      if (c[0] == 'v' && c[1] >= '1' && c[1] <= '4' && !c[2])
+        o->bpf_cpu = c[1] - '0';
+      else if (!strcmp(c, "generic"))
+        o->bpf_cpu = 1;
+      else {
+        fprintf(stderr, "btfcc: error: unrecognized argument in option '%s'\n", a);
+        ok = false;
+      }
     }
     else if (!strncmp(a, "-m", 2)) { /* target options: accepted, ignored */ }
     else if (!strcmp(a, "-pipe") || !strcmp(a, "-v") || !strcmp(a, "-pthread") ||
@@ -309,6 +331,12 @@ bool options_parse(int argc, char **argv, Options *o) {
   }
   if (!ok)
     return false;
+  /* BPF's default debug format is BTF: there plain -g means BTF (and
+     .BTF.ext), DWARF only with -gdwarf, as bpf-gcc 16 has it.  */
+  if (target.arch == ARCH_BPF && plain_g) {
+    o->want_btf = true;
+    o->want_dwarf = explicit_dwarf;
+  }
   if (o->want_dwarf && !o->dwarf.version)
     o->dwarf.version = 5;
   if (!o->want_dwarf)

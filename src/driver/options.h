@@ -18,6 +18,7 @@ typedef enum {
 typedef struct Options {
   Mode mode;
   bool dump_macros; /* -dM (with -E) */
+  const char *dump_tree; /* -fdump-tree[=FILE]: "-" for stdout */
   const char *output;
   VEC(const char *) inputs;
   bool lang_c_forced; /* -x c */
@@ -33,6 +34,8 @@ typedef struct Options {
   int optimize;            /* -O level */
   bool want_btf;   /* -gbtf */
   bool want_dwarf; /* -g, -gdwarf* */
+  int bpf_cpu;     /* -mcpu=vN: BPF instruction set version 1-4 */
+  bool dump_ir;    /* -fdump-ir: print each function's IR to stdout */
 } Options;
 
 /* Parse argv into OPTS; on a bad option, prints an error and returns

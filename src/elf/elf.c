@@ -754,11 +754,14 @@ static void build_relocs(Elf *e) {
       } else {
         symidx = n->symidx;
       }
-      uint64_t info = ((uint64_t)symidx << 32) | reloc_type(src, r->size);
+      uint32_t type = r->type ? r->type : reloc_type(src, r->size);
+      uint64_t info = ((uint64_t)symidx << 32) | type;
       put64(&rs->own, r->offset);
       put64(&rs->own, info);
       if (rela)
         put64(&rs->own, (uint64_t)addend);
+      else if (r->type && src->store_addend)
+        src->store_addend((uint8_t *)ts->own.data + r->offset, type, addend);
       else
         sec_store((uint8_t *)ts->own.data + r->offset, r->size, (uint64_t)addend);
     }

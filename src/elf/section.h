@@ -36,6 +36,9 @@ typedef struct SecItem {
 typedef struct SecReloc {
   uint32_t offset;
   uint8_t size;
+  uint32_t type;  /* 0: the target's data relocation of SIZE bytes; else
+                     the ELF relocation type (BPF instruction relocations,
+                     whose in-place addend Section.store_addend writes) */
   const char *sym;
   int64_t addend;
 } SecReloc;
@@ -62,6 +65,9 @@ typedef struct Section {
   VEC(SecLabel) labels;
   Arena arena; /* copies of comments and symbol names */
   const char *last_sym; /* the last symbol name copied (sec_symref) */
+  /* Write ADDEND in place at AT for a relocation of TYPE (REL targets;
+     set by producers of SecRelocs with a type).  */
+  void (*store_addend)(uint8_t *at, uint32_t type, int64_t addend);
 } Section;
 
 /* ELF section types and flags used by the writers.  */
@@ -115,6 +121,10 @@ void sec_stringf(Section *s, const char *str, size_t len, const char *fmt, ...)
 void sec_symref(Section *s, unsigned size, const char *sym, int64_t addend,
                 const char *comment);
 void sec_label(Section *s, const char *label);
+/* A relocation of ELF type TYPE at OFFSET to SYM + ADDEND (the addend
+   written in place by s->store_addend).  */
+void sec_reloc(Section *s, uint32_t offset, uint32_t type, const char *sym,
+               int64_t addend);
 /* A comment line with no data ("\t\t\t# DW_AT_external"), printf-style;
    nothing at all unless annotating.  */
 void sec_commentf(Section *s, const char *fmt, ...) PRINTF_LIKE(2, 3);

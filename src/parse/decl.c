@@ -1,6 +1,7 @@
 /* Declarations: specifiers, declarators, struct/union/enum, typedefs,
    function definitions, and the translation unit.  */
 #include "parser.h"
+#include "../sema/tree_walk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -246,7 +247,7 @@ bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage) {
         uint8_t sc = kw == KW_TYPEDEF ? SC_TYPEDEF : kw == KW_EXTERN ? SC_EXTERN
                    : kw == KW_STATIC ? SC_STATIC : kw == KW_AUTO ? SC_AUTO
                    : SC_REGISTER;
-        if (kw == KW_AUTO && lang.std >= 23 && !ds->sc) {
+        if (kw == KW_AUTO && lang_year() >= 2023 && !ds->sc) {
           /* C23: auto may also be a type-inference specifier.  */
         }
         if (ds->sc && ds->sc != sc)
@@ -427,7 +428,7 @@ bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage) {
   } else {
     if (!bits) {
       /* Implicit int (C89) or a missing type specifier.  */
-      if (lang.std >= 99 && any && !ds->sc && !quals && !ds->attrs &&
+      if (lang_year() >= 1999 && any && !ds->sc && !quals && !ds->attrs &&
           !ds->is_inline) {
         /* Only attributes or nothing: let the caller decide.  */
       }
@@ -1174,14 +1175,14 @@ static void parse_params(Parser *p, SuffixOp *op) {
   }
   if (at_punct(p, P_RPAREN)) {
     next(p);
-    op->oldstyle = lang.std < 23; /* f() has no prototype before C23 */
+    op->oldstyle = lang_year() < 2023; /* f() has no prototype before C23 */
     scope_pop(p);
     return;
   }
   for (;;) {
     if (accept_punct(p, P_ELLIPSIS)) {
       op->variadic = true;
-      if (!params.len && lang.std < 23)
+      if (!params.len && lang_year() < 2023)
         diag_error(p->prev.loc, "ISO C requires a named argument before '...'");
       break;
     }
@@ -1616,6 +1617,39 @@ static void parse_oldstyle_param_decls(Parser *p, Declarator *dr) {
   vec_free(&params);
 }
 
+/* A local object of the current function: a FuncBody local and, unless
+   it only declares an object defined elsewhere (extern), an ST_DECL
+   where it is written.  */
+static void note_local(Parser *p, Decl *d) {
+  if (d->sc == SC_EXTERN)
+    return;
+  vec_push(&p->tree_locals, d);
+  if (p->decl_sink) {
+    Node *n = node_new(ST_DECL, NULL, d->loc);
+    n->u.decl = d;
+    n->init = d->init;
+    vec_push(p->decl_sink, n);
+  }
+}
+
+static bool tree_on_for_decl(const Parser *p) { return p->tree_depth > 0; }
+
+/* The Init of `__auto_type x = E`: one store of E's value.  */
+static Init *single_store_init(Parser *p, Type *t, Expr *e) {
+  Init *in = NEW(Init);
+  memset(in, 0, sizeof *in);
+  in->type = t;
+  in->elems = NEW(InitElem);
+  in->nelems = 1;
+  in->elems[0].type = t;
+  in->elems[0].bit_width = -1;
+  in->elems[0].value = expr_node(p, e);
+  in->is_const = e->cv.kind != CV_NONE;
+  in->has_reloc = e->cv.kind == CV_ADDR && (e->cv.sym || e->cv.str);
+  in->all_zero = e->cv.kind == CV_INT && e->cv.i == 0;
+  return in;
+}
+
 /* function-definition: the declarator is done, '{' is next.  */
 static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
                                       Attr *attrs) {
@@ -1634,25 +1668,57 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
   /* Parameters are declarations of the body's outermost block.  */
   Decl *saved_func = p->cur_func;
   size_t saved_types = p->body_types.len, saved_locals = p->body_locals.len;
+  size_t saved_tree_locals = p->tree_locals.len;
+  size_t saved_labels = p->tree_labels.len;
+  bool saved_va = p->uses_va;
+  NodeVec *saved_decl_sink = p->decl_sink, *saved_case_sink = p->case_sink;
+  p->decl_sink = p->case_sink = NULL;
+  p->uses_va = false;
   p->cur_func = fn;
+  p->tree_depth++;
   p->undeclared.len = 0;
   scope_push(p);
+  FuncBody *fb = NEW(FuncBody);
+  memset(fb, 0, sizeof *fb);
+  fb->nparams = dr->nparams;
+  fb->params = dr->nparams ? NEW_ARRAY(Decl *, dr->nparams) : NULL;
   for (int i = 0; i < dr->nparams; i++) {
     Param *prm = &dr->params[i];
+    Decl *pd = new_decl(p, DECL_PARAM, prm->name, prm->type, prm->loc);
+    pd->decl_tags = prm->decl_tags;
+    fb->params[i] = pd;
     if (!prm->name) {
-      if (lang.std < 23)
+      if (lang_year() < 2023)
         diag_error(prm->loc, "parameter name omitted");
       continue;
     }
     if (!type_is_complete(prm->type))
       diag_error(prm->loc, "parameter %d ('%s') has incomplete type", i + 1,
                  prm->name->name);
-    Decl *pd = new_decl(p, DECL_PARAM, prm->name, prm->type, prm->loc);
-    pd->decl_tags = prm->decl_tags;
     bind_ordinary(p, prm->name, pd);
   }
-  parse_function_body(p, fn);
+  fb->body = parse_function_body(p, fn);
   scope_pop(p);
+  p->tree_depth--;
+  fb->uses_va = p->uses_va;
+  size_t ntl = p->tree_locals.len - saved_tree_locals;
+  fb->nlocals = (int)ntl;
+  fb->locals = ntl ? NEW_ARRAY(Decl *, ntl) : NULL;
+  if (ntl)
+    memcpy(fb->locals, p->tree_locals.data + saved_tree_locals,
+           ntl * sizeof(Decl *));
+  size_t nlb = p->tree_labels.len - saved_labels;
+  fb->nlabels = (int)nlb;
+  fb->labels = nlb ? NEW_ARRAY(Ident *, nlb) : NULL;
+  if (nlb)
+    memcpy(fb->labels, p->tree_labels.data + saved_labels,
+           nlb * sizeof(Ident *));
+  p->tree_locals.len = saved_tree_locals;
+  p->tree_labels.len = saved_labels;
+  p->uses_va = saved_va;
+  p->decl_sink = saved_decl_sink;
+  p->case_sink = saved_case_sink;
+  fn->body = fb;
   /* Keep what debug information needs from the body.  */
   size_t nt = p->body_types.len - saved_types;
   fn->n_used_types = (int)nt;
@@ -1686,7 +1752,7 @@ bool parse_declaration(Parser *p, bool file_scope) {
     /* Implicit int: C89 allows it with a warning; C99 and later need a
        type (GCC: error in C99+ since GCC 14).  */
     const Token *t = peek(p, 0);
-    if (t->kind == TK_IDENT && !t->ident->keyword && lang.std >= 99)
+    if (t->kind == TK_IDENT && !t->ident->keyword && lang_year() >= 1999)
       diag_warning(t->loc, W_OTHER, "type defaults to 'int' in declaration of '%s'",
                    t->ident->name);
   }
@@ -1749,9 +1815,12 @@ bool parse_declaration(Parser *p, bool file_scope) {
       Decl *d = declare(p, &ds, &dr, attrs);
       d->has_init = true;
       d->defined = true;
-      if (p->cur_func)
+      if (tree_on_for_decl(p))
+        d->init = single_store_init(p, d->type, &e);
+      if (p->cur_func) {
         vec_push(&p->body_locals, d);
-      else
+        note_local(p, d);
+      } else
         record_event(p, d);
       if (!accept_punct(p, P_COMMA))
         break;
@@ -1768,7 +1837,7 @@ bool parse_declaration(Parser *p, bool file_scope) {
         else if (ds.sc == SC_EXTERN)
           diag_error(dr.loc, "'%s' has both 'extern' and initializer", dr.name->name);
         InitInfo info = {0};
-        Type *nt = parse_initializer(p, d->type, &info);
+        Type *nt = parse_initializer(p, d->type, &info, &d->init);
         if (nt != d->type) {
           d->type = nt;
           if (d->first != d && type_canon(d->first->type)->kind == TY_ARRAY &&
@@ -1802,9 +1871,10 @@ bool parse_declaration(Parser *p, bool file_scope) {
       next(p);
       parse_assign_expr(p);
     }
-    if (p->cur_func && d->kind == DECL_VAR)
+    if (p->cur_func && d->kind == DECL_VAR) {
       vec_push(&p->body_locals, d);
-    else if (p->cur_func && d->kind == DECL_TYPEDEF)
+      note_local(p, d);
+    } else if (p->cur_func && d->kind == DECL_TYPEDEF)
       note_body_type(p, d->type);
     else
       record_event(p, d);
@@ -1867,10 +1937,14 @@ TransUnit *parse_translation_unit_from(Cpp *cpp) {
       b->name->ordinary = b->shadowed;
   }
   TransUnit *tu = p->tu;
+  /* What the bodies tell of static objects (never written ones fold).  */
+  tree_mark_writes(tu->decls.data, tu->decls.len);
   vec_free(&p->bindings);
   vec_free(&p->scope_marks);
   vec_free(&p->body_types);
   vec_free(&p->body_locals);
+  vec_free(&p->tree_locals);
+  vec_free(&p->tree_labels);
   vec_free(&p->pack_stack);
   vec_free(&p->clang_attr_stack);
   vec_free(&p->undeclared);

@@ -5,6 +5,7 @@
    address constants and the offsetof idiom all come out as GCC folds
    them.  */
 #include "parser.h"
+#include "../sema/builtins.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -13,6 +14,87 @@
 static Expr parse_unary(Parser *p);
 static Expr parse_cast(Parser *p);
 static Expr parse_postfix_ops(Parser *p, Expr e);
+
+/* --- Tree nodes ---
+   Inside function bodies and initializers (p->tree_depth > 0) every
+   expression also carries its node in the typed tree (sema/tree.h).  A
+   folded arithmetic rvalue keeps no node: expr_node() makes its EX_CONST
+   when a consumer asks, so constants cost nothing until used.  */
+
+static inline bool tree_on(const Parser *p) { return p->tree_depth > 0; }
+
+Node *expr_node(Parser *p, Expr *e) {
+  if (e->n || !tree_on(p))
+    return e->n;
+  e->n = node_const(e->type ? e->type : ty_int, e->cv, e->loc);
+  return e->n;
+}
+
+/* R with node N, unless R is a folded arithmetic constant.  */
+static Expr with_node(Parser *p, Expr r, Node *n) {
+  if (!tree_on(p))
+    return r;
+  if (!(r.flags & EF_LVALUE) && (r.cv.kind == CV_INT || r.cv.kind == CV_FLOAT))
+    r.n = NULL;
+  else
+    r.n = n;
+  return r;
+}
+
+/* A new node of KIND typed like R (or TYPE) with operands A, B.  */
+static Node *mk(Parser *p, NodeKind kind, Type *type, SrcLoc loc, Node *a,
+                Node *b) {
+  if (!tree_on(p))
+    return NULL;
+  Node *n = node_new(kind, type ? type : ty_int, loc);
+  n->a = a;
+  n->b = b;
+  n->is_lvalue = kind == EX_VAR || kind == EX_DEREF || kind == EX_MEMBER ||
+                 kind == EX_INDEX || kind == EX_STRING ||
+                 kind == EX_COMPOUND_LIT;
+  return n;
+}
+
+static void convert_const(ConstVal *cv, Type *from, Type *to);
+
+/* The node of E converted to T (implicit conversion).  A folded
+   arithmetic constant converts to a constant of T, as GCC folds it.  */
+Node *expr_convert(Parser *p, Expr *e, Type *t) {
+  if (!tree_on(p))
+    return NULL;
+  if (!e->n && e->type && (e->cv.kind == CV_INT || e->cv.kind == CV_FLOAT) &&
+      t && type_is_arith(t)) {
+    ConstVal cv = e->cv;
+    convert_const(&cv, e->type, t);
+    if (cv.kind == CV_INT || cv.kind == CV_FLOAT)
+      return node_const(t, cv, e->loc);
+  }
+  return node_convert(expr_node(p, e), t);
+}
+
+#define conv_node expr_convert
+
+static Op binary_op(Punct op) {
+  switch (op) {
+  case P_PLUS: return OP_ADD;
+  case P_MINUS: return OP_SUB;
+  case P_STAR: return OP_MUL;
+  case P_SLASH: return OP_DIV;
+  case P_PERCENT: return OP_MOD;
+  case P_SHL: return OP_SHL;
+  case P_SHR: return OP_SHR;
+  case P_AMP: return OP_AND;
+  case P_PIPE: return OP_OR;
+  case P_CARET: return OP_XOR;
+  case P_EQ: return OP_EQ;
+  case P_NE: return OP_NE;
+  case P_LT: return OP_LT;
+  case P_LE: return OP_LE;
+  case P_GT: return OP_GT;
+  case P_GE: return OP_GE;
+  default: return OP_NONE;
+  }
+}
 
 /* --- Values --- */
 
@@ -180,8 +262,9 @@ static void convert_const(ConstVal *cv, Type *from, Type *to) {
 }
 
 /* An rvalue of type T converted from E (implicit or explicit).  */
-static Expr convert(Expr e, Type *t) {
+static Expr convert(Parser *p, Expr e, Type *t) {
   Expr r = e;
+  Node *n = conv_node(p, &e, t);
   convert_const(&r.cv, e.type, t);
   r.type = t;
   r.flags &= (uint8_t)~(EF_LVALUE | EF_BITFIELD | EF_STRING | EF_FUNC_DESIG);
@@ -189,11 +272,20 @@ static Expr convert(Expr e, Type *t) {
     r.flags |= EF_NULLPTR;
   else
     r.flags &= (uint8_t)~EF_NULLPTR;
-  return r;
+  return with_node(p, r, n);
+}
+
+/* A conversion node of KIND from E's node to type T.  */
+static Node *cast_node(Parser *p, Expr *e, Type *t, CastKind kind) {
+  if (!tree_on(p))
+    return NULL;
+  Node *n = node_new(EX_CAST, t, e->loc);
+  n->cast_kind = (uint8_t)kind;
+  n->a = expr_node(p, e);
+  return n;
 }
 
 Expr expr_rvalue(Parser *p, Expr e) {
-  (void)p;
   if (!e.type)
     return bad_expr(e.loc);
   Type *c = type_canon(e.type);
@@ -202,6 +294,7 @@ Expr expr_rvalue(Parser *p, Expr e) {
     Expr r = e;
     r.type = type_pointer(c->base);
     r.flags = 0;
+    r.n = cast_node(p, &e, r.type, CAST_DECAY);
     return r;
   }
   if (c->kind == TY_FUNC) {
@@ -213,6 +306,7 @@ Expr expr_rvalue(Parser *p, Expr e) {
       r.cv.kind = CV_ADDR;
       r.cv.sym = e.decl;
     }
+    r.n = cast_node(p, &e, r.type, CAST_FUNC_DECAY);
     return r;
   }
   if (e.flags & EF_LVALUE) {
@@ -222,6 +316,16 @@ Expr expr_rvalue(Parser *p, Expr e) {
     r.type = type_unqualified(type_canon(e.type)) == type_canon(e.type)
                  ? e.type
                  : type_unqualified(type_canon(e.type));
+    r.n = cast_node(p, &e, r.type, CAST_LOAD);
+    if ((e.flags & EF_BITFIELD) && type_is_integer(r.type) &&
+        !type_is_signed(r.type) && e.bit_width < 32 &&
+        type_size(r.type) >= 4) {
+      /* An unsigned bit-field narrower than int promotes to int, as
+         GCC's narrow bit-field types do (C17 6.3.1.1p2).  */
+      r.type = ty_int;
+      if (r.n)
+        r.n = node_convert(r.n, ty_int);
+    }
     return r;
   }
   return e;
@@ -438,12 +542,17 @@ static Expr ident_expr(Parser *p, Decl *d, SrcLoc loc) {
   }
   if (!p->in_sizeof_typeof)
     d->first->used = true;
+  if (tree_on(p)) {
+    e.n = mk(p, EX_VAR, e.type, loc, NULL, NULL);
+    e.n->is_lvalue = d->kind != DECL_FUNC;
+    e.n->u.decl = d;
+  }
   return e;
 }
 
 /* An implicit declaration `int name()` (C89; an error since C99 in GCC).  */
 static Decl *implicit_function(Parser *p, Ident *name, SrcLoc loc) {
-  if (lang.std >= 99)
+  if (lang_year() >= 1999)
     diag_error(loc, "implicit declaration of function '%s'", name->name);
   else
     diag_warning(loc, W_IMPLICIT_FUNCTION_DECLARATION,
@@ -461,18 +570,79 @@ static Decl *implicit_function(Parser *p, Ident *name, SrcLoc loc) {
   return d;
 }
 
-/* argument-expression-list after '('; consumes ')'.  */
-static int parse_call_args(Parser *p, Type **types, int max) {
+/* The default argument promotions (C17 6.5.2.2p6): integer
+   promotions, float to double.  */
+static Type *default_promote(Type *t) {
+  Type *c = type_canon(t);
+  if (c->kind == TY_FLOAT)
+    return ty_double;
+  if (type_is_integer(c))
+    return integer_promote(c);
+  return t;
+}
+
+/* The arguments of a call as tree nodes.  */
+typedef struct CallArgs {
+  Node **args;
+  int nargs;
+} CallArgs;
+
+static void call_args_set(Parser *p, CallArgs *out, NodeVec *v) {
+  out->nargs = (int)v->len;
+  out->args = NULL;
+  if (tree_on(p) && v->len) {
+    out->args = NEW_ARRAY(Node *, v->len);
+    memcpy(out->args, v->data, v->len * sizeof(Node *));
+  }
+  vec_free(v);
+}
+
+/* argument-expression-list after '('; consumes ')'.  FT: the called
+   function's type, whose parameters the arguments convert to (as if by
+   assignment), past them the default argument promotions.  */
+static int parse_call_args(Parser *p, Type *ft, CallArgs *out) {
   int n = 0;
+  NodeVec nodes = {0};
+  bool proto = ft && !(ft->flags & TYF_OLDSTYLE);
   if (!at_punct(p, P_RPAREN)) {
     do {
       Expr a = expr_rvalue(p, parse_assign_expr(p));
-      if (n < max)
-        types[n] = a.type;
+      if (tree_on(p)) {
+        Type *to = NULL;
+        if (proto && n < ft->u.func.nparams)
+          to = type_unqualified(type_canon(ft->u.func.params[n].type));
+        else if (a.type)
+          to = default_promote(a.type);
+        vec_push(&nodes, to ? conv_node(p, &a, to) : expr_node(p, &a));
+      }
       n++;
     } while (accept_punct(p, P_COMMA));
   }
   expect_punct(p, P_RPAREN, NULL);
+  if (out)
+    call_args_set(p, out, &nodes);
+  else
+    vec_free(&nodes);
+  return n;
+}
+
+/* The CO-RE builtins that ask about an lvalue (a field, a type, an enum
+   value) take it as written: their first argument is not loaded and
+   does not decay.  (__builtin_preserve_access_index takes a value.)  */
+static bool builtin_keeps_access_path(BuiltinId id) {
+  return id == BI_PRESERVE_FIELD_INFO || id == BI_PRESERVE_TYPE_INFO ||
+         id == BI_PRESERVE_ENUM_VALUE || id == BI_BTF_TYPE_ID;
+}
+
+static Node *builtin_node(Parser *p, BuiltinId id, const char *name,
+                          Type *type, SrcLoc loc, CallArgs *args) {
+  if (!tree_on(p))
+    return NULL;
+  Node *n = node_new(EX_BUILTIN, type, loc);
+  n->u.call.builtin = id;
+  n->u.call.builtin_name = name;
+  n->u.call.args = args->args;
+  n->u.call.nargs = args->nargs;
   return n;
 }
 
@@ -482,9 +652,15 @@ static Expr builtin_call(Parser *p, Token name) {
   Expr first = {0};
   int n = 0;
   bool first_const = false;
+  BuiltinId id = builtin_lookup(name.ident->name);
+  if (id == BI_VA_START)
+    p->uses_va = true;
+  NodeVec nodes = {0};
   if (!at_punct(p, P_RPAREN)) {
     do {
       Expr a = parse_assign_expr(p);
+      Node *as_written =
+          n == 0 && builtin_keeps_access_path(id) ? expr_node(p, &a) : NULL;
       if (n == 0) {
         Expr r = expr_rvalue(p, a);
         first = r;
@@ -494,16 +670,29 @@ static Expr builtin_call(Parser *p, Token name) {
       a = expr_rvalue(p, a);
       if (n < 8)
         args[n] = a.type;
+      if (tree_on(p))
+        vec_push(&nodes, n == 0 && builtin_keeps_access_path(id) ? as_written
+                         : n == 1 && (id == BI_EXPECT ||
+                                     id == BI_EXPECT_WITH_PROBABILITY)
+                             ? expr_convert(p, &a, ty_long)
+                             : expr_node(p, &a));
       n++;
     } while (accept_punct(p, P_COMMA));
   }
   expect_punct(p, P_RPAREN, NULL);
+  CallArgs cargs;
+  call_args_set(p, &cargs, &nodes);
   const char *s = name.ident->name;
   if (!strcmp(s, "__builtin_constant_p"))
     return make_int_const(ty_int, first_const, name.loc);
   if (!strcmp(s, "__builtin_expect") || !strcmp(s, "__builtin_expect_with_probability")) {
-    Expr e = convert(first, ty_long);
+    /* The value is the first argument's, converted to long.  */
+    Expr e = convert(p, first, ty_long);
     e.loc = name.loc;
+    if (tree_on(p) && e.n && cargs.nargs) {
+      cargs.args[0] = e.n;
+      e = with_node(p, e, builtin_node(p, id, s, ty_long, name.loc, &cargs));
+    }
     return e;
   }
   Expr e = {0};
@@ -530,9 +719,7 @@ static Expr builtin_call(Parser *p, Token name) {
     e.cv.kind = CV_INT;
     e.cv.i = type_int_truncate(e.type, (int64_t)r);
   }
-  if (e.type == ty_void)
-    e.type = ty_void;
-  return e;
+  return with_node(p, e, builtin_node(p, id, s, e.type, name.loc, &cargs));
 }
 
 static Expr call_expr(Parser *p, Expr fn) {
@@ -541,8 +728,8 @@ static Expr call_expr(Parser *p, Expr fn) {
   Type *ft = type_canon(f.type);
   if (ft->kind == TY_PTR)
     ft = type_canon(ft->base);
-  Type *args[1];
-  parse_call_args(p, args, 0);
+  CallArgs cargs;
+  parse_call_args(p, ft->kind == TY_FUNC ? ft : NULL, &cargs);
   if (ft->kind != TY_FUNC) {
     diag_error(loc, "called object is not a function or function pointer");
     return bad_expr(loc);
@@ -550,8 +737,12 @@ static Expr call_expr(Parser *p, Expr fn) {
   Expr e = {0};
   e.loc = fn.loc;
   e.type = ft->base;
-  if (type_is_record(e.type) || type_kind(e.type) == TY_VOID)
-    e.type = ft->base;
+  if (tree_on(p)) {
+    e.n = mk(p, EX_CALL, e.type, fn.loc, expr_node(p, &f), NULL);
+    e.n->u.call.args = cargs.args;
+    e.n->u.call.nargs = cargs.nargs;
+    e.n->u.call.builtin = BI_NONE;
+  }
   return e;
 }
 
@@ -579,6 +770,53 @@ static Member *find_member(Record *r, Ident *name, int64_t *bit_off) {
     }
   }
   return NULL;
+}
+
+/* The chain of members from record R to member NAME, through anonymous
+   members: path[0] is in R, path[len-1] is NAME's.  Returns the length
+   (0 if not found).  */
+enum { MAX_MEMBER_PATH = 64 };
+
+static int member_path(Record *r, Ident *name, Member **path, int depth) {
+  if (depth >= MAX_MEMBER_PATH)
+    return 0;
+  for (int i = 0; i < r->nmembers; i++) {
+    Member *m = &r->members[i];
+    if (m->name == name) {
+      path[depth] = m;
+      return depth + 1;
+    }
+    if (!m->name) {
+      Type *c = type_canon(m->type);
+      if ((c->kind == TY_STRUCT || c->kind == TY_UNION) && c->u.rec->complete) {
+        path[depth] = m;
+        int len = member_path(c->u.rec, name, path, depth + 1);
+        if (len)
+          return len;
+      }
+    }
+  }
+  return 0;
+}
+
+/* The EX_MEMBER chain for BASE.NAME: one node per record level.  */
+static Node *member_node(Parser *p, Expr *base, Record *r, Ident *name,
+                         unsigned quals, SrcLoc loc) {
+  Member *path[MAX_MEMBER_PATH];
+  int len = member_path(r, name, path, 0);
+  Node *n = expr_node(p, base);
+  bool lvalue = (base->flags & EF_LVALUE) != 0;
+  for (int i = 0; i < len; i++) {
+    Type *t = quals ? type_qualified(path[i]->type, quals) : path[i]->type;
+    Node *m = node_new(EX_MEMBER, t, loc);
+    m->a = n;
+    m->is_lvalue = lvalue;
+    m->u.m.member = path[i];
+    m->u.m.rec = r;
+    n = m;
+    r = type_canon(path[i]->type)->u.rec;
+  }
+  return n;
 }
 
 /* E.NAME where E is a struct/union lvalue or rvalue.  */
@@ -613,7 +851,9 @@ static Expr member_expr(Parser *p, Expr base, Ident *name, SrcLoc loc) {
     e.cv = base.cv;
     e.cv.i += bit_off / 8;
   }
-  (void)p;
+  if (tree_on(p))
+    e.n = member_node(p, &base, c->u.rec, name, q & (Q_CONST | Q_VOLATILE),
+                      loc);
   return e;
 }
 
@@ -634,6 +874,9 @@ static Expr deref(Parser *p, Expr e, SrcLoc loc) {
     r.flags = EF_FUNC_DESIG;
   if (e.cv.kind == CV_ADDR)
     r.cv = e.cv; /* the object's address is the pointer's value */
+  r.n = mk(p, EX_DEREF, r.type, loc, expr_node(p, &e), NULL);
+  if (r.n && type_kind(c->base) == TY_FUNC)
+    r.n->is_lvalue = false;
   return r;
 }
 
@@ -731,12 +974,28 @@ static bool is_compare(Punct op) {
 }
 
 /* Pointer arithmetic and comparisons.  */
-static Expr pointer_binary(Punct op, Expr a, Expr b, SrcLoc loc) {
+/* The node of a pointer comparison: both operands in one pointer type
+   (the pointer operand's; a null pointer constant or integer converts
+   to it).  */
+static Node *pointer_compare_node(Parser *p, Punct op, Expr *a, Expr *b,
+                                  SrcLoc loc) {
+  if (!tree_on(p))
+    return NULL;
+  Type *t = type_is_pointer(a->type) ? a->type : b->type;
+  Node *n = node_new(EX_BINARY, ty_int, loc);
+  n->op = (uint8_t)binary_op(op);
+  n->a = conv_node(p, a, t);
+  n->b = conv_node(p, b, t);
+  return n;
+}
+
+static Expr pointer_binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
   Type *ca = type_canon(a.type), *cb = type_canon(b.type);
   Expr r = {0};
   r.loc = a.loc;
   if (is_compare(op)) {
     r.type = ty_int;
+    r.n = pointer_compare_node(p, op, &a, &b, a.loc);
     if (a.cv.kind == CV_ADDR && b.cv.kind == CV_ADDR && a.cv.sym == b.cv.sym &&
         !a.cv.str && !b.cv.str) {
       int64_t v;
@@ -754,7 +1013,7 @@ static Expr pointer_binary(Punct op, Expr a, Expr b, SrcLoc loc) {
         r.cv.i = op == P_NE;
       }
     }
-    return r;
+    return with_node(p, r, r.n);
   }
   if (op == P_MINUS && ca->kind == TY_PTR && cb->kind == TY_PTR) {
     r.type = ty_ptrdiff_t;
@@ -766,7 +1025,11 @@ static Expr pointer_binary(Punct op, Expr a, Expr b, SrcLoc loc) {
       r.cv.kind = CV_INT;
       r.cv.i = (a.cv.i - b.cv.i) / es;
     }
-    return r;
+    Node *n = mk(p, EX_PTR_DIFF, r.type, a.loc, expr_node(p, &a),
+                 expr_node(p, &b));
+    if (n)
+      n->u.arith.scale = es;
+    return with_node(p, r, n);
   }
   /* ptr + int, int + ptr, ptr - int */
   Expr ptr = ca->kind == TY_PTR ? a : b;
@@ -787,17 +1050,36 @@ static Expr pointer_binary(Punct op, Expr a, Expr b, SrcLoc loc) {
                            : (int64_t)((uint64_t)r.cv.i + (uint64_t)delta);
     r.cv.is_icx = false;
   }
-  return r;
+  Node *nd = mk(p, EX_PTR_ADD, r.type, a.loc, expr_node(p, &ptr),
+                conv_node(p, &n, ty_ptrdiff_t));
+  if (nd) {
+    nd->op = op == P_MINUS ? OP_SUB : OP_ADD;
+    nd->u.arith.scale = es;
+  }
+  return with_node(p, r, nd);
+}
+
+/* BASE[IDX] with BASE the pointer operand (after decay), kept as an
+   EX_INDEX node (the access path as written).  */
+static Expr index_expr(Parser *p, Expr base, Expr idx, SrcLoc lb, SrcLoc loc) {
+  Expr e = deref(p, pointer_binary(p, P_PLUS, base, idx, lb), loc);
+  if (tree_on(p) && e.type) {
+    Type *pointee = type_canon(base.type)->base;
+    int64_t es = type_kind(pointee) == TY_VOID ? 1 : type_size(pointee);
+    e.n = mk(p, EX_INDEX, e.type, loc, expr_node(p, &base),
+             conv_node(p, &idx, ty_ptrdiff_t));
+    e.n->u.arith.scale = es;
+  }
+  return e;
 }
 
 /* The result of binary operator OP on rvalues A and B.  */
 static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
-  (void)p;
   if (!a.type || !b.type)
     return bad_expr(loc);
   bool ap = type_is_pointer(a.type), bp = type_is_pointer(b.type);
   if ((ap || bp) && (op == P_PLUS || op == P_MINUS || is_compare(op)))
-    return pointer_binary(op, a, b, loc);
+    return pointer_binary(p, op, a, b, loc);
   if (!type_is_arith(a.type) || !type_is_arith(b.type)) {
     if (op == P_ANDAND || op == P_OROR) {
       /* handled by the caller */
@@ -820,11 +1102,15 @@ static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
     t = integer_promote(a.type);
   else
     t = usual_arith(a.type, b.type);
-  Expr ca = convert(a, op == P_SHL || op == P_SHR ? t : t);
-  Expr cb = convert(b, op == P_SHL || op == P_SHR ? integer_promote(b.type) : t);
+  Expr ca = convert(p, a, op == P_SHL || op == P_SHR ? t : t);
+  Expr cb = convert(p, b, op == P_SHL || op == P_SHR ? integer_promote(b.type) : t);
   Expr r = {0};
   r.loc = a.loc;
   r.type = is_compare(op) ? ty_int : t;
+  Node *n = mk(p, EX_BINARY, r.type, a.loc, expr_node(p, &ca),
+               expr_node(p, &cb));
+  if (n)
+    n->op = (uint8_t)binary_op(op);
   if (type_is_integer(t) && both_int_consts(&ca, &cb)) {
     int64_t v;
     if (fold_int(op, t, ca.cv.i, cb.cv.i, &v, loc)) {
@@ -847,7 +1133,7 @@ static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
       }
     }
   }
-  return r;
+  return with_node(p, r, n);
 }
 
 /* --- Assignment and conditional --- */
@@ -872,6 +1158,53 @@ static void check_modifiable(const Expr *e, SrcLoc loc, const char *what) {
   }
 }
 
+static Punct assign_base_op(Punct op) {
+  switch (op) {
+  case P_MUL_ASSIGN: return P_STAR;
+  case P_DIV_ASSIGN: return P_SLASH;
+  case P_MOD_ASSIGN: return P_PERCENT;
+  case P_ADD_ASSIGN: return P_PLUS;
+  case P_SUB_ASSIGN: return P_MINUS;
+  case P_SHL_ASSIGN: return P_SHL;
+  case P_SHR_ASSIGN: return P_SHR;
+  case P_AND_ASSIGN: return P_AMP;
+  case P_XOR_ASSIGN: return P_CARET;
+  case P_OR_ASSIGN: return P_PIPE;
+  default: return P_ASSIGN;
+  }
+}
+
+/* The node of LHS OP= RHS with result type T (see EX_OP_ASSIGN).  */
+static Node *op_assign_node(Parser *p, Punct op, Expr *lhs, Expr *rhs,
+                            Type *t) {
+  Node *n = mk(p, EX_OP_ASSIGN, t, lhs->loc, expr_node(p, lhs), NULL);
+  n->op = (uint8_t)binary_op(op);
+  if (!rhs->type || !lhs->type) {
+    n->b = expr_node(p, rhs);
+    n->u.arith.comp_type = t;
+    return n;
+  }
+  if (type_is_pointer(lhs->type)) {
+    Type *pointee = type_canon(lhs->type)->base;
+    n->u.arith.scale = type_kind(pointee) == TY_VOID ? 1 : type_size(pointee);
+    n->u.arith.comp_type = t;
+    n->b = conv_node(p, rhs, ty_ptrdiff_t);
+  } else if (op == P_SHL || op == P_SHR) {
+    n->u.arith.comp_type = integer_promote(lhs->type);
+    n->b = conv_node(p, rhs, integer_promote(rhs->type));
+  } else if (type_is_arith(lhs->type) && type_is_arith(rhs->type)) {
+    n->u.arith.comp_type = usual_arith(lhs->type, rhs->type);
+    n->b = conv_node(p, rhs, n->u.arith.comp_type);
+  } else {
+    n->u.arith.comp_type = t;
+    n->b = expr_node(p, rhs);
+  }
+  return n;
+}
+
+/* assignment-expression:
+     conditional-expression
+     unary-expression assignment-operator assignment-expression */
 Expr parse_assign_expr(Parser *p) {
   Expr lhs = parse_cond_expr(p);
   const Token *t = peek(p, 0);
@@ -884,7 +1217,14 @@ Expr parse_assign_expr(Parser *p) {
     r.type = lhs.type ? type_unqualified(type_canon(lhs.type)) : ty_int;
     if (lhs.type && type_all_quals(lhs.type) == 0)
       r.type = lhs.type;
-    (void)rhs;
+    if (tree_on(p)) {
+      if (op.punct == P_ASSIGN)
+        r.n = mk(p, EX_ASSIGN, r.type, lhs.loc, expr_node(p, &lhs),
+                 conv_node(p, &rhs, r.type));
+      else
+        r.n = op_assign_node(p, assign_base_op((Punct)op.punct), &lhs, &rhs,
+                             r.type);
+    }
     return r;
   }
   return lhs;
@@ -945,7 +1285,6 @@ static int binary_prec(const Token *t) {
 }
 
 static Expr logical(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
-  (void)p;
   if (!type_is_scalar(a.type) || !type_is_scalar(b.type)) {
     diag_error(loc, "invalid operands to binary %s", punct_spelling(op));
     return bad_expr(loc);
@@ -953,6 +1292,8 @@ static Expr logical(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
   Expr r = {0};
   r.loc = a.loc;
   r.type = ty_int;
+  Node *n = mk(p, op == P_ANDAND ? EX_LOGAND : EX_LOGOR, ty_int, a.loc,
+               expr_node(p, &a), expr_node(p, &b));
   bool va, vb;
   bool ka = expr_is_true_const(&a, &va), kb = expr_is_true_const(&b, &vb);
   if (op == P_ANDAND) {
@@ -976,7 +1317,7 @@ static Expr logical(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
       r.cv.is_icx = a.cv.is_icx && b.cv.is_icx;
     }
   }
-  return r;
+  return with_node(p, r, n);
 }
 
 static Expr parse_binary(Parser *p, int min_prec) {
@@ -1017,25 +1358,38 @@ Expr parse_cond_expr(Parser *p) {
   Expr r = {0};
   r.loc = c.loc;
   r.type = conditional_type(&a, &b, q.loc);
+  if (tree_on(p)) {
+    bool is_void = type_kind(r.type) == TY_VOID;
+    r.n = mk(p, EX_COND, r.type, c.loc, NULL, NULL);
+    r.n->c = expr_node(p, &c);
+    if (!gnu_elvis)
+      r.n->a = is_void ? expr_node(p, &a) : conv_node(p, &a, r.type);
+    r.n->b = is_void ? expr_node(p, &b) : conv_node(p, &b, r.type);
+  }
   bool v;
   if (expr_is_true_const(&c, &v)) {
-    Expr chosen = convert(v ? a : b, r.type);
+    Expr chosen = convert(p, v ? a : b, r.type);
     r.cv = chosen.cv;
     if (r.cv.kind == CV_INT)
       r.cv.is_icx = c.cv.is_icx && chosen.cv.is_icx;
     if (type_kind(r.type) == TY_PTR && is_null_pointer_constant(v ? &a : &b))
       r.flags |= EF_NULLPTR;
   }
-  return r;
+  return with_node(p, r, r.n);
 }
 
+/* expression: assignment-expression ( , assignment-expression )* */
 Expr parse_expr(Parser *p) {
   Expr e = parse_assign_expr(p);
   while (at_punct(p, P_COMMA)) {
     next(p);
+    Node *left = expr_node(p, &e);
     Expr r = parse_assign_expr(p);
     e = expr_rvalue(p, r);
+    Node *right = expr_node(p, &e);
     e.cv.kind = CV_NONE; /* a comma expression is never constant */
+    if (tree_on(p))
+      e.n = mk(p, EX_COMMA, e.type, left->loc, left, right);
   }
   return e;
 }
@@ -1114,7 +1468,7 @@ static Expr parse_sizeof(Parser *p, bool is_align) {
       if (at_punct(p, P_LBRACE)) {
         /* sizeof (T){...}: a compound literal operand.  */
         InitInfo info = {0};
-        t = parse_initializer(p, t, &info);
+        t = parse_initializer(p, t, &info, NULL);
         Expr e = {0};
         e.type = t;
         e.flags = EF_LVALUE;
@@ -1242,16 +1596,18 @@ static Expr parse_generic(Parser *p) {
   return bad_expr(kw.loc);
 }
 
+/* __builtin_va_arg ( assignment-expression , type-name ) */
 static Expr parse_va_arg(Parser *p) {
   Token kw = next(p);
   expect_punct(p, P_LPAREN, NULL);
-  parse_assign_expr(p);
+  Expr ap = expr_rvalue(p, parse_assign_expr(p));
   expect_punct(p, P_COMMA, NULL);
   Type *t = parse_type_name(p);
   expect_punct(p, P_RPAREN, NULL);
   Expr e = {0};
   e.type = t;
   e.loc = kw.loc;
+  e.n = mk(p, EX_VA_ARG, t, kw.loc, expr_node(p, &ap), NULL);
   return e;
 }
 
@@ -1288,6 +1644,9 @@ static Expr parse_special_builtin(Parser *p, int kw) {
   Expr first = {0};
   Type *last_type = NULL;
   int n = 0;
+  BuiltinId id = builtin_lookup(t.ident->name);
+  NodeVec nodes = {0};
+  CallArgs cargs;
   if (kw == KW_BUILTIN_CONVERTVECTOR) {
     first = expr_rvalue(p, parse_assign_expr(p));
     expect_punct(p, P_COMMA, NULL);
@@ -1296,6 +1655,10 @@ static Expr parse_special_builtin(Parser *p, int kw) {
     Expr e = {0};
     e.type = last_type;
     e.loc = t.loc;
+    if (tree_on(p))
+      vec_push(&nodes, expr_node(p, &first));
+    call_args_set(p, &cargs, &nodes);
+    e.n = builtin_node(p, id, t.ident->name, e.type, t.loc, &cargs);
     return e;
   }
   if (kw == KW_BUILTIN_HAS_ATTRIBUTE) {
@@ -1316,6 +1679,8 @@ static Expr parse_special_builtin(Parser *p, int kw) {
       Expr a = expr_rvalue(p, parse_assign_expr(p));
       if (n == 0)
         first = a;
+      if (tree_on(p))
+        vec_push(&nodes, expr_node(p, &a));
       n++;
     } while (accept_punct(p, P_COMMA));
   }
@@ -1327,13 +1692,16 @@ static Expr parse_special_builtin(Parser *p, int kw) {
     e.type = type_pointer(ty_void);
   if (kw == KW_BUILTIN_TGMATH)
     e.type = ty_double;
+  call_args_set(p, &cargs, &nodes);
+  e.n = builtin_node(p, id, t.ident->name, e.type, t.loc, &cargs);
   return e;
 }
 
 /* ( type-name ) { initializer-list }: a compound literal.  */
 static Expr compound_literal(Parser *p, Type *t, SrcLoc loc) {
   InitInfo info = {0};
-  t = parse_initializer(p, t, &info);
+  Init *init = NULL;
+  t = parse_initializer(p, t, &info, tree_on(p) ? &init : NULL);
   note_body_type(p, t);
   Expr e = {0};
   e.type = t;
@@ -1343,6 +1711,28 @@ static Expr compound_literal(Parser *p, Type *t, SrcLoc loc) {
     /* At file scope a compound literal has static storage.  */
     e.cv.kind = CV_ADDR;
     e.cv.str = true;
+  }
+  if (tree_on(p)) {
+    /* The unnamed object: a local of the function (static at file
+       scope), with its initializer.  */
+    Decl *d = NEW(Decl);
+    memset(d, 0, sizeof *d);
+    d->kind = DECL_VAR;
+    d->type = t;
+    d->loc = loc;
+    d->first = d;
+    d->sc = p->cur_func ? SC_AUTO : SC_STATIC;
+    d->file_scope = !p->cur_func;
+    d->has_init = true;
+    d->defined = true;
+    d->init = init;
+    d->init_has_reloc = info.has_reloc;
+    d->init_all_zero = info.all_zero;
+    if (p->cur_func)
+      vec_push(&p->tree_locals, d);
+    e.n = mk(p, EX_COMPOUND_LIT, t, loc, NULL, NULL);
+    e.n->u.decl = d;
+    e.n->init = init;
   }
   return e;
 }
@@ -1378,6 +1768,10 @@ static Expr parse_cast_inner(Parser *p) {
           Expr e = {0};
           e.type = t;
           e.loc = lp.loc;
+          if (tree_on(p)) {
+            e.n = node_cast(expr_node(p, &v), t, lp.loc);
+            e.n->cast_kind = CAST_OTHER;
+          }
           return e;
         }
         diag_error(lp.loc, "conversion to non-scalar type requested");
@@ -1389,11 +1783,13 @@ static Expr parse_cast_inner(Parser *p) {
                    type_is_pointer(t) ? "a pointer" : type_is_real_float(t) ? "a floating-point" : "an integer");
         return bad_expr(lp.loc);
       }
-      Expr r = convert(v, t);
+      Expr r = convert(p, v, t);
       r.loc = lp.loc;
       if (r.cv.kind == CV_INT && !type_is_integer(v.type))
         r.cv.is_icx = v.cv.kind == CV_FLOAT && v.cv.is_icx;
       note_body_type(p, t);
+      if (r.n && r.n == v.n) /* an explicit cast is kept as written */
+        r.n = node_cast(r.n, t, lp.loc);
       return r;
     }
   }
@@ -1402,10 +1798,49 @@ static Expr parse_cast_inner(Parser *p) {
 
 static Expr parse_primary(Parser *p);
 
+/* ++E, --E, E++, E-- (KIND) on lvalue E: the value is E's, unqualified;
+   the step is the element size for a pointer, else 1.  */
+static Expr incdec(Parser *p, Expr e, NodeKind kind, SrcLoc loc) {
+  Node *target = expr_node(p, &e);
+  Expr r = expr_rvalue(p, e);
+  r.cv.kind = CV_NONE;
+  if (tree_on(p) && r.type) {
+    r.n = mk(p, kind, r.type, loc, target, NULL);
+    int64_t step = 1;
+    if (type_is_pointer(r.type)) {
+      Type *pointee = type_canon(r.type)->base;
+      step = type_kind(pointee) == TY_VOID ? 1 : type_size(pointee);
+    }
+    r.n->u.arith.scale = step;
+  }
+  return r;
+}
+
+static Expr unary_arith_value(Parser *p, Token op, Expr e);
+
+/* The node of unary OP applied to rvalue E giving type T.  */
+static Node *unary_node(Parser *p, Punct op, Expr *e, Type *t, SrcLoc loc) {
+  if (!tree_on(p))
+    return NULL;
+  Op o = op == P_MINUS ? OP_NEG : op == P_PLUS ? OP_PLUS
+       : op == P_TILDE ? OP_BITNOT : OP_LOGNOT;
+  Node *n = node_new(EX_UNARY, t, loc);
+  n->op = (uint8_t)o;
+  n->a = o == OP_LOGNOT ? expr_node(p, e) : conv_node(p, e, t);
+  return n;
+}
+
 static Expr unary_arith(Parser *p, Token op, Expr e) {
   e = expr_rvalue(p, e);
   if (!e.type)
     return bad_expr(op.loc);
+  Expr r = unary_arith_value(p, op, e);
+  if (!r.n && r.type && tree_on(p))
+    r = with_node(p, r, unary_node(p, (Punct)op.punct, &e, r.type, op.loc));
+  return r;
+}
+
+static Expr unary_arith_value(Parser *p, Token op, Expr e) {
   Expr r = {0};
   r.loc = op.loc;
   switch (op.punct) {
@@ -1494,6 +1929,7 @@ static Expr parse_unary(Parser *p) {
         r.cv.kind = CV_NONE;
       if (e.decl && !p->in_sizeof_typeof)
         e.decl->first->used = true;
+      r.n = mk(p, EX_ADDR, r.type, op.loc, expr_node(p, &e), NULL);
       return r;
     }
     case P_STAR: {
@@ -1505,15 +1941,14 @@ static Expr parse_unary(Parser *p) {
       Token op = next(p);
       Expr e = parse_unary(p);
       check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand");
-      Expr r = expr_rvalue(p, e);
-      r.cv.kind = CV_NONE;
-      return r;
+      return incdec(p, e, op.punct == P_INC ? EX_PREINC : EX_PREDEC, op.loc);
     }
     case P_ANDAND: {
       /* &&label: the address of a label (GNU).  */
       Token op = next(p);
+      Ident *label = NULL;
       if (peek(p, 0)->kind == TK_IDENT)
-        next(p);
+        label = next(p).ident;
       else
         diag_error(cur_loc(p), "expected identifier before %s", tok_desc(peek(p, 0)));
       Expr r = {0};
@@ -1521,6 +1956,9 @@ static Expr parse_unary(Parser *p) {
       r.type = type_pointer(ty_void);
       r.cv.kind = CV_ADDR;
       r.cv.label = true;
+      r.n = mk(p, EX_LABEL_ADDR, r.type, op.loc, NULL, NULL);
+      if (r.n)
+        r.n->u.lbl.label = label;
       return r;
     }
     default:
@@ -1550,6 +1988,15 @@ static Expr parse_unary(Parser *p) {
     }
     if (c->kind == TY_COMPLEX)
       r.cv.kind = CV_NONE;
+    if (tree_on(p)) {
+      /* No node kind of its own: a builtin call named after the
+         operator, its operand as written.  */
+      CallArgs cargs = {NEW_ARRAY(Node *, 1), 1};
+      cargs.args[0] = expr_node(p, &e);
+      r = with_node(p, r, builtin_node(p, BI_NONE, kw == KW_REAL ? "__real__"
+                                                                 : "__imag__",
+                                       r.type, op.loc, &cargs));
+    }
     return r;
   }
   default:
@@ -1594,7 +2041,7 @@ static Expr parse_postfix_ops(Parser *p, Expr e) {
         e = bad_expr(lb.loc);
         continue;
       }
-      e = deref(p, pointer_binary(P_PLUS, base, idx, lb.loc), e.loc);
+      e = index_expr(p, base, idx, lb.loc, e.loc);
       continue;
     }
     case P_LPAREN:
@@ -1626,8 +2073,7 @@ static Expr parse_postfix_ops(Parser *p, Expr e) {
     case P_DEC: {
       Token op = next(p);
       check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand");
-      e = expr_rvalue(p, e);
-      e.cv.kind = CV_NONE;
+      e = incdec(p, e, op.punct == P_INC ? EX_POSTINC : EX_POSTDEC, op.loc);
       continue;
     }
     default:
@@ -1647,16 +2093,36 @@ static Expr parse_paren(Parser *p) {
       return bad_expr(lp.loc);
     }
     next(p);
-    Expr e = parse_stmt_expr_body(p);
+    Node *body = NULL;
+    Expr e = parse_stmt_expr_body(p, &body);
     expect_punct(p, P_RPAREN, NULL);
     e.loc = lp.loc;
     e.flags &= (uint8_t)~EF_LVALUE;
     e.cv.kind = CV_NONE;
+    if (tree_on(p)) {
+      e.n = mk(p, EX_STMT_EXPR, e.type ? e.type : ty_void, lp.loc, NULL, NULL);
+      if (body) {
+        e.n->u.block = body->u.block;
+        e.n->a = body;
+      }
+    }
     return e;
   }
   Expr e = parse_expr(p);
   expect_punct(p, P_RPAREN, NULL);
   return e;
+}
+
+/* The EX_STRING node of string literal E.  */
+Node *string_node(Parser *p, const Expr *e) {
+  if (!tree_on(p))
+    return NULL;
+  Node *n = node_new(EX_STRING, e->type, e->loc);
+  n->is_lvalue = true;
+  n->u.s.str = e->str;
+  n->u.s.len = e->str_len;
+  n->u.s.width = e->str_width;
+  return n;
 }
 
 static Expr parse_primary(Parser *p) {
@@ -1678,6 +2144,7 @@ static Expr parse_primary(Parser *p) {
   case TK_STRING: {
     Expr e;
     parse_string_literal(p, &e);
+    e.n = string_node(p, &e);
     return e;
   }
   case TK_PUNCT:
@@ -1742,6 +2209,7 @@ static Expr parse_primary(Parser *p) {
         e.loc = id.loc;
         e.cv.kind = CV_ADDR;
         e.cv.str = true;
+        e.n = string_node(p, &e);
         return e;
       }
       if (at_punct(p, P_LPAREN) && builtin_result_type(s, NULL, 0))

@@ -1,18 +1,71 @@
 /* Initializers (C17 6.7.9): braces, designators, brace elision and string
    literals for character arrays.  What we need from them: the length of
-   an array declared with [], and whether the value holds addresses or is
-   all zero (GCC chooses the variable's section from that).  */
+   an array declared with [], whether the value holds addresses or is all
+   zero (GCC chooses the variable's section from that), and the value
+   itself as the typed tree's Init: a flat list of stores, each at the
+   byte offset (and for a bit-field the bit position) the walk through
+   the braces and designators reaches.  A later store to the same place
+   replaces an earlier one (C17 6.7.9p19).  */
 #include "parser.h"
 
 #include <math.h>
 #include <string.h>
 
+/* Where the value being read goes: a byte offset in the object (-1: an
+   excess element, kept nowhere) and, for a bit-field, its member (whose
+   bit offset counts from `off`, the start of its record).  */
+typedef struct Place {
+  int64_t off;
+  const Member *bf;
+} Place;
+
 typedef struct InitState {
   Parser *p;
   InitInfo *info;
+  bool want;              /* build the store list */
+  VEC(InitElem) elems;
 } InitState;
 
-static void init_object(InitState *s, Type *t);
+static const Place NOWHERE = {-1, NULL};
+
+static Place at(Place base, int64_t delta) {
+  Place r = {base.off < 0 ? -1 : base.off + delta, NULL};
+  return r;
+}
+
+/* The place of member M of a record at BASE.  */
+static Place member_place(Place base, const Member *m) {
+  if (base.off < 0)
+    return NOWHERE;
+  if (m->is_bitfield) {
+    Place r = {base.off, m};
+    return r;
+  }
+  return at(base, m->bit_offset / 8);
+}
+
+/* Record a store of VALUE (type T) at PL.  */
+static void add_store(InitState *s, Place pl, Type *t, Node *value) {
+  if (!s->want || pl.off < 0 || !value)
+    return;
+  InitElem e = {0};
+  e.offset = pl.off;
+  e.bit_width = -1;
+  e.type = t;
+  e.value = value;
+  if (pl.bf) {
+    int64_t storage = type_size(pl.bf->type);
+    if (storage <= 0)
+      storage = 1;
+    int64_t unit = pl.bf->bit_offset / (storage * 8) * storage;
+    e.offset = pl.off + unit;
+    e.bit_offset = (int32_t)(pl.bf->bit_offset - unit * 8);
+    e.bit_width = pl.bf->bit_width;
+  }
+  vec_push(&s->elems, e);
+}
+
+static void init_object(InitState *s, Type *t, Place pl);
 
 /* Record what a scalar initializer value means for the section choice.  */
 static void note_value(InitState *s, const Expr *e) {
@@ -56,17 +109,19 @@ static bool is_aggregate(Type *t) {
 }
 
 /* A string literal initializing a character array.  */
-static void init_string(InitState *s, Type *t) {
+static void init_string(InitState *s, Type *t, Place pl) {
   Expr e;
   parse_string_literal(s->p, &e);
   for (uint32_t i = 0; i < e.str_len * e.str_width; i++)
     if (e.str[i])
       s->info->all_zero = false;
-  (void)t;
+  if (s->want)
+    add_store(s, pl, t, string_node(s->p, &e));
 }
 
-/* One scalar: expression, or a brace-enclosed expression.  */
-static void init_scalar(InitState *s, Type *t) {
+/* One scalar: expression, or a brace-enclosed expression.  The value
+   converts to T as if by assignment.  */
+static void init_scalar(InitState *s, Type *t, Place pl) {
   Parser *p = s->p;
   if (at_punct(p, P_LBRACE)) {
     next(p);
@@ -75,37 +130,35 @@ static void init_scalar(InitState *s, Type *t) {
       return; /* {} zero-initializes (C23 / GNU) */
     }
     nest_enter(p, "initializer");
-    init_scalar(s, t);
+    init_scalar(s, t, pl);
     nest_leave(p);
     while (accept_punct(p, P_COMMA) && !at_punct(p, P_RBRACE)) {
       diag_warning(cur_loc(p), W_OTHER, "excess elements in scalar initializer");
-      init_scalar(s, t);
+      init_scalar(s, t, NOWHERE);
     }
     expect_punct(p, P_RBRACE, NULL);
     return;
   }
   Expr e = expr_rvalue(p, parse_assign_expr(p));
-  if (e.type && type_is_arith(t) && type_is_arith(e.type) && e.cv.kind != CV_NONE) {
-    ConstVal cv = e.cv;
-    /* Convert for the zero check (e.g. 0.0 stays zero).  */
-    (void)cv;
-  }
   note_value(s, &e);
+  if (s->want)
+    add_store(s, pl, t, expr_convert(p, &e, type_unqualified(type_canon(t))));
 }
 
 /* Parse designators ( [i] | [a ... b] | .name )* = ; returns false if
    none.  For an array, *index is set; for a record, *member.  Only the
    first designator is resolved here; nested ones are handled by
    recursion through init_designated.  */
-static void init_designated(InitState *s, Type *t);
+static void init_designated(InitState *s, Type *t, Place pl);
 
 /* Initialize the elements of array T from the current list position;
    BRACED: inside the array's own braces (designators allowed), else
    brace-elided (stop when the array is full).  Returns elements used.  */
-static int64_t init_array_items(InitState *s, Type *t, bool braced) {
+static int64_t init_array_items(InitState *s, Type *t, bool braced, Place pl) {
   Parser *p = s->p;
   Type *c = type_canon(t);
   Type *elem = c->base;
+  int64_t esize = type_size(elem) > 0 ? type_size(elem) : 0;
   int64_t len = c->u.array.len; /* -1: unknown */
   int64_t index = 0, max = 0;
   while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
@@ -132,19 +185,28 @@ static int64_t init_array_items(InitState *s, Type *t, bool braced) {
         lo = hi = 0;
       }
       index = lo;
+      size_t first_elem = s->elems.len;
       if (at_punct(p, P_LBRACKET) || at_punct(p, P_DOT))
-        init_designated(s, elem);
+        init_designated(s, elem, at(pl, lo * esize));
       else {
         accept_punct(p, P_ASSIGN);
-        init_object(s, elem);
+        init_object(s, elem, at(pl, lo * esize));
       }
+      /* [lo ... hi] = v: the same stores for every element.  */
+      size_t last_elem = s->elems.len;
+      for (int64_t k = lo + 1; k <= hi && s->want; k++)
+        for (size_t j = first_elem; j < last_elem; j++) {
+          InitElem e = s->elems.data[j];
+          e.offset += (k - lo) * esize;
+          vec_push(&s->elems, e);
+        }
       index = hi + 1;
     } else {
       if (len >= 0 && index >= len) {
         diag_warning(cur_loc(p), W_OTHER, "excess elements in array initializer");
-        init_object(s, elem);
+        init_object(s, elem, NOWHERE);
       } else {
-        init_object(s, elem);
+        init_object(s, elem, at(pl, index * esize));
       }
       index++;
     }
@@ -162,7 +224,7 @@ static int64_t init_array_items(InitState *s, Type *t, bool braced) {
 }
 
 /* Members of struct/union T, like init_array_items.  */
-static void init_record_items(InitState *s, Type *t, bool braced) {
+static void init_record_items(InitState *s, Type *t, bool braced, Place pl) {
   Parser *p = s->p;
   Record *r = type_canon(t)->u.rec;
   int i = 0;
@@ -212,13 +274,15 @@ static void init_record_items(InitState *s, Type *t, bool braced) {
           /* Re-dispatch the designator into the anonymous member.  */
           Member *m = &r->members[found];
           Record *in = type_canon(m->type)->u.rec;
+          Place inner = member_place(pl, m);
           for (int k = 0; k < in->nmembers; k++)
             if (in->members[k].name == name.ident) {
+              Place mp = member_place(inner, &in->members[k]);
               if (at_punct(p, P_DOT) || at_punct(p, P_LBRACKET))
-                init_designated(s, in->members[k].type);
+                init_designated(s, in->members[k].type, mp);
               else {
                 accept_punct(p, P_ASSIGN);
-                init_object(s, in->members[k].type);
+                init_object(s, in->members[k].type, mp);
               }
             }
           i = found + 1;
@@ -226,11 +290,11 @@ static void init_record_items(InitState *s, Type *t, bool braced) {
       } else {
         Member *m = &r->members[found];
         if (at_punct(p, P_DOT) || at_punct(p, P_LBRACKET))
-          init_designated(s, m->type);
+          init_designated(s, m->type, member_place(pl, m));
         else {
           if (!accept_punct(p, P_ASSIGN) && !at_punct(p, P_LBRACE))
             expect_punct(p, P_ASSIGN, NULL);
-          init_object(s, m->type);
+          init_object(s, m->type, member_place(pl, m));
         }
         i = found + 1;
       }
@@ -246,18 +310,19 @@ static void init_record_items(InitState *s, Type *t, bool braced) {
       if (found < 0) {
         diag_error(name.loc, "'%s' has no member named '%s'", type_name(t),
                    name.ident->name);
-        init_object(s, ty_int);
+        init_object(s, ty_int, NOWHERE);
       } else {
-        init_object(s, r->members[found].type);
+        init_object(s, r->members[found].type,
+                    member_place(pl, &r->members[found]));
         i = found + 1;
       }
     } else {
       if (i >= r->nmembers || (is_union && i > 0)) {
         diag_warning(cur_loc(p), W_OTHER, "excess elements in %s initializer",
                      is_union ? "union" : "struct");
-        init_object(s, ty_int);
+        init_object(s, ty_int, NOWHERE);
       } else {
-        init_object(s, r->members[i].type);
+        init_object(s, r->members[i].type, member_place(pl, &r->members[i]));
         i++;
       }
     }
@@ -275,7 +340,7 @@ static void init_record_items(InitState *s, Type *t, bool braced) {
 
 /* After a designator: more designators applying to T's parts, then
    '=' and a value.  */
-static void init_designated(InitState *s, Type *t) {
+static void init_designated(InitState *s, Type *t, Place pl) {
   Parser *p = s->p;
   Type *c = type_canon(t);
   if (at_punct(p, P_LBRACKET)) {
@@ -283,17 +348,27 @@ static void init_designated(InitState *s, Type *t) {
       diag_error(cur_loc(p), "array index in non-array initializer");
       skip_balanced(p);
       accept_punct(p, P_ASSIGN);
-      init_object(s, ty_int);
+      init_object(s, ty_int, NOWHERE);
       return;
     }
     next(p);
     int64_t lo, hi;
     bool u;
     parse_int_const_expr(p, &lo, &u);
+    hi = lo;
     if (accept_punct(p, P_ELLIPSIS))
       parse_int_const_expr(p, &hi, &u);
     expect_punct(p, P_RBRACKET, NULL);
-    init_designated(s, c->base);
+    int64_t esize = type_size(c->base) > 0 ? type_size(c->base) : 0;
+    size_t first_elem = s->elems.len;
+    init_designated(s, c->base, at(pl, lo * esize));
+    size_t last_elem = s->elems.len;
+    for (int64_t k = lo + 1; k <= hi && s->want && k - lo < (1 << 20); k++)
+      for (size_t j = first_elem; j < last_elem; j++) {
+        InitElem e = s->elems.data[j];
+        e.offset += (k - lo) * esize;
+        vec_push(&s->elems, e);
+      }
     return;
   }
   if (at_punct(p, P_DOT)) {
@@ -303,38 +378,46 @@ static void init_designated(InitState *s, Type *t) {
       diag_error(nt->loc, "field name not in record or union initializer");
       skip_balanced(p);
       accept_punct(p, P_ASSIGN);
-      init_object(s, ty_int);
+      init_object(s, ty_int, NOWHERE);
       return;
     }
     Token name = next(p);
     Record *r = c->u.rec;
     for (int j = 0; j < r->nmembers; j++)
       if (r->members[j].name == name.ident) {
-        init_designated(s, r->members[j].type);
+        init_designated(s, r->members[j].type, member_place(pl, &r->members[j]));
         return;
       }
     diag_error(name.loc, "'%s' has no member named '%s'", type_name(t),
                name.ident->name);
     accept_punct(p, P_ASSIGN);
-    init_object(s, ty_int);
+    init_object(s, ty_int, NOWHERE);
     return;
   }
   accept_punct(p, P_ASSIGN);
-  init_object(s, t);
+  init_object(s, t, pl);
 }
 
 /* Initialize one object of type T from the list position: braces,
    a string for a char array, an expression, or (for an aggregate without
    braces) brace elision.  */
-static void init_object_inner(InitState *s, Type *t);
+static void init_object_inner(InitState *s, Type *t, Place pl);
 
-static void init_object(InitState *s, Type *t) {
+static void init_object(InitState *s, Type *t, Place pl) {
   nest_enter(s->p, "initializer");
-  init_object_inner(s, t);
+  init_object_inner(s, t, pl);
   nest_leave(s->p);
 }
 
-static void init_object_inner(InitState *s, Type *t) {
+/* A whole struct or union initialized from an expression of its type.  */
+static void init_record_value(InitState *s, Type *t, Place pl) {
+  Expr e = expr_rvalue(s->p, parse_assign_expr(s->p));
+  note_value(s, &e);
+  if (s->want)
+    add_store(s, pl, t, expr_node(s->p, &e));
+}
+
+static void init_object_inner(InitState *s, Type *t, Place pl) {
   Parser *p = s->p;
   Type *c = type_canon(t);
   if (at_punct(p, P_LBRACE) && is_aggregate(t)) {
@@ -342,19 +425,19 @@ static void init_object_inner(InitState *s, Type *t) {
     if (c->kind == TY_ARRAY) {
       if (is_char_array(t) && peek(p, 0)->kind == TK_STRING &&
           (at_punct_n(p, 1, P_RBRACE) || peek(p, 1)->kind == TK_STRING)) {
-        init_string(s, t);
+        init_string(s, t, pl);
       } else {
-        init_array_items(s, t, true);
+        init_array_items(s, t, true, pl);
       }
     } else {
-      init_record_items(s, t, true);
+      init_record_items(s, t, true, pl);
     }
     accept_punct(p, P_COMMA);
     expect_punct(p, P_RBRACE, NULL);
     return;
   }
   if (is_char_array(t) && peek(p, 0)->kind == TK_STRING) {
-    init_string(s, t);
+    init_string(s, t, pl);
     return;
   }
   if (is_aggregate(t)) {
@@ -369,40 +452,103 @@ static void init_object_inner(InitState *s, Type *t) {
             types_compatible(d->type, t, true) &&
             (at_punct_n(p, 1, P_COMMA) || at_punct_n(p, 1, P_RBRACE) ||
              at_punct_n(p, 1, P_SEMI))) {
-          Expr e = expr_rvalue(p, parse_assign_expr(p));
-          note_value(s, &e);
+          init_record_value(s, t, pl);
           return;
         }
       }
       if (tk->kind == TK_PUNCT && tk->punct == P_LPAREN) {
         /* A compound literal or a parenthesised value of the record type:
            parse it as an expression.  */
-        Expr e = expr_rvalue(p, parse_assign_expr(p));
-        if (e.type && !types_compatible(e.type, t, true) && type_is_scalar(e.type)) {
-          /* elided scalar for the first member: accept */
-        }
-        note_value(s, &e);
+        init_record_value(s, t, pl);
         return;
       }
     }
     if (c->kind == TY_ARRAY)
-      init_array_items(s, t, false);
+      init_array_items(s, t, false, pl);
     else
-      init_record_items(s, t, false);
+      init_record_items(s, t, false, pl);
     return;
   }
-  init_scalar(s, t);
+  init_scalar(s, t, pl);
 }
 
-Type *parse_initializer(Parser *p, Type *t, InitInfo *info) {
-  InitState s = {p, info};
+static int elem_order(const void *a, const void *b) {
+  const InitElem *x = a, *y = b;
+  if (x->offset != y->offset)
+    return x->offset < y->offset ? -1 : 1;
+  if (x->bit_offset != y->bit_offset)
+    return x->bit_offset < y->bit_offset ? -1 : 1;
+  return 0;
+}
+
+/* The Init of the stores collected in S for an object of type T: sorted
+   by place, a later store to a place replacing an earlier one.  */
+static Init *finish_init(InitState *s, Type *t) {
+  Init *in = NEW(Init);
+  memset(in, 0, sizeof *in);
+  in->type = t;
+  in->is_const = s->info->is_const;
+  in->has_reloc = s->info->has_reloc;
+  in->all_zero = s->info->all_zero;
+  size_t n = s->elems.len;
+  if (n) {
+    /* A stable insertion sort (stores mostly come in order already), so
+       of two stores to one place the later stays last.  */
+    InitElem *v = s->elems.data;
+    for (size_t i = 1; i < n; i++) {
+      InitElem e = v[i];
+      size_t j = i;
+      while (j > 0 && elem_order(&v[j - 1], &e) > 0) {
+        v[j] = v[j - 1];
+        j--;
+      }
+      v[j] = e;
+    }
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+      if (m && elem_order(&v[m - 1], &v[i]) == 0)
+        m--; /* replaced by the later store */
+      v[m++] = v[i];
+    }
+    in->elems = NEW_ARRAY(InitElem, m);
+    memcpy(in->elems, v, m * sizeof(InitElem));
+    in->nelems = (int)m;
+  }
+  vec_free(&s->elems);
+  return in;
+}
+
+static Type *parse_initializer_value(InitState *s, Type *t);
+
+/* initializer: assignment-expression | { initializer-list ,? }
+   The stores are gathered while the typed tree is being built.  */
+Type *parse_initializer(Parser *p, Type *t, InitInfo *info, Init **out) {
+  InitState s = {p, info, out != NULL, {0}};
   info->all_zero = true;
   info->is_const = true;
   info->has_reloc = false;
+  p->tree_depth += s.want;
+  Type *nt = parse_initializer_value(&s, t);
+  p->tree_depth -= s.want;
+  if (out)
+    *out = finish_init(&s, nt);
+  return nt;
+}
+
+static Type *parse_initializer_value(InitState *s, Type *t) {
+  Parser *p = s->p;
+  InitInfo *info = s->info;
+  Place whole = {0, NULL};
   Type *c = type_canon(t);
   bool unknown_len = c->kind == TY_ARRAY && c->u.array.len < 0;
+  if ((c->kind == TY_STRUCT || c->kind == TY_UNION) && !at_punct(p, P_LBRACE)) {
+    /* A struct or union object's initializer without braces is one
+       expression of its type (C17 6.7.9p13).  */
+    init_record_value(s, t, whole);
+    return t;
+  }
   if (!unknown_len) {
-    init_object(&s, t);
+    init_object(s, t, whole);
     return t;
   }
   /* T x[] = ...: the length comes from the initializer.  */
@@ -418,12 +564,14 @@ Type *parse_initializer(Parser *p, Type *t, InitInfo *info) {
       if (e.str[i])
         info->all_zero = false;
     n = (int64_t)e.str_len + 1;
+    if (s->want)
+      add_store(s, whole, type_array(c->base, n), string_node(p, &e));
     if (braced) {
       accept_punct(p, P_COMMA);
       expect_punct(p, P_RBRACE, NULL);
     }
   } else if (accept_punct(p, P_LBRACE)) {
-    n = init_array_items(&s, t, true);
+    n = init_array_items(s, t, true, whole);
     accept_punct(p, P_COMMA);
     expect_punct(p, P_RBRACE, NULL);
   } else {

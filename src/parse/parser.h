@@ -13,7 +13,7 @@
 #include <setjmp.h>
 
 #include "../cpp/cpp.h"
-#include "../sema/type.h"
+#include "../sema/tree.h"
 #include "parse.h"
 
 /* Keywords.  Ident.keyword holds one of these (0 = not a keyword); which
@@ -39,24 +39,6 @@ typedef enum {
   KW__COUNT
 } Keyword;
 
-/* A constant value, when an expression has one.  */
-typedef enum {
-  CV_NONE,   /* not a constant */
-  CV_INT,    /* integer constant (i holds the bits; type says the sign) */
-  CV_FLOAT,  /* arithmetic constant of floating type */
-  CV_ADDR,   /* address constant: &sym + off, "str" + off, or (T*)off */
-} ConstKind;
-
-typedef struct ConstVal {
-  uint8_t kind;      /* ConstKind */
-  bool is_icx;       /* an integer constant expression per C17 6.6p6 */
-  int64_t i;         /* CV_INT value; CV_ADDR byte offset */
-  long double f;     /* CV_FLOAT */
-  Decl *sym;         /* CV_ADDR: the symbol, NULL for a string or null */
-  bool str;          /* CV_ADDR: address of a string literal */
-  bool label;        /* CV_ADDR: address of a label (&&l) */
-} ConstVal;
-
 enum {
   EF_LVALUE = 1,      /* designates an object */
   EF_BITFIELD = 2,    /* a bit-field member access */
@@ -77,6 +59,9 @@ typedef struct Expr {
   uint8_t str_width;  /* 1, 2 or 4 */
   bool str_u8;
   int32_t bit_width;  /* EF_BITFIELD: width */
+  Node *n;            /* the typed tree (inside function bodies and
+                         initializers); NULL for a folded constant, which
+                         expr_node() materialises as EX_CONST from cv */
 } Expr;
 
 /* A parsed but not yet applied list of attributes.  */
@@ -174,6 +159,9 @@ typedef struct Declarator {
 
 typedef struct Parser Parser;
 
+/* A growing list of tree nodes (blocks, cases, arguments).  */
+typedef VEC(Node *) NodeVec;
+
 enum { LOOKAHEAD = 4 };
 
 struct Parser {
@@ -204,6 +192,16 @@ struct Parser {
   int nesting;           /* current syntactic nesting depth */
   VEC(Ident *) undeclared; /* reported in the current function */
   bool undeclared_noted;
+  /* The typed tree (sema/tree.h), built while tree_depth > 0: inside a
+     function body and inside an initializer.  */
+  int tree_depth;
+  VEC(Decl *) tree_locals;   /* FuncBody.locals of the current function */
+  VEC(Ident *) tree_labels;  /* FuncBody.labels */
+  NodeVec *decl_sink;    /* where parse_declaration puts ST_DECLs */
+  NodeVec *case_sink;    /* the innermost switch's cases */
+  bool uses_va;              /* va_start seen in the current function */
+  Expr last_expr_value;      /* statement expressions: the value of the */
+  bool last_was_expr;        /* last statement, if an expression */
   jmp_buf fatal;         /* where a fatal parse error unwinds to */
 };
 
@@ -322,6 +320,12 @@ bool parse_int_const_expr(Parser *p, int64_t *value, bool *is_unsigned);
 Expr expr_rvalue(Parser *p, Expr e); /* lvalue conversion and decay */
 bool expr_is_true_const(const Expr *e, bool *value);
 Expr make_int_const(Type *t, int64_t v, SrcLoc loc);
+/* E's node in the typed tree (made for a folded constant on demand);
+   NULL outside function bodies and initializers.  */
+Node *expr_node(Parser *p, Expr *e);
+Node *string_node(Parser *p, const Expr *e);
+/* E's node converted to T (implicit conversion; constants fold).  */
+Node *expr_convert(Parser *p, Expr *e, Type *t);
 int64_t type_int_truncate(Type *t, int64_t v);
 
 /* builtins.c */
@@ -329,11 +333,12 @@ void builtins_init(Parser *p);
 Type *builtin_result_type(const char *name, Type **args, int nargs);
 
 /* stmt.c */
-void parse_function_body(Parser *p, Decl *fn);
-void parse_compound_stmt(Parser *p);
+Node *parse_function_body(Parser *p, Decl *fn);
+Node *parse_compound_stmt(Parser *p);
 /* ({ ... }): the block after '(' '{'; returns the value of the last
-   expression statement (void type if none).  Consumes the '}'.  */
-Expr parse_stmt_expr_body(Parser *p);
+   expression statement (void type if none) and sets *body to the
+   block's ST_COMPOUND.  Consumes the '}'.  */
+Expr parse_stmt_expr_body(Parser *p, Node **body);
 
 /* init.c: parse an initializer for an object of type T; returns T with
    the array length completed for [], and reports whether the value has
@@ -343,6 +348,7 @@ typedef struct InitInfo {
   bool all_zero;
   bool is_const;
 } InitInfo;
-Type *parse_initializer(Parser *p, Type *t, InitInfo *info);
+/* OUT (may be NULL): the initializer as a flat list of stores.  */
+Type *parse_initializer(Parser *p, Type *t, InitInfo *info, Init **out);
 
 #endif

@@ -1,17 +1,48 @@
-/* Statements (C17 6.8) and function bodies.  Nothing is kept but what
-   the declarations inside record; statements are checked as they go.  */
+/* Statements (C17 6.8) and function bodies.
+
+   Each statement is parsed, checked and turned into its node of the
+   typed tree (sema/tree.h): a block is an ST_COMPOUND of its items, a
+   declaration inside a block becomes ST_DECL statements (through
+   p->decl_sink, which parse_declaration fills), and each switch collects
+   its case labels through p->case_sink.  The labels a body defines and
+   the objects it declares are gathered on the parser for the FuncBody
+   (decl.c).  Statement expressions take the value of their last
+   statement when it is an expression statement (p->last_expr_value).  */
 #include "parser.h"
 
-static void parse_stmt(Parser *p);
+#include <string.h>
 
-/* The value of a statement expression is that of its last statement when
-   that is an expression statement.  */
-static Expr last_expr_value;
-static bool last_was_expr;
+static Node *parse_stmt(Parser *p);
 
-static void parse_block_items(Parser *p) {
+static Node *stmt_node(Parser *p, NodeKind kind, SrcLoc loc) {
+  (void)p;
+  return node_new(kind, NULL, loc);
+}
+
+/* An ST_COMPOUND of the nodes in V (freed).  */
+static Node *block_node(NodeVec *v, SrcLoc loc) {
+  Node *n = node_new(ST_COMPOUND, NULL, loc);
+  n->u.block.nkids = (int)v->len;
+  if (v->len) {
+    n->u.block.kids = NEW_ARRAY(Node *, v->len);
+    memcpy(n->u.block.kids, v->data, v->len * sizeof(Node *));
+  }
+  vec_free(v);
+  return n;
+}
+
+/* A declaration in a block: its ST_DECLs go to KIDS.  */
+static void parse_block_declaration(Parser *p, NodeVec *kids) {
+  NodeVec *saved = p->decl_sink;
+  p->decl_sink = kids;
+  parse_declaration(p, false);
+  p->decl_sink = saved;
+}
+
+/* block-item-list: ( declaration | statement | __label__ list ; )*  */
+static void parse_block_items(Parser *p, NodeVec *kids) {
   while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
-    last_was_expr = false;
+    p->last_was_expr = false;
     if (at_keyword(p) == KW_LABEL) {
       /* __label__ a, b; local label declarations.  */
       next(p);
@@ -24,286 +55,433 @@ static void parse_block_items(Parser *p) {
     }
     if (at_declaration_start(p) &&
         !(peek(p, 0)->kind == TK_IDENT && at_punct_n(p, 1, P_COLON))) {
-      parse_declaration(p, false);
+      parse_block_declaration(p, kids);
       continue;
     }
-    parse_stmt(p);
+    Node *s = parse_stmt(p);
+    if (s)
+      vec_push(kids, s);
   }
 }
 
-void parse_compound_stmt(Parser *p) {
+/* compound-statement: { block-item-list? } */
+Node *parse_compound_stmt(Parser *p) {
+  SrcLoc loc = cur_loc(p);
   expect_punct(p, P_LBRACE, NULL);
   scope_push(p);
-  parse_block_items(p);
+  NodeVec kids = {0};
+  parse_block_items(p, &kids);
   scope_pop(p);
   expect_punct(p, P_RBRACE, NULL);
-  last_was_expr = false;
+  p->last_was_expr = false;
+  return block_node(&kids, loc);
 }
 
-void parse_function_body(Parser *p, Decl *fn) {
+/* function-body: compound-statement (the parameters' scope is the
+   block's own, opened by the caller).  */
+Node *parse_function_body(Parser *p, Decl *fn) {
   (void)fn;
+  SrcLoc loc = cur_loc(p);
   expect_punct(p, P_LBRACE, NULL);
-  parse_block_items(p);
+  NodeVec kids = {0};
+  parse_block_items(p, &kids);
   expect_punct(p, P_RBRACE, NULL);
+  return block_node(&kids, loc);
 }
 
-Expr parse_stmt_expr_body(Parser *p) {
+/* ( { block-item-list? } ): after '(' '{' */
+Expr parse_stmt_expr_body(Parser *p, Node **body) {
+  SrcLoc loc = p->prev.loc;
   scope_push(p);
   p->in_stmt_expr++;
-  parse_block_items(p);
+  NodeVec kids = {0};
+  parse_block_items(p, &kids);
   p->in_stmt_expr--;
   scope_pop(p);
   Expr e = {0};
   e.type = ty_void;
   e.loc = cur_loc(p);
-  if (last_was_expr)
-    e = last_expr_value;
+  if (p->last_was_expr)
+    e = p->last_expr_value;
   expect_punct(p, P_RBRACE, NULL);
-  last_was_expr = false;
+  p->last_was_expr = false;
+  *body = block_node(&kids, loc);
   return e;
 }
 
-/* asm [volatile|inline|goto]* ( ... ) ; */
-static void parse_asm_stmt(Parser *p) {
-  next(p);
-  for (;;) {
-    int kw = at_keyword(p);
-    if (kw == KW_VOLATILE || kw == KW_INLINE || kw == KW_GOTO || kw == KW_CONST)
-      next(p);
-    else
+/* The string literal of an asm statement, decoded.  */
+static const char *asm_string(Parser *p) {
+  Expr s;
+  parse_string_literal(p, &s);
+  return s.str;
+}
+
+/* asm-operand: ( [ identifier ] )? string-literal ( expression ) */
+static void parse_asm_operands(Parser *p, AsmOperand **ops, int *nops,
+                               bool outputs) {
+  VEC(AsmOperand) v = {0};
+  while (!at_punct(p, P_COLON) && !at_punct(p, P_COLONCOLON) &&
+         !at_punct(p, P_RPAREN) && !at_eof(p)) {
+    AsmOperand op = {0};
+    if (accept_punct(p, P_LBRACKET)) {
+      if (peek(p, 0)->kind == TK_IDENT)
+        op.name = next(p).ident->name;
+      expect_punct(p, P_RBRACKET, NULL);
+    }
+    if (peek(p, 0)->kind != TK_STRING) {
+      diag_error(cur_loc(p), "expected string literal before %s",
+                 tok_desc(peek(p, 0)));
+      skip_balanced(p);
+    } else {
+      op.constraint = asm_string(p);
+      expect_punct(p, P_LPAREN, NULL);
+      Expr e = parse_expr(p);
+      if (!outputs)
+        e = expr_rvalue(p, e);
+      op.expr = expr_node(p, &e);
+      expect_punct(p, P_RPAREN, NULL);
+      vec_push(&v, op);
+    }
+    if (!accept_punct(p, P_COMMA))
       break;
+  }
+  *nops = (int)v.len;
+  *ops = v.len ? NEW_ARRAY(AsmOperand, v.len) : NULL;
+  if (v.len)
+    memcpy(*ops, v.data, v.len * sizeof(AsmOperand));
+  vec_free(&v);
+}
+
+/* asm-clobbers: string-literal ( , string-literal )*
+   asm-goto-labels: identifier ( , identifier )*  */
+static void parse_asm_names(Parser *p, AsmStmt *a, bool labels) {
+  VEC(const char *) strs = {0};
+  VEC(Ident *) ids = {0};
+  while (!at_punct(p, P_COLON) && !at_punct(p, P_COLONCOLON) &&
+         !at_punct(p, P_RPAREN) && !at_eof(p)) {
+    if (!labels && peek(p, 0)->kind == TK_STRING)
+      vec_push(&strs, asm_string(p));
+    else if (labels && peek(p, 0)->kind == TK_IDENT)
+      vec_push(&ids, next(p).ident);
+    else {
+      diag_error(cur_loc(p), "expected %s before %s",
+                 labels ? "identifier" : "string literal", tok_desc(peek(p, 0)));
+      skip_balanced(p);
+    }
+    if (!accept_punct(p, P_COMMA))
+      break;
+  }
+  if (strs.len) {
+    a->nclobbers = (int)strs.len;
+    a->clobbers = NEW_ARRAY(const char *, strs.len);
+    memcpy(a->clobbers, strs.data, strs.len * sizeof(const char *));
+  }
+  if (ids.len) {
+    a->nlabels = (int)ids.len;
+    a->labels = NEW_ARRAY(Ident *, ids.len);
+    memcpy(a->labels, ids.data, ids.len * sizeof(Ident *));
+  }
+  vec_free(&strs);
+  vec_free(&ids);
+}
+
+/* asm-statement:
+     asm asm-qualifier* ( string-literal
+        ( : asm-operands? ( : asm-operands? ( : clobbers? ( : labels )? )? )? )? ) ;
+   A '::' token stands for two colons.  */
+static Node *parse_asm_stmt(Parser *p) {
+  Token kw = next(p);
+  AsmStmt *a = NEW(AsmStmt);
+  memset(a, 0, sizeof *a);
+  for (;;) {
+    int k = at_keyword(p);
+    if (k == KW_VOLATILE)
+      a->is_volatile = true;
+    else if (k == KW_INLINE)
+      a->is_inline = true;
+    else if (k == KW_GOTO)
+      a->is_goto = true;
+    else if (k != KW_CONST)
+      break;
+    next(p);
   }
   if (!at_punct(p, P_LPAREN)) {
     diag_error(cur_loc(p), "expected '(' before %s", tok_desc(peek(p, 0)));
     skip_to_decl_end(p);
-    return;
+    return NULL;
   }
-  /* The operands are expressions; parse them to type-check and to mark
-     the declarations they use.  */
   next(p);
   if (peek(p, 0)->kind == TK_STRING) {
-    Expr s;
-    parse_string_literal(p, &s);
+    a->templ = asm_string(p);
   } else {
-    parse_assign_expr(p); /* C23/GCC 15 constexpr asm string */
+    Expr e = parse_assign_expr(p); /* C23/GCC 15 constexpr asm string */
+    a->templ = e.str ? e.str : "";
   }
+  a->basic = true;
+  int section = 0; /* colons seen */
   while (at_punct(p, P_COLON) || at_punct(p, P_COLONCOLON)) {
-    int sections = next(p).punct == P_COLONCOLON ? 2 : 1;
-    (void)sections;
-    while (!at_punct(p, P_COLON) && !at_punct(p, P_COLONCOLON) &&
-           !at_punct(p, P_RPAREN) && !at_eof(p)) {
-      if (at_punct(p, P_LBRACKET)) /* [name] */
-        skip_balanced(p);
-      if (peek(p, 0)->kind == TK_STRING) {
-        Expr s;
-        parse_string_literal(p, &s);
-        if (at_punct(p, P_LPAREN)) {
-          next(p);
-          parse_expr(p);
-          expect_punct(p, P_RPAREN, NULL);
-        }
-      } else if (peek(p, 0)->kind == TK_IDENT) {
-        next(p); /* goto label */
-      } else {
-        diag_error(cur_loc(p), "expected string literal before %s",
-                   tok_desc(peek(p, 0)));
-        skip_balanced(p);
-      }
-      if (!accept_punct(p, P_COMMA))
-        break;
-    }
+    section += next(p).punct == P_COLONCOLON ? 2 : 1;
+    a->basic = false;
+    if (at_punct(p, P_COLON) || at_punct(p, P_COLONCOLON))
+      continue;
+    if (section == 1)
+      parse_asm_operands(p, &a->outputs, &a->noutputs, true);
+    else if (section == 2)
+      parse_asm_operands(p, &a->inputs, &a->ninputs, false);
+    else
+      parse_asm_names(p, a, section >= 4);
   }
   expect_punct(p, P_RPAREN, NULL);
   expect_punct(p, P_SEMI, NULL);
+  Node *n = stmt_node(p, ST_ASM, kw.loc);
+  n->u.asm_stmt = a;
+  return n;
 }
 
-static void parse_condition(Parser *p, const char *what) {
+/* ( expression ): a controlling expression, a scalar rvalue.  */
+static Node *parse_condition(Parser *p) {
   expect_punct(p, P_LPAREN, NULL);
   Expr c = expr_rvalue(p, parse_expr(p));
   if (c.type && !type_is_scalar(c.type) && type_kind(c.type) != TY_VECTOR)
     diag_error(c.loc, "used %s type value where scalar is required",
                type_is_record(c.type) ? "struct" : "non-scalar");
-  (void)what;
   expect_punct(p, P_RPAREN, NULL);
+  return expr_node(p, &c);
 }
 
-static void parse_stmt_inner(Parser *p);
+static Node *parse_stmt_inner(Parser *p);
 
-static void parse_stmt(Parser *p) {
+static Node *parse_stmt(Parser *p) {
   nest_enter(p, "statement");
-  parse_stmt_inner(p);
+  Node *n = parse_stmt_inner(p);
   nest_leave(p);
+  /* Only an expression statement (possibly labeled) gives a statement
+     expression its value.  */
+  if (n && n->kind != ST_EXPR && n->kind != ST_LABEL && n->kind != ST_CASE &&
+      n->kind != ST_DEFAULT)
+    p->last_was_expr = false;
+  return n;
 }
 
-static void parse_stmt_inner(Parser *p) {
-  const Token *t = peek(p, 0);
-  last_was_expr = false;
-  if (at_std_attribute(p) || at_keyword(p) == KW_ATTRIBUTE) {
-    /* Statement attributes ([[fallthrough]];, __attribute__((fallthrough));)
-       or attributes before a declaration handled by the caller.  */
-    parse_any_attributes(p);
-    if (accept_punct(p, P_SEMI))
-      return;
-    if (at_declaration_start(p)) {
-      parse_declaration(p, false);
-      return;
+/* The statement after a label; NULL (an empty statement) for C23's label
+   at the end of a block.  A declaration after a label (C23) becomes a
+   block of its ST_DECLs.  */
+static Node *parse_labeled_body(Parser *p) {
+  if (at_punct(p, P_RBRACE))
+    return NULL;
+  if (at_declaration_start(p)) {
+    SrcLoc loc = cur_loc(p);
+    NodeVec kids = {0};
+    parse_block_declaration(p, &kids);
+    return block_node(&kids, loc);
+  }
+  return parse_stmt(p);
+}
+
+/* labeled-statement: identifier : attribute* statement */
+static Node *parse_label_stmt(Parser *p) {
+  Token name = next(p);
+  next(p); /* : */
+  parse_any_attributes(p);
+  Node *n = stmt_node(p, ST_LABEL, name.loc);
+  n->u.lbl.label = name.ident;
+  vec_push(&p->tree_labels, name.ident);
+  ST_BODY(n) = parse_labeled_body(p);
+  return n;
+}
+
+/* labeled-statement: case constant-expression ( ... constant-expression )? : statement */
+static Node *parse_case_stmt(Parser *p) {
+  Token kw = next(p);
+  int64_t lo, hi;
+  bool u;
+  if (!p->switch_depth)
+    diag_error(kw.loc, "case label not within a switch statement");
+  parse_int_const_expr(p, &lo, &u);
+  hi = lo;
+  if (accept_punct(p, P_ELLIPSIS))
+    parse_int_const_expr(p, &hi, &u);
+  expect_punct(p, P_COLON, NULL);
+  Node *n = stmt_node(p, ST_CASE, kw.loc);
+  n->u.cs.lo = lo;
+  n->u.cs.hi = hi;
+  if (p->case_sink)
+    vec_push(p->case_sink, n);
+  ST_BODY(n) = parse_labeled_body(p);
+  return n;
+}
+
+/* labeled-statement: default : statement */
+static Node *parse_default_stmt(Parser *p) {
+  Token kw = next(p);
+  if (!p->switch_depth)
+    diag_error(kw.loc, "'default' label not within a switch statement");
+  expect_punct(p, P_COLON, NULL);
+  Node *n = stmt_node(p, ST_DEFAULT, kw.loc);
+  if (p->case_sink)
+    vec_push(p->case_sink, n);
+  ST_BODY(n) = parse_labeled_body(p);
+  return n;
+}
+
+/* selection-statement: if ( expression ) statement ( else statement )? */
+static Node *parse_if_stmt(Parser *p) {
+  Token kw = next(p);
+  Node *n = stmt_node(p, ST_IF, kw.loc);
+  ST_COND(n) = parse_condition(p);
+  ST_BODY(n) = parse_stmt(p);
+  if (accept_keyword(p, KW_ELSE))
+    ST_ELSE(n) = parse_stmt(p);
+  return n;
+}
+
+/* selection-statement: switch ( expression ) statement
+   The controlling expression is promoted (C17 6.8.4.2p5).  */
+static Node *parse_switch_stmt(Parser *p) {
+  Token kw = next(p);
+  expect_punct(p, P_LPAREN, NULL);
+  Expr c = expr_rvalue(p, parse_expr(p));
+  Node *cn = NULL;
+  if (c.type && !type_is_integer(c.type))
+    diag_error(c.loc, "switch quantity not an integer");
+  else if (c.type && type_int_rank(c.type) < type_int_rank(ty_int))
+    cn = expr_convert(p, &c, ty_int);
+  if (!cn)
+    cn = expr_node(p, &c);
+  expect_punct(p, P_RPAREN, NULL);
+  Node *n = stmt_node(p, ST_SWITCH, kw.loc);
+  ST_COND(n) = cn;
+  NodeVec cases = {0};
+  NodeVec *saved = p->case_sink;
+  p->case_sink = &cases;
+  p->switch_depth++;
+  ST_BODY(n) = parse_stmt(p);
+  p->switch_depth--;
+  p->case_sink = saved;
+  n->u.sw.ncases = (int)cases.len;
+  if (cases.len) {
+    n->u.sw.cases = NEW_ARRAY(Node *, cases.len);
+    memcpy(n->u.sw.cases, cases.data, cases.len * sizeof(Node *));
+  }
+  vec_free(&cases);
+  return n;
+}
+
+/* The body of a loop.  */
+static Node *parse_loop_body(Parser *p) {
+  p->loop_depth++;
+  Node *body = parse_stmt(p);
+  p->loop_depth--;
+  return body;
+}
+
+/* iteration-statement: while ( expression ) statement */
+static Node *parse_while_stmt(Parser *p) {
+  Token kw = next(p);
+  Node *n = stmt_node(p, ST_WHILE, kw.loc);
+  ST_COND(n) = parse_condition(p);
+  ST_BODY(n) = parse_loop_body(p);
+  return n;
+}
+
+/* iteration-statement: do statement while ( expression ) ; */
+static Node *parse_do_stmt(Parser *p) {
+  Token kw = next(p);
+  Node *n = stmt_node(p, ST_DO, kw.loc);
+  ST_BODY(n) = parse_loop_body(p);
+  if (!accept_keyword(p, KW_WHILE))
+    diag_error(cur_loc(p), "expected 'while' before %s", tok_desc(peek(p, 0)));
+  ST_COND(n) = parse_condition(p);
+  expect_punct(p, P_SEMI, NULL);
+  return n;
+}
+
+/* iteration-statement:
+     for ( expression? ; expression? ; expression? ) statement
+     for ( declaration expression? ; expression? ) statement */
+static Node *parse_for_stmt(Parser *p) {
+  Token kw = next(p);
+  Node *n = stmt_node(p, ST_FOR, kw.loc);
+  expect_punct(p, P_LPAREN, NULL);
+  scope_push(p);
+  if (at_declaration_start(p)) {
+    SrcLoc loc = cur_loc(p);
+    NodeVec kids = {0};
+    parse_block_declaration(p, &kids);
+    ST_INIT(n) = block_node(&kids, loc);
+  } else {
+    if (!at_punct(p, P_SEMI)) {
+      Expr e = parse_expr(p);
+      ST_INIT(n) = stmt_node(p, ST_EXPR, e.loc);
+      ST_INIT(n)->a = expr_node(p, &e);
     }
-    parse_stmt(p);
-    return;
+    expect_punct(p, P_SEMI, NULL);
   }
-  if (t->kind == TK_PUNCT) {
-    switch (t->punct) {
-    case P_LBRACE:
-      parse_compound_stmt(p);
-      return;
-    case P_SEMI:
-      next(p);
-      return;
-    default:
-      break;
-    }
-  }
-  if (t->kind == TK_IDENT && !t->ident->keyword && at_punct_n(p, 1, P_COLON)) {
-    next(p);
-    next(p);
-    parse_any_attributes(p);
-    if (at_punct(p, P_RBRACE))
-      return; /* C23: a label at the end of a block */
-    if (at_declaration_start(p)) {
-      parse_declaration(p, false);
-      return;
-    }
-    parse_stmt(p);
-    return;
-  }
-  switch (at_keyword(p)) {
-  case KW_CASE: {
-    Token kw = next(p);
-    int64_t v;
-    bool u;
-    if (!p->switch_depth)
-      diag_error(kw.loc, "case label not within a switch statement");
-    parse_int_const_expr(p, &v, &u);
-    if (accept_punct(p, P_ELLIPSIS))
-      parse_int_const_expr(p, &v, &u);
-    expect_punct(p, P_COLON, NULL);
-    if (!at_punct(p, P_RBRACE))
-      parse_stmt(p);
-    return;
-  }
-  case KW_DEFAULT: {
-    Token kw = next(p);
-    if (!p->switch_depth)
-      diag_error(kw.loc, "'default' label not within a switch statement");
-    expect_punct(p, P_COLON, NULL);
-    if (!at_punct(p, P_RBRACE))
-      parse_stmt(p);
-    return;
-  }
-  case KW_IF:
-    next(p);
-    parse_condition(p, "if");
-    parse_stmt(p);
-    if (accept_keyword(p, KW_ELSE))
-      parse_stmt(p);
-    last_was_expr = false;
-    return;
-  case KW_SWITCH: {
-    next(p);
-    expect_punct(p, P_LPAREN, NULL);
+  if (!at_punct(p, P_SEMI)) {
     Expr c = expr_rvalue(p, parse_expr(p));
-    if (c.type && !type_is_integer(c.type))
-      diag_error(c.loc, "switch quantity not an integer");
-    expect_punct(p, P_RPAREN, NULL);
-    p->switch_depth++;
-    parse_stmt(p);
-    p->switch_depth--;
-    last_was_expr = false;
-    return;
+    ST_COND(n) = expr_node(p, &c);
   }
-  case KW_WHILE:
-    next(p);
-    parse_condition(p, "while");
-    p->loop_depth++;
-    parse_stmt(p);
-    p->loop_depth--;
-    last_was_expr = false;
-    return;
-  case KW_DO:
-    next(p);
-    p->loop_depth++;
-    parse_stmt(p);
-    p->loop_depth--;
-    if (!accept_keyword(p, KW_WHILE))
-      diag_error(cur_loc(p), "expected 'while' before %s", tok_desc(peek(p, 0)));
-    parse_condition(p, "while");
-    expect_punct(p, P_SEMI, NULL);
-    last_was_expr = false;
-    return;
-  case KW_FOR:
-    next(p);
-    expect_punct(p, P_LPAREN, NULL);
-    scope_push(p);
-    if (at_declaration_start(p))
-      parse_declaration(p, false);
-    else {
-      if (!at_punct(p, P_SEMI))
-        parse_expr(p);
-      expect_punct(p, P_SEMI, NULL);
-    }
-    if (!at_punct(p, P_SEMI))
-      expr_rvalue(p, parse_expr(p));
-    expect_punct(p, P_SEMI, NULL);
-    if (!at_punct(p, P_RPAREN))
-      parse_expr(p);
-    expect_punct(p, P_RPAREN, NULL);
-    p->loop_depth++;
-    parse_stmt(p);
-    p->loop_depth--;
-    scope_pop(p);
-    last_was_expr = false;
-    return;
-  case KW_GOTO:
-    next(p);
-    if (accept_punct(p, P_STAR))
-      parse_expr(p);
-    else if (peek(p, 0)->kind == TK_IDENT)
-      next(p);
+  expect_punct(p, P_SEMI, NULL);
+  if (!at_punct(p, P_RPAREN)) {
+    Expr step = parse_expr(p);
+    ST_STEP(n) = expr_node(p, &step);
+  }
+  expect_punct(p, P_RPAREN, NULL);
+  ST_BODY(n) = parse_loop_body(p);
+  scope_pop(p);
+  return n;
+}
+
+/* jump-statement: goto identifier ; | goto * expression ; (GNU) */
+static Node *parse_goto_stmt(Parser *p) {
+  Token kw = next(p);
+  Node *n = NULL;
+  if (accept_punct(p, P_STAR)) {
+    Expr e = expr_rvalue(p, parse_expr(p));
+    n = stmt_node(p, ST_GOTO_INDIRECT, kw.loc);
+    n->a = expr_node(p, &e);
+  } else if (peek(p, 0)->kind == TK_IDENT) {
+    n = stmt_node(p, ST_GOTO, kw.loc);
+    n->u.lbl.label = next(p).ident;
+  } else {
+    diag_error(cur_loc(p), "expected identifier or '*' before %s",
+               tok_desc(peek(p, 0)));
+  }
+  expect_punct(p, P_SEMI, NULL);
+  return n;
+}
+
+/* jump-statement: continue ; | break ; */
+static Node *parse_break_continue(Parser *p, bool is_break) {
+  Token kw = next(p);
+  if (!is_break && !p->loop_depth)
+    diag_error(kw.loc, "continue statement not within a loop");
+  if (is_break && !p->loop_depth && !p->switch_depth)
+    diag_error(kw.loc, "break statement not within loop or switch");
+  expect_punct(p, P_SEMI, NULL);
+  return stmt_node(p, is_break ? ST_BREAK : ST_CONTINUE, kw.loc);
+}
+
+/* jump-statement: return expression? ;
+   The value converts to the function's return type as if by
+   assignment.  */
+static Node *parse_return_stmt(Parser *p) {
+  Token kw = next(p);
+  Node *n = stmt_node(p, ST_RETURN, kw.loc);
+  if (!at_punct(p, P_SEMI)) {
+    Expr e = expr_rvalue(p, parse_expr(p));
+    Type *ft = p->cur_func ? type_canon(p->cur_func->type) : NULL;
+    if (ft && ft->kind == TY_FUNC && type_kind(ft->base) != TY_VOID)
+      n->a = expr_convert(p, &e, type_unqualified(type_canon(ft->base)));
     else
-      diag_error(cur_loc(p), "expected identifier or '*' before %s",
-                 tok_desc(peek(p, 0)));
-    expect_punct(p, P_SEMI, NULL);
-    return;
-  case KW_CONTINUE: {
-    Token kw = next(p);
-    if (!p->loop_depth)
-      diag_error(kw.loc, "continue statement not within a loop");
-    expect_punct(p, P_SEMI, NULL);
-    return;
+      n->a = expr_node(p, &e);
   }
-  case KW_BREAK: {
-    Token kw = next(p);
-    if (!p->loop_depth && !p->switch_depth)
-      diag_error(kw.loc, "break statement not within loop or switch");
-    expect_punct(p, P_SEMI, NULL);
-    return;
-  }
-  case KW_RETURN:
-    next(p);
-    if (!at_punct(p, P_SEMI))
-      expr_rvalue(p, parse_expr(p));
-    expect_punct(p, P_SEMI, NULL);
-    return;
-  case KW_ASM:
-    parse_asm_stmt(p);
-    return;
-  case KW_ELSE:
-    diag_error(t->loc, "'else' without a previous 'if'");
-    next(p);
-    return;
-  default:
-    break;
-  }
+  expect_punct(p, P_SEMI, NULL);
+  return n;
+}
+
+/* expression-statement: expression? ; */
+static Node *parse_expr_stmt(Parser *p) {
   Expr e = parse_expr(p);
   if (!accept_punct(p, P_SEMI)) {
     expect_punct(p, P_SEMI, NULL);
@@ -315,10 +493,67 @@ static void parse_stmt_inner(Parser *p) {
         next(p);
     }
     accept_punct(p, P_SEMI);
-    return;
+    return NULL;
   }
-  last_expr_value = expr_rvalue(p, e);
-  if (e.type && type_kind(e.type) == TY_ARRAY)
-    last_expr_value = expr_rvalue(p, e);
-  last_was_expr = true;
+  Node *n = stmt_node(p, ST_EXPR, e.loc);
+  n->a = expr_node(p, &e);
+  /* In a statement expression the last one's value is the result.  */
+  if (p->in_stmt_expr) {
+    p->last_expr_value = expr_rvalue(p, e);
+    n->a = expr_node(p, &p->last_expr_value);
+    p->last_was_expr = true;
+  }
+  return n;
+}
+
+/* statement: attribute-specifier-sequence statement, or attributes on
+   an empty statement ([[fallthrough]];) or before a declaration.  */
+static Node *parse_attributed_stmt(Parser *p) {
+  SrcLoc loc = cur_loc(p);
+  parse_any_attributes(p);
+  if (accept_punct(p, P_SEMI))
+    return stmt_node(p, ST_EXPR, loc);
+  if (at_declaration_start(p)) {
+    NodeVec kids = {0};
+    parse_block_declaration(p, &kids);
+    return block_node(&kids, loc);
+  }
+  return parse_stmt(p);
+}
+
+/* statement:
+     labeled-statement | compound-statement | expression-statement
+     | selection-statement | iteration-statement | jump-statement
+     | asm-statement (GNU)  */
+static Node *parse_stmt_inner(Parser *p) {
+  const Token *t = peek(p, 0);
+  p->last_was_expr = false;
+  if (at_std_attribute(p) || at_keyword(p) == KW_ATTRIBUTE)
+    return parse_attributed_stmt(p);
+  if (t->kind == TK_PUNCT && t->punct == P_LBRACE)
+    return parse_compound_stmt(p);
+  if (t->kind == TK_PUNCT && t->punct == P_SEMI)
+    return stmt_node(p, ST_EXPR, next(p).loc);
+  if (t->kind == TK_IDENT && !t->ident->keyword && at_punct_n(p, 1, P_COLON))
+    return parse_label_stmt(p);
+  switch (at_keyword(p)) {
+  case KW_CASE: return parse_case_stmt(p);
+  case KW_DEFAULT: return parse_default_stmt(p);
+  case KW_IF: return parse_if_stmt(p);
+  case KW_SWITCH: return parse_switch_stmt(p);
+  case KW_WHILE: return parse_while_stmt(p);
+  case KW_DO: return parse_do_stmt(p);
+  case KW_FOR: return parse_for_stmt(p);
+  case KW_GOTO: return parse_goto_stmt(p);
+  case KW_CONTINUE: return parse_break_continue(p, false);
+  case KW_BREAK: return parse_break_continue(p, true);
+  case KW_RETURN: return parse_return_stmt(p);
+  case KW_ASM: return parse_asm_stmt(p);
+  case KW_ELSE:
+    diag_error(t->loc, "'else' without a previous 'if'");
+    next(p);
+    return NULL;
+  default:
+    return parse_expr_stmt(p);
+  }
 }

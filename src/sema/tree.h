@@ -31,10 +31,31 @@
 #ifndef BTFCC_TREE_H
 #define BTFCC_TREE_H
 
+#include <stdio.h>
+
 #include "type.h"
 
 typedef struct Node Node;
 typedef struct Init Init;
+
+/* A constant value, when an expression has one.  */
+typedef enum {
+  CV_NONE,   /* not a constant */
+  CV_INT,    /* integer constant (i holds the bits; type says the sign) */
+  CV_FLOAT,  /* arithmetic constant of floating type */
+  CV_ADDR,   /* address constant: &sym + off, "str" + off, or (T*)off */
+} ConstKind;
+
+typedef struct ConstVal {
+  uint8_t kind;      /* ConstKind */
+  bool is_icx;       /* an integer constant expression per C17 6.6p6 */
+  int64_t i;         /* CV_INT value; CV_ADDR byte offset */
+  long double f;     /* CV_FLOAT */
+  Decl *sym;         /* CV_ADDR: the symbol, NULL for a string or null */
+  bool str;          /* CV_ADDR: address of a string literal */
+  bool label;        /* CV_ADDR: address of a label (&&l) */
+} ConstVal;
+
 
 typedef enum {
   /* --- expressions --- */
@@ -262,5 +283,26 @@ typedef struct FuncBody {
 
 /* Decl.body (DECL_FUNC with a definition) is a FuncBody; Decl.init
    (DECL_VAR with an initializer, any storage) is an Init.  */
+
+/* --- Construction (sema/tree.c) --- */
+/* A new node of KIND (zeroed operands) in the perm arena.  */
+Node *node_new(NodeKind kind, Type *type, SrcLoc loc);
+/* The kind of conversion from FROM to TO (both rvalue types).  */
+CastKind cast_kind_of(Type *from, Type *to);
+/* A converted to TO: A itself when the types are the same unqualified
+   type, else an EX_CAST of the right kind (implicit conversions).  */
+Node *node_convert(Node *a, Type *to);
+/* EX_CAST of A to TO even when the types agree (an explicit cast).  */
+Node *node_cast(Node *a, Type *to, SrcLoc loc);
+/* EX_CONST of type T with value CV.  */
+Node *node_const(Type *t, ConstVal cv, SrcLoc loc);
+Node *node_int(Type *t, int64_t v, SrcLoc loc);
+
+/* --- The -fdump-tree text (sema/dump.c) --- */
+/* Print the typed tree of every function definition and every
+   initialized variable of DECLS (a translation unit's declarations in
+   order) to OUT; the format is described at the head of dump.c.  */
+void tree_dump_decls(FILE *out, Decl **decls, size_t ndecls);
+void tree_dump_expr(FILE *out, const Node *n);
 
 #endif

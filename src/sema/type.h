@@ -20,6 +20,8 @@ typedef struct Enumerator Enumerator;
 typedef struct Param Param;
 typedef struct Decl Decl;
 typedef struct Attr Attr;
+typedef struct FuncBody FuncBody; /* tree.h */
+typedef struct Init Init;         /* tree.h */
 
 typedef enum {
   TY_VOID,
@@ -232,6 +234,8 @@ struct Decl {
   bool defined;      /* function body seen / variable defined or tentative */
   bool has_init;
   bool used;         /* referenced by an expression */
+  bool written;      /* some code writes it or takes its address
+                        (tree_mark_writes; on the first declaration) */
   bool is_inline;
   bool is_thread_local;
   bool file_scope;
@@ -261,6 +265,8 @@ struct Decl {
   int n_def_params;
   bool init_has_reloc; /* initializer holds addresses (relocations) */
   bool init_all_zero;  /* initializer is all zeros */
+  FuncBody *body;    /* DECL_FUNC definition: the typed body (tree.h) */
+  Init *init;        /* DECL_VAR with an initializer (tree.h) */
   uint32_t order;    /* declaration order in the translation unit */
 };
 
