@@ -5,7 +5,7 @@
    address constants and the offsetof idiom all come out as GCC folds
    them.  */
 #include "parser.h"
-#include "../sema/builtins.h"
+#include "../lang/builtins.h"
 
 #include <math.h>
 #include <stdlib.h>
