@@ -415,86 +415,110 @@ static Type *vectorize(Parser *p, const Attr *a, Type *t, int64_t bytes) {
   return type_vector(type_unqualified(t), bytes);
 }
 
-/* Apply one type attribute to T.  IN_PLACE: T is being defined (the
-   attribute modifies it rather than making a variant).  */
-static Type *apply_one_type_attr(Parser *p, Type *t, const Attr *a,
-                                 const AttrSpec *spec, bool in_place) {
-  AttrId id = spec->id;
-  if (id == ATTR_BTF_TYPE_TAG) {
-    const char *value = btf_tag_value(a);
-    if (!value)
-      return t;
-    if (type_kind(t) == TY_FUNC) {
-      diag_warning(a->loc, W_ATTRIBUTES,
-                   "%s attribute does not apply to functions", attr_quoted(a));
-      return t;
-    }
-    Type *c = type_canon(t);
-    /* GCC will not make an attribute variant of a complete struct or
-       union, even through a typedef of one.  */
-    if (!in_place && (c->kind == TY_STRUCT || c->kind == TY_UNION) &&
-        c->u.rec->complete) {
-      diag_warning(a->loc, W_ATTRIBUTES,
-                   "ignoring attributes applied to '%s' after definition",
-                   type_name(c->main));
-      return t;
-    }
-    if (in_place) {
-      t->tags = new_tag(value, a->loc, t->tags);
-      return t;
-    }
-    return type_with_tags(t, new_tag(value, a->loc, NULL));
+/* The handlers of the type attributes with an effect.  Each applies A
+   to T; IN_PLACE: T is being defined (the attribute modifies it rather
+   than making a variant).  */
+
+static Type *type_attr_btf_type_tag(const Attr *a, Type *t, bool in_place) {
+  const char *value = btf_tag_value(a);
+  if (!value)
+    return t;
+  if (type_kind(t) == TY_FUNC) {
+    diag_warning(a->loc, W_ATTRIBUTES,
+                 "%s attribute does not apply to functions", attr_quoted(a));
+    return t;
   }
-  if (id == ATTR_ALIGNED) {
-    uint32_t al = aligned_value(a);
-    if (!al)
-      return t;
-    Type *c = type_canon(t);
-    if (in_place && (c->kind == TY_STRUCT || c->kind == TY_UNION ||
-                     c->kind == TY_ENUM)) {
-      if (al > c->u.rec->user_align)
-        c->u.rec->user_align = al;
-      return t;
-    }
-    /* On a type (not a definition), aligned may only increase
-       alignment, except on a typedef where GCC lets it decrease.  */
-    return type_with_align(t, al);
+  Type *c = type_canon(t);
+  /* GCC will not make an attribute variant of a complete struct or
+     union, even through a typedef of one.  */
+  if (!in_place && (c->kind == TY_STRUCT || c->kind == TY_UNION) &&
+      c->u.rec->complete) {
+    diag_warning(a->loc, W_ATTRIBUTES,
+                 "ignoring attributes applied to '%s' after definition",
+                 type_name(c->main));
+    return t;
   }
-  if (id == ATTR_VECTOR_SIZE) {
-    bool ok;
-    int64_t bytes = attr_int_arg(a, 0, &ok);
-    if (!ok) {
-      diag_error(a->loc, "%s attribute argument value is not an integer constant",
-                 attr_quoted(a));
-      return t;
-    }
-    return vectorize(p, a, t, bytes);
+  if (in_place) {
+    t->tags = new_tag(value, a->loc, t->tags);
+    return t;
   }
-  if (id == ATTR_MODE) {
-    Type *m = mode_type(a, t);
-    return m ? type_qualified(m, type_all_quals(t)) : t;
+  return type_with_tags(t, new_tag(value, a->loc, NULL));
+}
+
+static Type *type_attr_aligned(const Attr *a, Type *t, bool in_place) {
+  uint32_t al = aligned_value(a);
+  if (!al)
+    return t;
+  Type *c = type_canon(t);
+  if (in_place && (c->kind == TY_STRUCT || c->kind == TY_UNION ||
+                   c->kind == TY_ENUM)) {
+    if (al > c->u.rec->user_align)
+      c->u.rec->user_align = al;
+    return t;
   }
-  if (id == ATTR_MAY_ALIAS)
-    return in_place ? t : type_with_flags(t, TYF_MAY_ALIAS);
-  if (id == ATTR_TRANSPARENT_UNION) {
-    Type *c = type_canon(t);
-    if (c->kind != TY_UNION) {
-      diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
-      return t;
-    }
-    return in_place ? t : type_with_flags(t, TYF_TRANSPARENT);
+  /* On a type (not a definition), aligned may only increase
+     alignment, except on a typedef where GCC lets it decrease.  */
+  return type_with_align(t, al);
+}
+
+static Type *type_attr_vector_size(Parser *p, const Attr *a, Type *t) {
+  bool ok;
+  int64_t bytes = attr_int_arg(a, 0, &ok);
+  if (!ok) {
+    diag_error(a->loc, "%s attribute argument value is not an integer constant",
+               attr_quoted(a));
+    return t;
   }
-  if (id == ATTR_PACKED) {
-    Type *c = type_canon(t);
-    if (c->kind == TY_STRUCT || c->kind == TY_UNION || c->kind == TY_ENUM) {
-      if (in_place)
-        c->u.rec->packed = true;
-      else if (c->u.rec->complete)
-        diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
-      return t;
-    }
+  return vectorize(p, a, t, bytes);
+}
+
+static Type *type_attr_mode(const Attr *a, Type *t) {
+  Type *m = mode_type(a, t);
+  return m ? type_qualified(m, type_all_quals(t)) : t;
+}
+
+static Type *type_attr_transparent_union(const Attr *a, Type *t, bool in_place) {
+  Type *c = type_canon(t);
+  if (c->kind != TY_UNION) {
     diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
     return t;
+  }
+  return in_place ? t : type_with_flags(t, TYF_TRANSPARENT);
+}
+
+static Type *type_attr_packed(const Attr *a, Type *t, bool in_place) {
+  Type *c = type_canon(t);
+  if (c->kind == TY_STRUCT || c->kind == TY_UNION || c->kind == TY_ENUM) {
+    if (in_place)
+      c->u.rec->packed = true;
+    else if (c->u.rec->complete)
+      diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+    return t;
+  }
+  diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+  return t;
+}
+
+/* Apply one type attribute to T: its handler, by id.  */
+static Type *apply_one_type_attr(Parser *p, Type *t, const Attr *a,
+                                 const AttrSpec *spec, bool in_place) {
+  switch (spec->id) {
+  case ATTR_BTF_TYPE_TAG:
+    return type_attr_btf_type_tag(a, t, in_place);
+  case ATTR_ALIGNED:
+    return type_attr_aligned(a, t, in_place);
+  case ATTR_VECTOR_SIZE:
+    return type_attr_vector_size(p, a, t);
+  case ATTR_MODE:
+    return type_attr_mode(a, t);
+  case ATTR_MAY_ALIAS:
+    return in_place ? t : type_with_flags(t, TYF_MAY_ALIAS);
+  case ATTR_TRANSPARENT_UNION:
+    return type_attr_transparent_union(a, t, in_place);
+  case ATTR_PACKED:
+    return type_attr_packed(a, t, in_place);
+  default:
+    break;
   }
   if (spec->target == AT_FUNC_TYPE && type_kind(t) != TY_FUNC &&
       !(type_is_pointer(t) && type_kind(type_canon(t)->base) == TY_FUNC)) {
