@@ -21,13 +21,26 @@
 #include "../parse/parse.h"
 #include "../sema/placement.h"
 #include "../sema/tree_walk.h"
+#include "../util/ptrmap.h"
 
 #include <string.h>
+
+/* What the builder knows of a type, by its id (sema's ids are dense).  */
+typedef struct TypeDies {
+  Die *die;  /* the type's DIE */
+  Die *qual; /* an array type as declared: the qualifier DIEs over it */
+  uint8_t user_aligned; /* struct/union main types: 0 not known, 1 no, 2 yes */
+} TypeDies;
 
 typedef struct Builder {
   DebugUnit *unit;
   const DebugBuildOptions *opts;
   uint32_t now;      /* order of the declaration event being described */
+  TypeDies *types;   /* by type id */
+  size_t ntypes;
+  PtrMap definitions; /* Record -> its definition event (a DECL_TAG) */
+  PtrMap entities;   /* first Decl of a variable or function -> its
+                        VarEntity or FuncEntity */
   VEC(Die *) annots; /* hash-consed annotation DIEs */
   VEC(Die *) unbounded; /* arrays without an index type, one per element, */
   VEC(Type *) unbounded_types; /* and the array type each was made for */
@@ -35,6 +48,29 @@ typedef struct Builder {
 
 static Die *new_die(Builder *b, DieKind kind, bool top_level) {
   return debug_new_die(b->unit, kind, top_level);
+}
+
+/* --- What the builder knows of each type --- */
+
+static TypeDies *type_slot(Builder *b, const Type *t) {
+  if (t->id >= b->ntypes) {
+    size_t n = b->ntypes ? b->ntypes : 1024;
+    while (n <= t->id)
+      n *= 2;
+    b->types = xrealloc(b->types, n * sizeof *b->types);
+    memset(b->types + b->ntypes, 0, (n - b->ntypes) * sizeof *b->types);
+    b->ntypes = n;
+  }
+  return &b->types[t->id];
+}
+
+/* T's DIE, or NULL when it has none yet.  */
+static Die *type_die(const Builder *b, const Type *t) {
+  return t->id < b->ntypes ? b->types[t->id].die : NULL;
+}
+
+static void set_type_die(Builder *b, const Type *t, Die *d) {
+  type_slot(b, t)->die = d;
 }
 
 /* --- Annotations --- */
@@ -257,40 +293,43 @@ static Type *collect_dims(Type *t, DimVec *dims) {
 /* --- Alignment: DW_AT_alignment where GCC sets TYPE_USER_ALIGN or
    DECL_USER_ALIGN --- */
 
-static bool record_user_aligned(Record *r);
+static bool record_user_aligned(Builder *b, Type *t);
 
 /* An aligned attribute on the type or on a typedef it goes through, an
    array of such elements, or a struct or union with a user-aligned
    member.  Enums never count (GCC gives them no DW_AT_alignment, nor
    to members of their type).  */
-static bool type_user_aligned(Type *t) {
+static bool type_user_aligned(Builder *b, Type *t) {
   for (;;) {
     if (t->flags & TYF_USER_ALIGN)
       return true;
     if (t->kind == TY_TYPEDEF || t->kind == TY_ARRAY)
       t = t->base;
     else if (t->kind == TY_STRUCT || t->kind == TY_UNION)
-      return record_user_aligned(t->u.rec);
+      return record_user_aligned(b, t);
     else
       return false;
   }
 }
 
-/* Remembered per record (complete by now), or nested records would be
-   walked again for every use.  */
-static bool record_user_aligned(Record *r) {
-  if (r->user_aligned_memo)
-    return r->user_aligned_memo == 2;
+/* The struct or union type T's record: remembered per main type (the
+   record is complete by now), or nested records would be walked again
+   for every use.  */
+static bool record_user_aligned(Builder *b, Type *t) {
+  Record *r = t->u.rec;
+  uint8_t memo = type_slot(b, t->main)->user_aligned;
+  if (memo)
+    return memo == 2;
   bool aligned = r->user_align != 0;
   for (int i = 0; i < r->nmembers && !aligned; i++)
-    aligned = r->members[i].user_align || type_user_aligned(r->members[i].type);
-  r->user_aligned_memo = aligned ? 2 : 1;
+    aligned = r->members[i].user_align || type_user_aligned(b, r->members[i].type);
+  type_slot(b, t->main)->user_aligned = aligned ? 2 : 1;
   return aligned;
 }
 
 /* A member's DW_AT_alignment (its DECL_ALIGN), or 0.  */
-static uint32_t member_user_align(Record *r, Member *m) {
-  if (!m->user_align && !type_user_aligned(m->type))
+static uint32_t member_user_align(Builder *b, Record *r, Member *m) {
+  if (!m->user_align && !type_user_aligned(b, m->type))
     return 0;
   uint32_t a = type_align(m->type);
   if (m->user_align)
@@ -306,7 +345,7 @@ static uint32_t member_user_align(Record *r, Member *m) {
    struct, union and enum DIEs (declarations of incomplete ones); base,
    pointer and qualifier DIEs wait for the reference.  */
 static void make_type_first(Builder *b, Type *t) {
-  while (t && !t->debug) {
+  while (t && !type_die(b, t)) {
     switch (t->kind) {
     case TY_PTR:
       t = t->base;
@@ -344,10 +383,9 @@ static void complete_record(Builder *b, Die *d, Type *t);
 /* A file-scope struct, union or enum referred to before its definition
    event: GCC makes a declaration DIE then, and completes that DIE in
    place at the definition (so the DIEs of its members' types come
-   after what was declared in between).  r->debug is the definition
-   event (debug_build).  */
+   after what was declared in between).  */
 static bool defined_later(Builder *b, Record *r) {
-  Decl *def = r->debug;
+  Decl *def = ptrmap_get(&b->definitions, r);
   return def && def->order > b->now;
 }
 
@@ -357,7 +395,7 @@ static Die *record_die(Builder *b, Type *t) {
             : t->kind == TY_UNION  ? DIE_UNION
                                    : DIE_ENUM;
   Die *d = new_die(b, k, !type_is_local(t));
-  t->debug = d;
+  set_type_die(b, t, d);
   d->name = r->name ? r->name->name : NULL;
   d->loc = r->def_loc.file ? r->def_loc : r->loc;
   if (t->tags)
@@ -378,7 +416,7 @@ static void complete_record(Builder *b, Die *d, Type *t) {
   d->declaration = false;
   d->pending = false;
   d->size = r->size;
-  if (k != DIE_ENUM && record_user_aligned(r))
+  if (k != DIE_ENUM && record_user_aligned(b, t))
     d->user_align = r->align;
   if (k == DIE_ENUM) {
     d->nenums = r->nenums;
@@ -406,7 +444,7 @@ static void complete_record(Builder *b, Die *d, Type *t) {
     dm->bit_offset = m->bit_offset;
     dm->bit_size = m->is_bitfield ? m->bit_width : 0;
     dm->loc = m->loc;
-    dm->user_align = member_user_align(r, m);
+    dm->user_align = member_user_align(b, r, m);
     make_type_first(b, m->type);
     dm->type = die_for_decl_type(b, m->type);
     if (m->decl_tags)
@@ -440,15 +478,15 @@ static Die *tagged_die(Builder *b, Type *t) {
     Die *d;
     if (t->kind == TY_PTR) {
       d = new_die(b, DIE_POINTER, true);
-      t->debug = d;
+      set_type_die(b, t, d);
       d->size = 8;
       d->type = die_for_type(b, t->base);
     } else if (t->kind == TY_TYPEDEF) {
       d = new_die(b, DIE_TYPEDEF, !type_is_local(plain));
-      t->debug = d;
+      set_type_die(b, t, d);
       d->name = t->u.tdef->name->name;
       d->loc = t->u.tdef->loc;
-      if (type_user_aligned(t))
+      if (type_user_aligned(b, t))
         d->user_align = type_align(t);
       d->type = die_for_type(b, t->base);
       /* GCC's attribute list for the tagged use is the new tags in front
@@ -463,7 +501,7 @@ static Die *tagged_die(Builder *b, Type *t) {
       if (base && base->pending)
         complete_record(b, base, plain);
       d = new_die(b, base ? base->kind : DIE_BASE, true);
-      t->debug = d;
+      set_type_die(b, t, d);
       if (base) {
         Die *keep_next = d->list_next, *keep_prev = d->list_prev;
         uint32_t id = d->id;
@@ -478,7 +516,7 @@ static Die *tagged_die(Builder *b, Type *t) {
     return d;
   }
   Die *d = base_die(b, t);
-  t->debug = d;
+  set_type_die(b, t, d);
   d->annot = annotation_chain(b, ANNOT_TYPE_TAG, t->tags);
   return d;
 }
@@ -486,8 +524,9 @@ static Die *tagged_die(Builder *b, Type *t) {
 static Die *die_for_type(Builder *b, Type *t) {
   if (!t)
     return NULL;
-  if (t->debug)
-    return t->debug;
+  Die *known = type_die(b, t);
+  if (known)
+    return known;
   if (t->kind == TY_VOID && !t->quals && !t->tags)
     return NULL;
   Die *d;
@@ -503,16 +542,16 @@ static Die *die_for_type(Builder *b, Type *t) {
     switch (t->kind) {
     case TY_PTR:
       d = new_die(b, DIE_POINTER, true);
-      t->debug = d;
+      set_type_die(b, t, d);
       d->size = 8;
       d->type = die_for_type(b, t->base);
       break;
     case TY_TYPEDEF:
       d = new_die(b, DIE_TYPEDEF, !type_is_local(t));
-      t->debug = d;
+      set_type_die(b, t, d);
       d->name = t->u.tdef->name->name;
       d->loc = t->u.tdef->loc;
-      if (type_user_aligned(t))
+      if (type_user_aligned(b, t))
         d->user_align = type_align(t);
       d->type = declared_type_die(b, t->base);
       if (t->u.tdef->decl_tags)
@@ -525,8 +564,8 @@ static Die *die_for_type(Builder *b, Type *t) {
       break;
     case TY_ARRAY: {
       d = new_die(b, DIE_ARRAY, true);
-      t->debug = d;
-      if (type_user_aligned(t))
+      set_type_die(b, t, d);
+      if (type_user_aligned(b, t))
         d->user_align = type_align(t);
       DimVec dims = {0};
       Type *elem = collect_dims(t, &dims);
@@ -543,7 +582,7 @@ static Die *die_for_type(Builder *b, Type *t) {
     }
     case TY_VECTOR:
       d = new_die(b, DIE_VECTOR, true);
-      t->debug = d;
+      set_type_die(b, t, d);
       d->size = t->size;
       d->ndims = 1;
       d->dims = NEW_ARRAY(int64_t, 1);
@@ -553,7 +592,7 @@ static Die *die_for_type(Builder *b, Type *t) {
       break;
     case TY_FUNC: {
       d = new_die(b, DIE_SUBROUTINE, true);
-      t->debug = d;
+      set_type_die(b, t, d);
       d->prototyped = !(t->flags & TYF_OLDSTYLE);
       d->variadic = (t->flags & TYF_VARIADIC) != 0;
       d->type = die_for_type(b, t->base);
@@ -573,7 +612,7 @@ static Die *die_for_type(Builder *b, Type *t) {
       break;
     }
   }
-  t->debug = d;
+  set_type_die(b, t, d);
   return d;
 }
 
@@ -590,31 +629,32 @@ static Die *die_for_decl_type(Builder *b, Type *t) {
     while (arr->kind == TY_TYPEDEF && !arr->quals && !arr->tags)
       arr = arr->base;
     if (arr->kind == TY_ARRAY && !arr->quals && !arr->tags) {
-      if (t->debug_qual)
-        return t->debug_qual;
+      TypeDies *slot = type_slot(b, t);
+      if (slot->qual)
+        return slot->qual;
       Type *elem = arr;
       while (elem->kind == TY_ARRAY && !elem->tags)
         elem = elem->base;
       unsigned have = type_all_quals(elem);
       Die *ad = die_for_decl_type(b, arr);
       unsigned add = t->quals & ~have;
-      t->debug_qual = add ? qualify(b, ad, have, add, type_is_local(t->main)) : ad;
-      return t->debug_qual;
+      Die *qd = add ? qualify(b, ad, have, add, type_is_local(t->main)) : ad;
+      return type_slot(b, t)->qual = qd;
     }
   }
   Die *d = die_for_type(b, t);
   if (t->kind != TY_ARRAY || t->tags)
     return d;
-  if (t->debug_qual)
-    return t->debug_qual;
+  if (type_slot(b, t)->qual)
+    return type_slot(b, t)->qual;
   Type *elem = t;
   while (elem->kind == TY_ARRAY && !elem->tags)
     elem = elem->base;
   unsigned q = type_all_quals(elem);
   if (!q)
     return d;
-  t->debug_qual = qualify(b, d, 0, q, false);
-  return t->debug_qual;
+  Die *qd = qualify(b, d, 0, q, false);
+  return type_slot(b, t)->qual = qd;
 }
 
 /* --- Declarations --- */
@@ -779,13 +819,13 @@ typedef struct Entities {
    redeclarations update the entity's DIE.  */
 static void describe_variable(Builder *b, Entities *ents, Decl *d) {
   Decl *f = d->first;
-  VarEntity *e = f->debug;
+  VarEntity *e = ptrmap_get(&b->entities, f);
   if (!e) {
     e = NEW(VarEntity);
     e->first = f;
     e->decl = d;
     e->die = variable_die(b, d);
-    f->debug = e;
+    ptrmap_put(&b->entities, f, e);
     vec_push(&ents->vars, e);
     return;
   }
@@ -808,12 +848,12 @@ static void describe_variable(Builder *b, Entities *ents, Decl *d) {
 
 /* A function's declaration event: functions are described at the end of
    the unit; here they are only collected.  */
-static void note_function(Entities *ents, Decl *d) {
-  FuncEntity *e = d->first->debug;
+static void note_function(Builder *b, Entities *ents, Decl *d) {
+  FuncEntity *e = ptrmap_get(&b->entities, d->first);
   if (!e) {
     e = NEW(FuncEntity);
     e->first = d->first;
-    d->first->debug = e;
+    ptrmap_put(&b->entities, d->first, e);
     vec_push(&ents->funcs, e);
   }
   vec_push(&e->decls, d);
@@ -830,7 +870,7 @@ static void describe_declarations(Builder *b, TransUnit *tu, Entities *ents) {
   for (size_t i = 0; i < tu->decls.len; i++) {
     Decl *d = tu->decls.data[i];
     if (d->kind == DECL_TAG && d->tag_is_definition)
-      d->rec->debug = d;
+      ptrmap_put(&b->definitions, d->rec, d);
   }
   for (size_t i = 0; i < tu->decls.len; i++) {
     Decl *d = tu->decls.data[i];
@@ -841,7 +881,7 @@ static void describe_declarations(Builder *b, TransUnit *tu, Entities *ents) {
       break;
     case DECL_TAG:
       if (d->tag_is_definition) {
-        Die *rd = d->tag_type->debug;
+        Die *rd = type_die(b, d->tag_type);
         if (rd && rd->pending)
           complete_record(b, rd, d->tag_type);
         else
@@ -852,7 +892,7 @@ static void describe_declarations(Builder *b, TransUnit *tu, Entities *ents) {
       describe_variable(b, ents, d);
       break;
     case DECL_FUNC:
-      note_function(ents, d);
+      note_function(b, ents, d);
       break;
     default:
       break;
@@ -983,12 +1023,13 @@ static void prune_unit(Builder *b, Decl **described) {
   }
   for (size_t i = 0; i < u->vars.len; i++)
     debug_mark(u->vars.data[i]);
+  for (size_t i = 0; i < b->opts->n_extra_types; i++)
+    debug_mark(b->opts->extra_dies[i]);
   for (size_t i = 0; i < u->funcs.len; i++) {
     debug_mark(u->funcs.data[i]);
     Decl *d = described[i];
     for (int k = 0; k < d->n_locals; k++)
-      if (d->locals[k]->type->debug)
-        debug_mark(d->locals[k]->type->debug);
+      debug_mark(type_die(b, d->locals[k]->type));
     for (int k = 0; k < d->n_used_types; k++)
       debug_mark(die_for_type(b, d->used_types[k]));
   }
@@ -1021,6 +1062,9 @@ DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   DeclVec described = {0};
   describe_functions(&b, &ents, &described);
   describe_variables(&b, &ents);
+  /* Types the code generator needs described (CO-RE roots).  */
+  for (size_t i = 0; i < opts->n_extra_types; i++)
+    opts->extra_dies[i] = die_for_type(&b, (Type *)opts->extra_types[i]);
   prune_unit(&b, described.data);
   ensure_sizetype(&b);
   for (size_t i = 0; i < ents.funcs.len; i++)
@@ -1031,12 +1075,9 @@ DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   vec_free(&b.annots);
   vec_free(&b.unbounded);
   vec_free(&b.unbounded_types);
+  free(b.types);
+  ptrmap_free(&b.definitions);
+  ptrmap_free(&b.entities);
   return b.unit;
 }
 
-Die *debug_type_die(const void *type) {
-  Type *t = (Type *)type;
-  while (t && !t->debug && t->kind == TY_TYPEDEF && t->base)
-    t = t->base;
-  return t ? t->debug : NULL;
-}

@@ -143,9 +143,21 @@ static bool compile(Options *o, const char *input) {
   o->btf.ext = ext.funcs.len ? &ext : NULL;
 
   if (o->want_btf || o->want_dwarf) {
+    const void **types = xcalloc(ext.cores.len + 1, sizeof *types);
+    Die **dies = xcalloc(ext.cores.len + 1, sizeof *dies);
+    for (size_t i = 0; i < ext.cores.len; i++)
+      types[i] = ext.cores.data[i].type;
+    o->debug.extra_types = types;
+    o->debug.extra_dies = dies;
+    o->debug.n_extra_types = ext.cores.len;
     DebugUnit *unit = debug_build(tu, &o->debug);
     for (size_t i = 0; i < ext.cores.len; i++)
-      ext.cores.data[i].die = debug_type_die(ext.cores.data[i].type);
+      ext.cores.data[i].die = dies[i];
+    o->debug.extra_types = NULL;
+    o->debug.extra_dies = NULL;
+    o->debug.n_extra_types = 0;
+    free(types);
+    free(dies);
     if (o->want_dwarf)
       dwarf_generate(unit, &o->dwarf, &obj);
     if (o->want_btf)

@@ -8,7 +8,7 @@
    here (the types from sema/conv.c), and the tree records each one as an
    EX_CAST: the tree is the record of what this file decided.  */
 #include "parser.h"
-#include "../sema/builtins.h"
+#include "../lang/builtins.h"
 #include "../sema/const.h"
 #include "../sema/conv.h"
 

@@ -21,7 +21,9 @@ RULES = [
      "debug/", {"debug/build.c"}, ("parse/", "sema/")),
     ("btf/ reaches no parse or sema header", "btf/", set(), ("parse/", "sema/")),
     ("dwarf/ reaches no parse or sema header", "dwarf/", set(), ("parse/", "sema/")),
-    ("cpp/ reaches no parse header", "cpp/", set(), ("parse/",)),
+    ("cpp/ reaches no parse or sema header", "cpp/", set(), ("parse/", "sema/")),
+    ("lang/ (below cpp and parse) reaches util only", "lang/", set(),
+     ("cpp/", "parse/", "sema/", "debug/", "btf/", "dwarf/", "elf/", "ir/", "bpf/")),
 ]
 
 
