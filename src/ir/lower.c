@@ -1117,7 +1117,12 @@ static IrVal core_builtin(Lower *L, const Node *n, const char *name) {
   }
   const Node *a = n->u.call.args[0];
   if (builtin_is(name, "preserve_field_info")) {
-    if (a->kind == EX_CAST && a->cast_kind == CAST_LOAD)
+    /* the field as written, or its address (bpf_core_read.h's form for
+       compilers other than clang) */
+    while (a->kind == EX_CAST && (a->cast_kind == CAST_LOAD || a->cast_kind == CAST_NOOP ||
+                                  a->cast_kind == CAST_DECAY))
+      a = a->a;
+    if (a->kind == EX_ADDR)
       a = a->a;
     if (a->kind != EX_MEMBER && a->kind != EX_INDEX) {
       fail(L, loc, "argument of __builtin_preserve_field_info must be a field access");
