@@ -609,10 +609,16 @@ typedef struct CoreChain {
 
 static bool const_arg(const Node *n, int64_t *v);
 
+/* M's index among R's members as BTF lists them (unnamed bit-fields,
+   padding, are not there).  */
 static int member_position(const Record *r, const Member *m) {
-  for (int i = 0; i < r->nmembers; i++)
+  int pos = 0;
+  for (int i = 0; i < r->nmembers; i++) {
     if (&r->members[i] == m)
-      return i;
+      return pos;
+    if (!(r->members[i].is_bitfield && !r->members[i].name))
+      pos++;
+  }
   return -1;
 }
 
