@@ -171,6 +171,15 @@ static bool has_attr(const Decl *d, const char *name) {
   return false;
 }
 
+static bool is_hidden(const Decl *d) {
+  for (const Decl *x = d; x; x = x->prev)
+    for (const Attr *a = x->attrs; a; a = a->next)
+      if (!strcmp(a->name->name, "visibility") && a->nargs == 1 &&
+          a->args[0].kind == AARG_STRING && !strcmp(a->args[0].str, "hidden"))
+        return true;
+  return false;
+}
+
 static bool is_static(const Decl *d) {
   for (const Decl *x = d; x; x = x->prev)
     if (x->sc == SC_STATIC)
@@ -265,6 +274,7 @@ static bool compile_function(Builder *b, Decl *fn) {
   s.value = (uint64_t)start * BPF_INSN_SIZE;
   s.size = (uint64_t)(bpf_code_len(&c->code) - start) * BPF_INSN_SIZE;
   s.global = global;
+  s.hidden = global && is_hidden(fn);
   s.func = true;
   vec_push(&c->funcs, s);
   lower_free(f);
@@ -550,6 +560,7 @@ static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
   sym.value = at;
   sym.size = (uint64_t)size;
   sym.global = !is_static(d) && !is_static_local(d);
+  sym.hidden = sym.global && is_hidden(d);
   sym.object = true;
   vec_push(&b->obj->symbols, sym);
   return ok;

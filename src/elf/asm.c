@@ -352,6 +352,11 @@ static void out_symbol(AsmOut *o, const ObjSymbol *sym) {
     out_str(o, sym->name);
     end_line(o);
   }
+  if (sym->hidden) {
+    out_str(o, "\t.hidden\t");
+    out_str(o, sym->name);
+    end_line(o);
+  }
   if (sym->object || sym->func) {
     buf_printf(&o->b, "\t.type\t%s, @%s", sym->name,
                sym->func ? "function" : "object");

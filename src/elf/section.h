@@ -194,6 +194,7 @@ typedef struct ObjSymbol {
   uint64_t size;
   bool global;
   bool weak;   /* STB_WEAK (a weak definition or reference) */
+  bool hidden; /* STV_HIDDEN (visibility("hidden")) */
   bool object; /* STT_OBJECT (else STT_NOTYPE / STT_FUNC) */
   bool func;
 } ObjSymbol;

@@ -715,7 +715,7 @@ static bool core_member_addr(Lower *L, const Node *n, IrAddr *out) {
     return false;
   IrVal p = expr(L, c.ptr);
   IrAddr a = ir_addr_reg(to_reg(L, p, n->loc), off);
-  a.core = new_core(type_canon(c.root), access, CORE_FIELD_BYTE_OFFSET);
+  a.core = new_core(type_unqualified(type_canon(c.root)), access, CORE_FIELD_BYTE_OFFSET);
   if (rest == 0)
     *out = a;
   else
@@ -1108,7 +1108,7 @@ static IrVal cmpxchg(Lower *L, const Node *n, bool want_bool, SrcLoc loc) {
 
 /* The type a CO-RE builtin's argument names: `*(T *)0` names T.  */
 static Type *core_arg_type(const Node *a) {
-  return a->type;
+  return type_unqualified(a->type); /* relocations name types, not qualifiers */
 }
 
 /* __builtin_preserve_field_info, __builtin_btf_type_id,
@@ -1171,7 +1171,7 @@ static IrVal core_builtin(Lower *L, const Node *n, const char *name) {
       value = 64 - (m->is_bitfield ? m->bit_width : size * 8);
       break;
     }
-    return core_value(L, value, new_core(type_canon(c.root), access, (uint32_t)flag), loc);
+    return core_value(L, value, new_core(type_unqualified(type_canon(c.root)), access, (uint32_t)flag), loc);
   }
   Type *t = core_arg_type(a);
   if (builtin_is(name, "btf_type_id")) {
