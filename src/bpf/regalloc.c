@@ -203,6 +203,25 @@ static int by_start(const void *x, const void *y) {
 
 static const unsigned alloc_order[] = {1, 2, 3, 4, 6, 7, 8, 9};
 
+/* Spill slots and the last position their values are live at: a slot
+   whose value is dead before an interval starts takes that interval.  */
+typedef struct SpillSlot {
+  uint32_t slot;
+  int32_t end;
+} SpillSlot;
+typedef VEC(SpillSlot) SpillSlots;
+
+static int32_t spill_slot(IrFunc *f, SpillSlots *spills, const Interval *iv) {
+  for (size_t i = 0; i < spills->len; i++)
+    if (spills->data[i].end < iv->start) {
+      spills->data[i].end = iv->end;
+      return (int32_t)spills->data[i].slot;
+    }
+  SpillSlot s = {ir_new_slot(f, 8, 8, "spill"), iv->end};
+  vec_push(spills, s);
+  return (int32_t)s.slot;
+}
+
 void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
   size_t nregs = f->nregs ? f->nregs : 1;
   ra->phys = xmalloc(nregs);
@@ -296,6 +315,7 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
 
   /* Linear scan.  */
   Interval *active[16] = {0}; /* by physical register */
+  SpillSlots spills = {0};
   for (size_t k = 0; k < n; k++) {
     Interval *cur = order[k];
     for (unsigned p = 0; p < 16; p++)
@@ -327,11 +347,11 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
       if (victim >= 0) {
         Interval *v = active[victim];
         ra->phys[v->reg] = -1;
-        ra->slot[v->reg] = (int32_t)ir_new_slot(f, 8, 8, "spill");
+        ra->slot[v->reg] = spill_slot(f, &spills, v);
         active[victim] = NULL;
         pick = victim;
       } else {
-        ra->slot[cur->reg] = (int32_t)ir_new_slot(f, 8, 8, "spill");
+        ra->slot[cur->reg] = spill_slot(f, &spills, cur);
         continue;
       }
     }
@@ -340,6 +360,7 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
   }
   free(order);
   free(iv);
+  vec_free(&spills);
 }
 
 void bpf_regalloc_free(RegAlloc *ra) {

@@ -68,6 +68,11 @@ typedef struct Lower {
   size_t break_mark, continue_mark, ret_mark;
   int force_pai; /* inside __builtin_preserve_access_index: every record
                     access is relocated */
+  /* Frame slots of the locals in scope (innermost last), and those of
+     scopes that ended, free for later locals: the kernel's 512-byte stack
+     is shared the way C's lifetimes allow.  */
+  VEC(uint32_t) scope_slots;
+  VEC(uint32_t) free_slots;
   bool failed;
 } Lower;
 
@@ -343,6 +348,37 @@ static bool is_addressed(Lower *L, Decl *d) {
   return false;
 }
 
+/* A frame slot for a local of SIZE bytes and alignment ALIGN: the
+   smallest free one that fits, else a new one.  */
+static uint32_t local_slot(Lower *L, int64_t size, uint32_t align, const char *name) {
+  if (size < 1)
+    size = 1;
+  size_t best = SIZE_MAX;
+  for (size_t i = 0; i < L->free_slots.len; i++) {
+    const IrSlot *sl = &L->f->slots.data[L->free_slots.data[i]];
+    if (sl->size >= size && sl->align >= align &&
+        (best == SIZE_MAX || sl->size < L->f->slots.data[L->free_slots.data[best]].size))
+      best = i;
+  }
+  uint32_t slot;
+  if (best != SIZE_MAX) {
+    slot = L->free_slots.data[best];
+    L->free_slots.data[best] = L->free_slots.data[--L->free_slots.len];
+  } else {
+    slot = ir_new_slot(L->f, size, align, name);
+  }
+  vec_push(&L->scope_slots, slot);
+  return slot;
+}
+
+/* The locals of the scopes above MARK end: their slots are free.  */
+static void free_scope_slots(Lower *L, size_t mark) {
+  for (size_t i = mark; i < L->scope_slots.len; i++)
+    vec_push(&L->free_slots, L->scope_slots.data[i]);
+  if (L->scope_slots.len > mark)
+    L->scope_slots.len = mark;
+}
+
 static Storage *define_local(Lower *L, Decl *d) {
   Storage s = {0};
   s.decl = d;
@@ -350,8 +386,7 @@ static Storage *define_local(Lower *L, Decl *d) {
   if (is_aggregate(t) || is_addressed(L, d) || (type_all_quals(t) & Q_VOLATILE) ||
       d->cleanup) {
     s.in_slot = true;
-    s.slot = ir_new_slot(L->f, size_of(t), type_align(t),
-                         d->name ? d->name->name : "tmp");
+    s.slot = local_slot(L, size_of(t), type_align(t), d->name ? d->name->name : "tmp");
   } else {
     s.reg = new_reg(L);
   }
@@ -1512,6 +1547,7 @@ static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
     L->ret_reg = new_reg(L);
   }
   tree_walk(body->body, note_addressed, L);
+  size_t slot_mark = L->scope_slots.len;
   for (int i = 0; i < body->nparams; i++) {
     Decl *p = body->params[i];
     if (!p)
@@ -1533,6 +1569,7 @@ static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
   stmt(L, body->body);
   jump(L, L->ret_block, loc);
   start_block(L, L->ret_block);
+  free_scope_slots(L, slot_mark);
   IrVal result = ir_imm(0);
   if (L->ret_in_slot)
     result = ir_reg(addr_reg(L, ir_addr_slot(L->ret_slot, 0), loc));
@@ -2277,7 +2314,7 @@ static void loop(Lower *L, const Node *n) {
   SrcLoc loc = n->loc;
   uint32_t head = ir_new_block(L->f), body = ir_new_block(L->f),
            step = ir_new_block(L->f), end = ir_new_block(L->f);
-  size_t scope_mark = L->cleanups.len;
+  size_t scope_mark = L->cleanups.len, slot_mark = L->scope_slots.len;
   if (n->kind == ST_FOR && ST_INIT(n)) {
     /* the init's declarations live until the loop ends (not a block of
        its own for cleanups) */
@@ -2315,6 +2352,7 @@ static void loop(Lower *L, const Node *n) {
   jump(L, head, loc);
   start_block(L, end);
   end_scope(L, scope_mark, loc);
+  free_scope_slots(L, slot_mark);
 }
 
 /* The bytes of a constant initializer (integers and bit-fields) in the
@@ -2511,10 +2549,11 @@ static void stmt(Lower *L, const Node *n) {
   SrcLoc loc = n->loc;
   switch ((NodeKind)n->kind) {
   case ST_COMPOUND: {
-    size_t mark = L->cleanups.len;
+    size_t mark = L->cleanups.len, slots = L->scope_slots.len;
     for (int i = 0; i < n->u.block.nkids; i++)
       stmt(L, n->u.block.kids[i]);
     end_scope(L, mark, loc);
+    free_scope_slots(L, slots);
     return;
   }
   case ST_DECL: {
@@ -2713,6 +2752,8 @@ IrFunc *lower_function(LowerEnv *env, Decl *fn) {
   vec_free(&L.cases);
   vec_free(&L.addressed);
   vec_free(&L.cleanups);
+  vec_free(&L.scope_slots);
+  vec_free(&L.free_slots);
   if (L.failed) {
     lower_free(f);
     return NULL;
