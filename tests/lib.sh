@@ -9,3 +9,18 @@ can_load_btf() { "$BTFTOOL" load --probe >/dev/null 2>&1; }
 # Compiler flags for test programs that link $BUILD/libbtfcc.a: the
 # sanitizer build's library needs the sanitizer runtime too.
 lib_cflags() { case "$BUILD" in *san*) echo "-fsanitize=address,undefined";; esac; }
+# bpftool_dump FILE OUT [BPFTOOL-OPTIONS...]: bpftool's dump of FILE's BTF
+# in OUT (its messages in OUT.err).  bpftool exits non-zero with no output
+# both for BTF without types and for BTF it cannot read, so an empty dump
+# proves nothing: the header (tests/tools/btfhdr.py, independent of bpftool
+# and btftool) decides.  Returns 0: dumped; 1: the BTF has no types
+# (type_len 0), nothing to dump; 2: bpftool failed (or printed nothing) on
+# BTF that has types, or FILE has no readable BTF -- the caller fails.
+bpftool_dump() {
+  local f=$1 out=$2 hdr; shift 2
+  bpftool "$@" btf dump file "$f" >"$out" 2>"$out.err" && [ -s "$out" ] && return 0
+  hdr=$(python3 "$TESTROOT/tools/btfhdr.py" "$f" 2>>"$out.err") || return 2
+  case $hdr in "type_len 0 "*) return 1;; esac
+  echo "bpftool printed nothing for BTF with $hdr" >>"$out.err"
+  return 2
+}
