@@ -2,6 +2,10 @@
 pass() { echo "PASS: $*"; }
 fail() { echo "FAIL: $*"; }
 skip() { echo "SKIP: $*"; }
+# xfail NAME (REASON): an expected failure -- a case listed as unable to
+# pass yet (a feature not built, a known oracle bug).  The script must
+# report FAIL for a listed case that passes, so that the list is updated.
+xfail() { echo "XFAIL: $*"; }
 # check NAME COMMAND...: run the command, PASS if it succeeds.
 check() { local n=$1; shift; if "$@"; then pass "$n"; else fail "$n"; fi; }
 # Whether the bpf(BPF_BTF_LOAD) syscall works here (root with CAP_BPF).
@@ -24,3 +28,15 @@ bpftool_dump() {
   echo "bpftool printed nothing for BTF with $hdr" >>"$out.err"
   return 2
 }
+# The project workspace's shared folder (seeds/, tools/dgrun, spec/): beside
+# the repository in the workspace (../shared), or beside a worktree's parent
+# (a worktree under WORKSPACE/wt/NAME); BTFCC_SHARED names it elsewhere.
+find_shared() {
+  local d=$TESTROOT/..
+  [ -n "${BTFCC_SHARED:-}" ] && { echo "$BTFCC_SHARED"; return; }
+  for d in "$d/../shared" "$d/../../shared"; do
+    [ -d "$d/seeds" ] && { (cd "$d" && pwd); return; }
+  done
+  echo "$TESTROOT/../../shared"   # absent: the callers report it
+}
+SHARED=$(find_shared)
