@@ -22,3 +22,10 @@ grep -q 'FAIL: two (no oracle) \[skipped: a failure under CI=true\]' "$TMPDIR/ru
   pass "CI=true names the skipped case" || fail "CI=true names the skipped case"
 got=$(run "" b/); check "a script exiting 3 without FAIL fails ($got)" [ "$got" = "1 passed, 1 failed rc=1" ]
 got=$(run "" b/ a/); check "several patterns ($got)" [ "$got" = "2 passed, 1 failed rc=1" ]
+# -j 2: the same counts, the reports in name order.
+got=$(run "" -j 2 b/ a/); check "-j 2 ($got)" [ "$got" = "2 passed, 1 failed rc=1" ]
+order=$(grep -oE '^[ab]/[ab]\.sh' "$TMPDIR/run.out" | tr '\n' ' ')
+check "-j 2 reports in name order ($order)" [ "$order" = "a/a.sh b/b.sh " ]
+# --fast leaves out what tests/fast.exclude lists.
+printf 'b/b.sh  # slow\n' > "$t/tests/fast.exclude"
+got=$(run "" --fast); check "--fast leaves out tests/fast.exclude ($got)" [ "$got" = "1 passed, 0 failed rc=0" ]
