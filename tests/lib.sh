@@ -40,3 +40,16 @@ find_shared() {
   echo "$TESTROOT/../../shared"   # absent: the callers report it
 }
 SHARED=$(find_shared)
+# check_dump NAME FILE: `btftool dump FILE` prints what `bpftool btf dump
+# file FILE` prints.  Without types (type_len 0) bpftool prints nothing and
+# so must btftool; when bpftool cannot dump BTF that has types, a FAIL --
+# two empty dumps are not equal dumps.
+check_dump() {
+  local name=$1 f=$2 rc
+  bpftool_dump "$f" "$TMPDIR/bpftool.dump"; rc=$?
+  case $rc in
+    0) check "$name" cmp -s <("$BTFTOOL" dump "$f" 2>/dev/null) "$TMPDIR/bpftool.dump" ;;
+    1) check "$name (no types: neither prints anything)" test -z "$("$BTFTOOL" dump "$f" 2>/dev/null)" ;;
+    *) fail "$name: bpftool cannot dump the BTF"; head -3 "$TMPDIR/bpftool.dump.err" ;;
+  esac
+}

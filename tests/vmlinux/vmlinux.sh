@@ -51,9 +51,5 @@ for tgt in x86_64 bpf; do
     skip "kernel load of vmlinux.h BTF (bpf(BPF_BTF_LOAD) unavailable here)"
   fi
   # btftool dump is byte-identical to bpftool's.
-  if cmp -s <(bpftool btf dump file "$o") <("$BTFTOOL" dump "$o"); then
-    pass "btftool dump = bpftool dump ($tgt vmlinux.h object)"
-  else
-    fail "btftool dump differs from bpftool dump ($tgt vmlinux.h object)"
-  fi
+  check_dump "btftool dump = bpftool dump ($tgt vmlinux.h object)" "$o"
 done
