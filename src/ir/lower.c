@@ -1149,9 +1149,14 @@ static Type *core_arg_type(const Node *a) {
 /* __builtin_preserve_field_info, __builtin_btf_type_id,
    __builtin_preserve_type_info, __builtin_preserve_enum_value: the local
    value, relocated.  */
+static IrVal core_enum_value(Lower *L, const Node *n, const Node *type_ptr, const Node *value,
+                             const Node *flag_arg);
+
 static IrVal core_builtin(Lower *L, const Node *n, const char *name) {
   SrcLoc loc = n->loc;
   int64_t flag = 0;
+  if (builtin_is(name, "preserve_enum_value") && n->u.call.nargs == 3)
+    return core_enum_value(L, n, n->u.call.args[0], n->u.call.args[1], n->u.call.args[2]);
   if (n->u.call.nargs != 2 || !const_arg(n->u.call.args[1], &flag)) {
     fail(L, loc, "the second argument of a CO-RE builtin must be an integer constant");
     return ir_imm(0);
@@ -1230,13 +1235,27 @@ static IrVal core_builtin(Lower *L, const Node *n, const char *name) {
   const Node *v = a;
   if (v->kind == EX_CAST && v->cast_kind == CAST_LOAD)
     v = v->a;
-  int64_t enumval;
-  Type *et = type_canon(t);
-  if (v->kind != EX_DEREF || et->kind != TY_ENUM || !const_arg(v->a, &enumval) ||
-      (flag != 0 && flag != 1)) {
+  if (v->kind != EX_DEREF) {
     fail(L, loc, "invalid argument to __builtin_preserve_enum_value");
     return ir_imm(0);
   }
+  return core_enum_value(L, n, NULL, v->a, n->u.call.args[1]);
+}
+
+/* __builtin_preserve_enum_value: clang's (*(enum E *)ENUMERATOR, flag),
+   or GCC's (pointer to enum E, ENUMERATOR, flag) with TYPE_PTR.  */
+static IrVal core_enum_value(Lower *L, const Node *n, const Node *type_ptr, const Node *value,
+                             const Node *flag_arg) {
+  SrcLoc loc = n->loc;
+  int64_t flag, enumval;
+  Type *t = type_ptr ? type_canon(type_ptr->type)->base : type_canon(n->u.call.args[0]->type);
+  Type *et = t ? type_canon(t) : NULL;
+  if (!et || et->kind != TY_ENUM || !const_arg(value, &enumval) ||
+      !const_arg(flag_arg, &flag) || (flag != 0 && flag != 1)) {
+    fail(L, loc, "invalid argument to __builtin_preserve_enum_value");
+    return ir_imm(0);
+  }
+  t = type_unqualified(t);
   const Record *r = et->u.rec;
   int idx = -1;
   for (int i = 0; i < r->nenums && idx < 0; i++)
