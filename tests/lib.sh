@@ -1,4 +1,6 @@
 # Helpers sourced by test scripts.  Each reports cases as PASS:/FAIL:/SKIP:.
+# Run alone (not from tests/run), a script still finds the tests folder.
+TESTROOT=${TESTROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)}
 pass() { echo "PASS: $*"; }
 fail() { echo "FAIL: $*"; }
 skip() { echo "SKIP: $*"; }

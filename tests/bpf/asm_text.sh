@@ -13,7 +13,7 @@ if [ ! -x "$AS" ]; then skip "bpf/asm_text (no GNU as 2.47 for BPF: /work/shared
 if ! command -v llvm-objdump-19 >/dev/null; then skip "bpf/asm_text (no llvm-objdump-19)"; exit 0; fi
 work=${TMPDIR:-/tmp}/bpf-asm-text.$$
 mkdir -p "$work"; trap 'rm -rf "$work"' EXIT
-for src in "$ROOT"/tests/bpf/progs/*.c; do
+for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/examples/xdp_ports.c; do
   name=$(basename "$src" .c)
   t=asm_text/$name
   "$BTFCC" --target=bpf -O2 -S -o "$work/$name.s" "$src" 2>"$work/err" || { fail "$t (-S: $(head -1 "$work/err"))"; continue; }

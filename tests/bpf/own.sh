@@ -23,7 +23,7 @@ mkdir -p "$work"; trap 'rm -rf "$work"' EXIT
 # CO-RE program), then the host's asm/ headers for <linux/bpf.h>.
 inc=(-I"$BPF_VMLINUX_DIR" -I"$SELFTESTS_DIR/build/include" -D__TARGET_ARCH_x86
      -idirafter /usr/include/x86_64-linux-gnu)
-for src in "$ROOT"/tests/bpf/progs/*.c; do
+for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/examples/xdp_ports.c; do
   name=$(basename "$src" .c)
   cpus=$(sed -n 's/.*btfcc-cpus: *//p' "$src" | head -1)
   for cpu in ${cpus:-v4}; do
