@@ -67,12 +67,17 @@ static bool is_static_local(const Decl *d) {
   return d->kind == DECL_VAR && !d->file_scope && d->sc == SC_STATIC;
 }
 
+static bool decl_listed(Decl *const *v, size_t n, const Decl *d) {
+  for (size_t i = 0; i < n; i++)
+    if (v[i] == d)
+      return true;
+  return false;
+}
+
 static void note_referenced(Builder *b, Decl *d) {
   d = entity(d);
-  for (size_t i = 0; i < b->referenced.len; i++)
-    if (b->referenced.data[i] == d)
-      return;
-  vec_push(&b->referenced, d);
+  if (!decl_listed(b->referenced.data, b->referenced.len, d))
+    vec_push(&b->referenced, d);
 }
 
 static const char *symbol_of(LowerEnv *env, Decl *d) {
@@ -576,17 +581,12 @@ static bool emit_data(Builder *b, TransUnit *tu) {
     if (d->kind != DECL_VAR || !d->file_scope)
       continue;
     Decl *e = entity(d);
-    bool seen = false;
-    for (size_t k = 0; k < done.len && !seen; k++)
-      seen = done.data[k] == e;
-    if (seen)
+    if (decl_listed(done.data, done.len, e))
       continue;
     Decl *def = definition(tu, e);
     if (!def || (def->sc == SC_EXTERN && !def->init))
       continue;
-    bool referenced = false;
-    for (size_t k = 0; k < b->referenced.len && !referenced; k++)
-      referenced = b->referenced.data[k] == e;
+    bool referenced = decl_listed(b->referenced.data, b->referenced.len, e);
     /* Static objects: as the debug model keeps them (a BTF VAR needs
        its symbol): referred to, and not folded into their uses.  */
     int64_t folded;
@@ -607,10 +607,7 @@ static bool emit_data(Builder *b, TransUnit *tu) {
 /* --- The unit --- */
 
 static bool referenced_entity(Builder *b, Decl *e) {
-  for (size_t k = 0; k < b->referenced.len; k++)
-    if (b->referenced.data[k] == e)
-      return true;
-  return false;
+  return decl_listed(b->referenced.data, b->referenced.len, e);
 }
 
 bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts,
@@ -638,10 +635,7 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts,
       if (d->kind != DECL_FUNC || !d->body)
         continue;
       Decl *e = entity(d);
-      bool seen = false;
-      for (size_t k = 0; k < compiled.len && !seen; k++)
-        seen = compiled.data[k] == e;
-      if (seen)
+      if (decl_listed(compiled.data, compiled.len, e))
         continue;
       bool inline_only = d->is_inline && !is_static(d);
       if ((is_static(e) || inline_only) && !referenced_entity(&b, e) &&

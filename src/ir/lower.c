@@ -84,6 +84,7 @@ static void cond(Lower *L, const Node *n, uint32_t t, uint32_t f);
 static IrAddr lvalue_addr(Lower *L, const Node *n);
 static IrAddr ptr_addr(Lower *L, const Node *p);
 static IrAddr addr_plain(Lower *L, IrAddr a, SrcLoc loc);
+static IrVal core_value(Lower *L, int64_t value, IrCore *core, SrcLoc loc);
 static IrVal convert(Lower *L, IrVal v, Type *from, Type *to, SrcLoc loc);
 static void init_slot(Lower *L, Storage *s, const Init *in, SrcLoc loc);
 
@@ -129,14 +130,19 @@ static void jump(Lower *L, uint32_t to, SrcLoc loc) {
 
 static void start_block(Lower *L, uint32_t b) { L->cur = b; }
 
+/* DST = V.  */
+static void move_to(Lower *L, IrReg dst, IrVal v, SrcLoc loc) {
+  IrInsn *m = ir_append(L->f, L->cur, IR_MOV, loc);
+  m->dst = dst;
+  m->a = v;
+}
+
 /* A register holding V (constants are moved into one).  */
 static IrReg to_reg(Lower *L, IrVal v, SrcLoc loc) {
   if (v.kind == IV_REG)
     return v.reg;
   IrReg r = new_reg(L);
-  IrInsn *m = add(L, IR_MOV, loc);
-  m->dst = r;
-  m->a = v.kind == IV_IMM ? v : ir_imm(0);
+  move_to(L, r, v.kind == IV_IMM ? v : ir_imm(0), loc);
   return r;
 }
 
@@ -449,11 +455,7 @@ static IrAddr addr_plus(IrAddr a, int64_t off) {
 static IrReg addr_reg(Lower *L, IrAddr a, SrcLoc loc) {
   if (a.core) {
     /* base + the relocated offset, in a register of its own */
-    IrInsn *m = add(L, IR_MOV, loc);
-    m->dst = new_reg(L);
-    m->a = ir_imm(a.off);
-    m->core = a.core;
-    IrReg off = m->dst;
+    IrReg off = core_value(L, a.off, a.core, loc).reg;
     IrReg base = a.kind == IA_SLOT ? addr_reg(L, ir_addr_slot(a.slot, 0), loc) : a.base;
     return alu(L, BPF_ALU_ADD, ir_reg(base), ir_reg(off), false, false, loc).reg;
   }
@@ -760,11 +762,11 @@ static bool core_member_addr(Lower *L, const Node *n, IrAddr *out) {
 
 /* A relocated constant: dst = VALUE, which libbpf rewrites.  */
 static IrVal core_value(Lower *L, int64_t value, IrCore *core, SrcLoc loc) {
-  IrInsn *m = add(L, IR_MOV, loc);
-  m->dst = new_reg(L);
-  m->a = ir_imm(value);
-  m->core = core;
-  return ir_reg(m->dst);
+  IrReg dst = new_reg(L);
+  move_to(L, dst, ir_imm(value), loc);
+  IrBlock *b = &L->f->blocks.data[L->cur];
+  b->insns.data[b->insns.len - 1].core = core;
+  return ir_reg(dst);
 }
 
 /* An address with a relocated offset as a plain one (before more
@@ -905,9 +907,7 @@ static void store_lvalue(Lower *L, const Node *lv, IrVal v, SrcLoc loc) {
   if (lv->kind == EX_VAR) {
     Storage *s = find_var(L, lv->u.decl);
     if (s && !s->in_slot) {
-      IrInsn *m = add(L, IR_MOV, loc);
-      m->dst = s->reg;
-      m->a = v;
+      move_to(L, s->reg, v, loc);
       return;
     }
   }
@@ -1009,9 +1009,7 @@ static void init_local(Lower *L, Decl *d, const Init *in, SrcLoc loc) {
     return;
   if (!s->in_slot) {
     IrVal v = in->nelems ? expr(L, in->elems[0].value) : ir_imm(0);
-    IrInsn *m = add(L, IR_MOV, loc);
-    m->dst = s->reg;
-    m->a = v;
+    move_to(L, s->reg, v, loc);
     return;
   }
   init_slot(L, s, in, loc);
@@ -1128,14 +1126,10 @@ static IrVal cmpxchg(Lower *L, const Node *n, bool want_bool, SrcLoc loc) {
   br->then_ = yes;
   br->else_ = no;
   start_block(L, yes);
-  IrInsn *m = add(L, IR_MOV, loc);
-  m->dst = r;
-  m->a = ir_imm(1);
+  move_to(L, r, ir_imm(1), loc);
   jump(L, done, loc);
   start_block(L, no);
-  m = add(L, IR_MOV, loc);
-  m->dst = r;
-  m->a = ir_imm(0);
+  move_to(L, r, ir_imm(0), loc);
   jump(L, done, loc);
   start_block(L, done);
   return ir_reg(r);
@@ -1363,16 +1357,12 @@ static IrVal builtin(Lower *L, const Node *n, const char *name) {
     IrReg a = to_reg(L, expr(L, args[0]), loc), b = to_reg(L, expr(L, args[1]), loc);
     IrReg r = new_reg(L);
     uint32_t done = ir_new_block(L->f);
-    IrInsn *m = add(L, IR_MOV, loc);
-    m->dst = r;
-    m->a = ir_imm(0);
+    move_to(L, r, ir_imm(0), loc);
     for (int64_t off = 0; off < size; off++) {
       IrVal x = load(L, ir_addr_reg(a, off), 1, false, false, loc);
       IrVal y = load(L, ir_addr_reg(b, off), 1, false, false, loc);
       IrVal diff = alu(L, BPF_ALU_SUB, x, y, false, false, loc);
-      m = add(L, IR_MOV, loc);
-      m->dst = r;
-      m->a = diff;
+      move_to(L, r, diff, loc);
       uint32_t next = ir_new_block(L->f);
       IrInsn *br = add(L, IR_BR, loc);
       br->alu = BPF_JMP_JNE;
@@ -1579,9 +1569,7 @@ static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
     } else if (st->in_slot) {
       store(L, ir_addr_slot(st->slot, 0), (unsigned)size_of(p->type), v, false, loc);
     } else {
-      IrInsn *m = add(L, IR_MOV, loc);
-      m->dst = st->reg;
-      m->a = v;
+      move_to(L, st->reg, v, loc);
     }
   }
   free(args);
@@ -1854,14 +1842,10 @@ static IrVal cond_value(Lower *L, const Node *n) {
   uint32_t t = ir_new_block(L->f), f = ir_new_block(L->f), done = ir_new_block(L->f);
   cond(L, n, t, f);
   start_block(L, t);
-  IrInsn *m = add(L, IR_MOV, n->loc);
-  m->dst = r;
-  m->a = ir_imm(1);
+  move_to(L, r, ir_imm(1), n->loc);
   jump(L, done, n->loc);
   start_block(L, f);
-  m = add(L, IR_MOV, n->loc);
-  m->dst = r;
-  m->a = ir_imm(0);
+  move_to(L, r, ir_imm(0), n->loc);
   jump(L, done, n->loc);
   start_block(L, done);
   return ir_reg(r);
@@ -1882,9 +1866,7 @@ static IrVal incdec(Lower *L, const Node *n) {
   if (post && old.kind == IV_REG) {
     /* keep the old value: the variable's register changes below */
     IrReg c = new_reg(L);
-    IrInsn *m = add(L, IR_MOV, loc);
-    m->dst = c;
-    m->a = old;
+    move_to(L, c, old, loc);
     old = ir_reg(c);
   }
   IrVal nv;
@@ -2077,9 +2059,7 @@ static IrVal expr(Lower *L, const Node *n) {
     if (!n->a) {
       /* c ?: b: the value of c when it is true */
       IrVal c = expr(L, n->c);
-      IrInsn *m = add(L, IR_MOV, loc);
-      m->dst = r;
-      m->a = c;
+      move_to(L, r, c, loc);
       IrInsn *br = add(L, IR_BR, loc);
       br->alu = BPF_JMP_JNE;
       br->a = ir_reg(r);
@@ -2091,18 +2071,14 @@ static IrVal expr(Lower *L, const Node *n) {
       start_block(L, t);
       IrVal a = expr(L, n->a);
       if (type_kind(n->type) != TY_VOID) {
-        IrInsn *m = add(L, IR_MOV, loc);
-        m->dst = r;
-        m->a = a;
+        move_to(L, r, a, loc);
       }
       jump(L, done, loc);
     }
     start_block(L, f);
     IrVal b = expr(L, n->b);
     if (type_kind(n->type) != TY_VOID) {
-      IrInsn *m = add(L, IR_MOV, loc);
-      m->dst = r;
-      m->a = b;
+      move_to(L, r, b, loc);
     }
     jump(L, done, loc);
     start_block(L, done);
@@ -2460,9 +2436,7 @@ static void asm_stmt(Lower *L, const Node *n) {
     if (op->in_out) {
       IrVal cur = load_lvalue(L, o->expr, loc);
       if (!(cur.kind == IV_REG && cur.reg == out_regs[i])) {
-        IrInsn *m = add(L, IR_MOV, loc);
-        m->dst = out_regs[i];
-        m->a = cur;
+        move_to(L, out_regs[i], cur, loc);
       }
     }
     op->val = ir_reg(out_regs[i]);
@@ -2514,9 +2488,7 @@ static void asm_stmt(Lower *L, const Node *n) {
     if (in->constraint[0] >= '0' && in->constraint[0] <= '9') {
       int tied = in->constraint[0] - '0';
       if (tied < s->noutputs) {
-        IrInsn *m = add(L, IR_MOV, loc);
-        m->dst = out_regs[tied];
-        m->a = v;
+        move_to(L, out_regs[tied], v, loc);
         a->ops[tied].in_out = true;
         op->val = ir_reg(out_regs[tied]);
         continue;
@@ -2658,9 +2630,7 @@ static void stmt(Lower *L, const Node *n) {
         IrVal rv = expr(L, n->a);
         if (L->cleanups.len > L->ret_mark && rv.kind == IV_REG && !L->ret_in_slot) {
           IrReg keep = new_reg(L); /* the value, before the cleanups run */
-          IrInsn *m = add(L, IR_MOV, loc);
-          m->dst = keep;
-          m->a = rv;
+          move_to(L, keep, rv, loc);
           rv = ir_reg(keep);
         }
         run_cleanups(L, L->ret_mark, loc);
@@ -2668,9 +2638,7 @@ static void stmt(Lower *L, const Node *n) {
           copy_bytes(L, ir_addr_slot(L->ret_slot, 0), val_addr(L, rv, loc),
                      size_of(L->ret_type), type_align(L->ret_type), loc);
         else if (L->ret_reg) {
-          IrInsn *m = add(L, IR_MOV, loc);
-          m->dst = L->ret_reg;
-          m->a = rv;
+          move_to(L, L->ret_reg, rv, loc);
         }
       }
       run_cleanups(L, L->ret_mark, loc);
@@ -2690,9 +2658,7 @@ static void stmt(Lower *L, const Node *n) {
     if (L->cleanups.len > L->ret_mark) {
       if (v.kind == IV_REG) {
         IrReg keep = new_reg(L);
-        IrInsn *m = add(L, IR_MOV, loc);
-        m->dst = keep;
-        m->a = v;
+        move_to(L, keep, v, loc);
         v = ir_reg(keep);
       }
       run_cleanups(L, L->ret_mark, loc);
@@ -2751,9 +2717,7 @@ IrFunc *lower_function(LowerEnv *env, Decl *fn) {
     if (s->in_slot) {
       store(&L, ir_addr_slot(s->slot, 0), size, v, false, p->loc);
     } else {
-      IrInsn *m = add(&L, IR_MOV, p->loc);
-      m->dst = s->reg;
-      m->a = v;
+      move_to(&L, s->reg, v, p->loc);
     }
   }
   stmt(&L, body->body);

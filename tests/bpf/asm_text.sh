@@ -7,18 +7,22 @@
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 . "$ROOT/tests/lib.sh"
+. "$ROOT/tests/bpf/lib.bash"
 BTFCC=${BTFCC:-$ROOT/${BUILD:-build}/btfcc}
 AS=${BPF_AS16:-$HOME/.cache/btfcc-oracles/gcc16/root/usr/bin/bpf-as}
 if [ ! -x "$AS" ]; then skip "bpf/asm_text (no GNU as 2.47 for BPF: /work/shared/tools/get-gcc16 installs it)"; exit 0; fi
 if ! command -v llvm-objdump-19 >/dev/null; then skip "bpf/asm_text (no llvm-objdump-19)"; exit 0; fi
+bpf_setup || { skip "bpf/asm_text ($BPF_SKIP)"; exit 0; }
+inc=(-I"$BPF_VMLINUX_DIR" -I"$SELFTESTS_DIR/build/include" -D__TARGET_ARCH_x86
+     -idirafter /usr/include/x86_64-linux-gnu)
 work=${TMPDIR:-/tmp}/bpf-asm-text.$$
 mkdir -p "$work"; trap 'rm -rf "$work"' EXIT
 for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/examples/xdp_ports.c; do
   name=$(basename "$src" .c)
   t=asm_text/$name
-  "$BTFCC" --target=bpf -O2 -S -o "$work/$name.s" "$src" 2>"$work/err" || { fail "$t (-S: $(head -1 "$work/err"))"; continue; }
+  "$BTFCC" --target=bpf -O2 "${inc[@]}" -S -o "$work/$name.s" "$src" 2>"$work/err" || { fail "$t (-S: $(head -1 "$work/err"))"; continue; }
   "$AS" -mdialect=pseudoc -o "$work/$name.as.o" "$work/$name.s" 2>"$work/err" || { fail "$t (GNU as: $(head -1 "$work/err"))"; continue; }
-  "$BTFCC" --target=bpf -O2 -c -o "$work/$name.o" "$src" 2>"$work/err" || { fail "$t (-c: $(head -1 "$work/err"))"; continue; }
+  "$BTFCC" --target=bpf -O2 "${inc[@]}" -c -o "$work/$name.o" "$src" 2>"$work/err" || { fail "$t (-c: $(head -1 "$work/err"))"; continue; }
   llvm-objdump-19 -dr "$work/$name.as.o" | tail -n +3 > "$work/a"
   llvm-objdump-19 -dr "$work/$name.o" | tail -n +3 > "$work/c"
   if ! grep -q exit "$work/c"; then
