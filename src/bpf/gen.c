@@ -325,7 +325,9 @@ static void gen_call(Gen *g, const IrInsn *in) {
     emit(g, bpf_insn(BPF_CLASS_JMP | BPF_JMP_CALL | BPF_SRC_X, target, 0, 0, 0));
     break;
   }
-  if (in->dst) {
+  /* r0 only when the value is used: after a helper the kernel declares
+     void (bpf_spin_lock), the verifier refuses to read it at all */
+  if (in->dst && g->ra.read[in->dst]) {
     unsigned rd = def_reg(g, in->dst);
     move(g, rd, 0);
     def_done(g, in->dst, rd);

@@ -203,6 +203,11 @@ static int by_start(const void *x, const void *y) {
 
 static const unsigned alloc_order[] = {1, 2, 3, 4, 6, 7, 8, 9};
 
+static void note_read(void *ctx, IrReg r, bool def) {
+  if (!def)
+    ((uint8_t *)ctx)[r] = 1;
+}
+
 /* Spill slots and the last position their values are live at: a slot
    whose value is dead before an interval starts takes that interval.  */
 typedef struct SpillSlot {
@@ -226,6 +231,10 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
   size_t nregs = f->nregs ? f->nregs : 1;
   ra->phys = xmalloc(nregs);
   ra->slot = xmalloc(nregs * sizeof *ra->slot);
+  ra->read = xcalloc(nregs, 1);
+  for (size_t b = 0; b < f->blocks.len; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
+      bpf_insn_regs(&f->blocks.data[b].insns.data[i], note_read, ra->read);
   memset(ra->phys, -1, nregs);
   for (size_t r = 0; r < nregs; r++)
     ra->slot[r] = -1;
@@ -366,4 +375,5 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
 void bpf_regalloc_free(RegAlloc *ra) {
   free(ra->phys);
   free(ra->slot);
+  free(ra->read);
 }

@@ -3,7 +3,8 @@
 # text that GNU as (binutils 2.47, the bpf-as GCC 16's BPF port uses, with
 # -mdialect=pseudoc) assembles into the very instructions and relocations
 # that `btfcc -c` writes: the disassembly with relocations (llvm-objdump
-# -dr) of both objects must be equal, for each of tests/bpf/progs/*.c.
+# -dr) and the .BTF and .BTF.ext bytes of both objects must be equal, for
+# each of tests/bpf/progs/*.c and examples/xdp_ports.c (with -g).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 . "$ROOT/tests/lib.sh"
@@ -20,11 +21,14 @@ mkdir -p "$work"; trap 'rm -rf "$work"' EXIT
 for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/examples/xdp_ports.c; do
   name=$(basename "$src" .c)
   t=asm_text/$name
-  "$BTFCC" --target=bpf -O2 "${inc[@]}" -S -o "$work/$name.s" "$src" 2>"$work/err" || { fail "$t (-S: $(head -1 "$work/err"))"; continue; }
+  "$BTFCC" --target=bpf -O2 -g "${inc[@]}" -S -o "$work/$name.s" "$src" 2>"$work/err" || { fail "$t (-S: $(head -1 "$work/err"))"; continue; }
   "$AS" -mdialect=pseudoc -o "$work/$name.as.o" "$work/$name.s" 2>"$work/err" || { fail "$t (GNU as: $(head -1 "$work/err"))"; continue; }
-  "$BTFCC" --target=bpf -O2 "${inc[@]}" -c -o "$work/$name.o" "$src" 2>"$work/err" || { fail "$t (-c: $(head -1 "$work/err"))"; continue; }
-  llvm-objdump-19 -dr "$work/$name.as.o" | tail -n +3 > "$work/a"
-  llvm-objdump-19 -dr "$work/$name.o" | tail -n +3 > "$work/c"
+  "$BTFCC" --target=bpf -O2 -g "${inc[@]}" -c -o "$work/$name.o" "$src" 2>"$work/err" || { fail "$t (-c: $(head -1 "$work/err"))"; continue; }
+  # the code with its relocations, and the bytes of .BTF and .BTF.ext
+  { llvm-objdump-19 -dr "$work/$name.as.o" | tail -n +3
+    readelf -x .BTF -x .BTF.ext "$work/$name.as.o"; } > "$work/a" 2>&1
+  { llvm-objdump-19 -dr "$work/$name.o" | tail -n +3
+    readelf -x .BTF -x .BTF.ext "$work/$name.o"; } > "$work/c" 2>&1
   if ! grep -q exit "$work/c"; then
     fail "$t (no code in the object)"
   elif cmp -s "$work/a" "$work/c"; then
