@@ -73,6 +73,10 @@ typedef struct Lower {
      is shared the way C's lifetimes allow.  */
   VEC(uint32_t) scope_slots;
   VEC(uint32_t) free_slots;
+  /* In a copy of a completely unrolled loop: its counter and the value
+     it has in this copy (reads of it are that constant).  */
+  Decl *unroll_var;
+  int64_t unroll_value;
   bool failed;
 } Lower;
 
@@ -740,8 +744,9 @@ static IrCore *new_core(Type *type, const char *access, uint32_t kind) {
   return core;
 }
 
-/* The address of member access N when its record is relocated, in
-   *OUT; false when N is no such access (then nothing was emitted).  */
+/* The address of member access or constant subscript N when its chain
+   is relocated, in *OUT; false when N is no such access (then nothing
+   was emitted).  */
 static bool core_member_addr(Lower *L, const Node *n, IrAddr *out) {
   CoreChain c = {0};
   if (!core_walk(L, n, &c) || !c.root)
@@ -824,6 +829,8 @@ static IrAddr lvalue_addr(Lower *L, const Node *n) {
   }
   case EX_INDEX: {
     IrAddr base;
+    if (core_member_addr(L, n, &base))
+      return base; /* a constant subscript in a relocated chain */
     if (type_kind(n->a->type) == TY_ARRAY)
       base = addr_plain(L, lvalue_addr(L, n->a), loc);
     else
@@ -879,6 +886,8 @@ static IrAddr lvalue_addr(Lower *L, const Node *n) {
 static IrVal load_lvalue(Lower *L, const Node *lv, SrcLoc loc) {
   Type *t = lv->type;
   if (lv->kind == EX_VAR) {
+    if (lv->u.decl == L->unroll_var)
+      return convert(L, ir_imm(L->unroll_value), ty_long, t, loc);
     Storage *s = find_var(L, lv->u.decl);
     if (s && !s->in_slot)
       return ir_reg(s->reg);
@@ -2305,8 +2314,171 @@ static void switch_stmt(Lower *L, const Node *n) {
   start_block(L, end);
 }
 
+/* --- Complete unrolling ---
+   A counted loop `for (i = A; i < B; i++)` (<=, >, >=, != and steps of
+   any constant, i a register local the body never writes, no labels or
+   cases inside) of a few iterations becomes that many copies of its body,
+   i a constant in each: indexes become constant offsets, which the
+   verifier needs for context fields (ctx->user_ip6[i]) and GCC and clang
+   give it by unrolling such loops too.  */
+
+enum { UNROLL_MAX_TRIPS = 32, UNROLL_MAX_NODES = 4000 };
+
+typedef struct Counted {
+  Decl *var;
+  int64_t start, step;
+  int64_t trips;
+} Counted;
+
+static const Node *strip_int_casts(const Node *n) {
+  while (n && n->kind == EX_CAST && (n->cast_kind == CAST_INT || n->cast_kind == CAST_NOOP ||
+                                     n->cast_kind == CAST_LOAD))
+    n = n->a;
+  return n;
+}
+
+typedef struct UnrollScan {
+  Decl *var;
+  bool bad;
+} UnrollScan;
+
+static void unroll_scan(const Node *n, void *ctx) {
+  UnrollScan *u = ctx;
+  switch (n->kind) {
+  case EX_ASSIGN: case EX_OP_ASSIGN: case EX_PREINC: case EX_PREDEC:
+  case EX_POSTINC: case EX_POSTDEC: case EX_ADDR:
+    if (tree_root_var(n->a) == u->var)
+      u->bad = true;
+    break;
+  case ST_LABEL: case ST_CASE: case ST_DEFAULT: case ST_GOTO: case ST_GOTO_INDIRECT:
+  case ST_ASM: case EX_STMT_EXPR:
+    u->bad = true; /* labels would be duplicated; asm may be counted on */
+    break;
+  default:
+    break;
+  }
+}
+
+static bool counted_loop(Lower *L, const Node *n, Counted *c) {
+  const Node *init = ST_INIT(n), *cond = ST_COND(n), *step = ST_STEP(n);
+  if (n->kind != ST_FOR || !init || !cond || !step)
+    return false;
+  /* init: i = A, or the declaration of i with A */
+  int64_t start;
+  if (init->kind == ST_COMPOUND && init->u.block.nkids == 1)
+    init = init->u.block.kids[0];
+  if (init->kind == ST_DECL) {
+    if (!init->init || init->init->nelems != 1 || !const_arg(init->init->elems[0].value, &start))
+      return false;
+    c->var = init->u.decl;
+  } else if (init->kind == ST_EXPR && init->a && init->a->kind == EX_ASSIGN &&
+             init->a->a->kind == EX_VAR && const_arg(init->a->b, &start)) {
+    c->var = init->a->a->u.decl;
+  } else {
+    return false;
+  }
+  Type *vt = c->var->type;
+  if (!type_is_integer(vt) || size_of(vt) > 8 || !is_signed_int(vt) ||
+      (type_all_quals(vt) & Q_VOLATILE) || has_static_storage(c->var) ||
+      is_addressed(L, c->var))
+    return false;
+  /* step: i++, ++i, i--, --i, i += K, i -= K */
+  const Node *st = step;
+  int64_t k;
+  if ((st->kind == EX_POSTINC || st->kind == EX_PREINC) && st->a->kind == EX_VAR &&
+      st->a->u.decl == c->var)
+    c->step = 1;
+  else if ((st->kind == EX_POSTDEC || st->kind == EX_PREDEC) && st->a->kind == EX_VAR &&
+           st->a->u.decl == c->var)
+    c->step = -1;
+  else if (st->kind == EX_OP_ASSIGN && st->a->kind == EX_VAR && st->a->u.decl == c->var &&
+           (st->op == OP_ADD || st->op == OP_SUB) && const_arg(st->b, &k) && k != 0)
+    c->step = st->op == OP_ADD ? k : -k;
+  else
+    return false;
+  /* cond: i OP B with the counter on the left */
+  if (cond->kind != EX_BINARY || !op_is_compare(cond->op))
+    return false;
+  const Node *lhs = strip_int_casts(cond->a);
+  int64_t bound;
+  if (!lhs || lhs->kind != EX_VAR || lhs->u.decl != c->var || !const_arg(cond->b, &bound))
+    return false;
+  int64_t trips = 0;
+  for (int64_t i = start; trips <= UNROLL_MAX_TRIPS; i += c->step, trips++) {
+    bool go;
+    switch (cond->op) {
+    case OP_LT: go = i < bound; break;
+    case OP_LE: go = i <= bound; break;
+    case OP_GT: go = i > bound; break;
+    case OP_GE: go = i >= bound; break;
+    case OP_NE: go = i != bound; break;
+    default: go = false; break;
+    }
+    if (!go)
+      break;
+  }
+  if (trips > UNROLL_MAX_TRIPS)
+    return false;
+  UnrollScan u = {c->var, false};
+  tree_walk(ST_BODY(n), unroll_scan, &u);
+  if (u.bad || (trips && body_size(ST_BODY(n)) * trips > UNROLL_MAX_NODES))
+    return false;
+  c->start = start;
+  c->trips = trips;
+  return true;
+}
+
+static void unrolled_loop(Lower *L, const Node *n, const Counted *c) {
+  SrcLoc loc = n->loc;
+  size_t scope_mark = L->cleanups.len, slot_mark = L->scope_slots.len;
+  Storage *st = find_var(L, c->var);
+  if (!st)
+    st = define_local(L, c->var);
+  uint32_t end = ir_new_block(L->f);
+  uint32_t sb = L->break_to, sc = L->continue_to;
+  size_t sbm = L->break_mark, scm = L->continue_mark;
+  Decl *saved_var = L->unroll_var;
+  int64_t saved_value = L->unroll_value;
+  L->break_mark = L->continue_mark = L->cleanups.len;
+  int64_t i = c->start;
+  for (int64_t t = 0; t < c->trips; t++, i += c->step) {
+    uint32_t next = ir_new_block(L->f), brk = ir_new_block(L->f);
+    L->continue_to = next;
+    L->break_to = brk;
+    L->unroll_var = c->var;
+    L->unroll_value = i;
+    stmt(L, ST_BODY(n));
+    jump(L, next, loc);
+    /* a break leaves the counter at this copy's value */
+    start_block(L, brk);
+    L->unroll_var = saved_var;
+    if (!st->in_slot)
+      move_to(L, st->reg, convert(L, ir_imm(i), ty_long, c->var->type, loc), loc);
+    jump(L, end, loc);
+    start_block(L, next);
+  }
+  L->unroll_var = saved_var;
+  L->unroll_value = saved_value;
+  /* the counter's value after the loop ran out */
+  if (!st->in_slot)
+    move_to(L, st->reg, convert(L, ir_imm(i), ty_long, c->var->type, loc), loc);
+  jump(L, end, loc);
+  start_block(L, end);
+  L->break_to = sb;
+  L->continue_to = sc;
+  L->break_mark = sbm;
+  L->continue_mark = scm;
+  end_scope(L, scope_mark, loc);
+  free_scope_slots(L, slot_mark);
+}
+
 static void loop(Lower *L, const Node *n) {
   SrcLoc loc = n->loc;
+  Counted counted;
+  if (counted_loop(L, n, &counted)) {
+    unrolled_loop(L, n, &counted);
+    return;
+  }
   uint32_t head = ir_new_block(L->f), body = ir_new_block(L->f),
            step = ir_new_block(L->f), end = ir_new_block(L->f);
   size_t scope_mark = L->cleanups.len, slot_mark = L->scope_slots.len;
