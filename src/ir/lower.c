@@ -77,6 +77,13 @@ typedef struct Lower {
      it has in this copy (reads of it are that constant).  */
   Decl *unroll_var;
   int64_t unroll_value;
+  /* Objects with static storage read since the block began and not
+     written since (anything but a stack store may write them): a second
+     read is the first one's value.  The verifier bounds a register by
+     the checks on it, so `if (i < N) a[i]` must index with the register
+     it checked, as GCC and clang do by not loading twice.  */
+  struct { Decl *decl; IrVal val; } loads[8];
+  int nloads;
   bool failed;
 } Lower;
 
@@ -120,6 +127,8 @@ static bool is_float(Type *t) { return type_is_real_float(t); }
 /* --- Emission helpers --- */
 
 static IrInsn *add(Lower *L, IrOp op, SrcLoc loc) {
+  if (op == IR_CALL || op == IR_ATOMIC || op == IR_ASM || op == IR_LDPKT)
+    L->nloads = 0; /* may write any memory */
   return ir_append(L->f, L->cur, op, loc);
 }
 
@@ -132,7 +141,13 @@ static void jump(Lower *L, uint32_t to, SrcLoc loc) {
   }
 }
 
-static void start_block(Lower *L, uint32_t b) { L->cur = b; }
+static void start_block(Lower *L, uint32_t b) {
+  L->cur = b;
+  L->nloads = 0; /* a block may be reached from elsewhere */
+}
+
+/* Memory other than the stack may have changed.  */
+static void forget_loads(Lower *L) { L->nloads = 0; }
 
 /* DST = V.  */
 static void move_to(Lower *L, IrReg dst, IrVal v, SrcLoc loc) {
@@ -443,6 +458,8 @@ static IrVal load(Lower *L, IrAddr a, unsigned size, bool sign, bool vol, SrcLoc
 }
 
 static void store(Lower *L, IrAddr a, unsigned size, IrVal v, bool vol, SrcLoc loc) {
+  if (a.kind != IA_SLOT)
+    forget_loads(L);
   IrInsn *i = add(L, IR_STORE, loc);
   i->addr = a;
   i->size = (uint8_t)size;
@@ -894,6 +911,20 @@ static IrVal load_lvalue(Lower *L, const Node *lv, SrcLoc loc) {
     int64_t k;
     if (!s && has_static_storage(lv->u.decl) && tree_static_int_value(lv->u.decl, &k))
       return convert(L, ir_imm(k), ty_long, t, loc);
+    if (!s && has_static_storage(lv->u.decl) && type_is_scalar(t) && !is_float(t) &&
+        !(type_all_quals(t) & Q_VOLATILE)) {
+      Decl *e = lv->u.decl->first ? lv->u.decl->first : lv->u.decl;
+      for (int i = 0; i < L->nloads; i++)
+        if (L->loads[i].decl == e)
+          return L->loads[i].val;
+      IrAddr a = lvalue_addr(L, lv);
+      IrVal v = load(L, a, (unsigned)size_of(t), is_signed_int(t), false, loc);
+      if (L->nloads < (int)ARRAY_LEN(L->loads)) {
+        L->loads[L->nloads].decl = e;
+        L->loads[L->nloads++].val = v;
+      }
+      return v;
+    }
   }
   if (is_aggregate(t)) {
     IrAddr a = lvalue_addr(L, lv);
@@ -2251,6 +2282,16 @@ static void end_scope(Lower *L, size_t mark, SrcLoc loc) {
   L->cleanups.len = mark;
 }
 
+/* Whether condition N is one test (no && or ||): then each of its two
+   outcomes has one way in.  */
+static bool single_test(const Node *n) {
+  while ((n->kind == EX_UNARY && n->op == OP_LOGNOT) ||
+         (n->kind == EX_CAST && (n->cast_kind == CAST_TO_BOOL || n->cast_kind == CAST_NOOP)))
+    n = n->a;
+  return n->kind != EX_LOGAND && n->kind != EX_LOGOR && n->kind != EX_COND &&
+         n->kind != EX_COMMA && n->kind != EX_STMT_EXPR;
+}
+
 /* --- Statements --- */
 
 static uint32_t label_block(Lower *L, Ident *name) {
@@ -2740,11 +2781,20 @@ static void stmt(Lower *L, const Node *n) {
     uint32_t t = ir_new_block(L->f), end = ir_new_block(L->f);
     uint32_t f = ST_ELSE(n) ? ir_new_block(L->f) : end;
     cond(L, ST_COND(n), t, f);
+    /* each branch has the test as its one way in: what was read before
+       it is still what memory holds */
+    int nloads = single_test(ST_COND(n)) ? L->nloads : 0;
+    __typeof__(L->loads) loads;
+    memcpy(loads, L->loads, sizeof loads);
     start_block(L, t);
+    L->nloads = nloads;
+    memcpy(L->loads, loads, sizeof loads);
     stmt(L, ST_BODY(n));
     jump(L, end, loc);
     if (ST_ELSE(n)) {
       start_block(L, f);
+      L->nloads = nloads;
+      memcpy(L->loads, loads, sizeof loads);
       stmt(L, ST_ELSE(n));
       jump(L, end, loc);
     }
