@@ -48,7 +48,7 @@ typedef struct Lower {
   LowerEnv *env;
   IrFunc *f;
   uint32_t cur;
-  VEC(Storage) vars;
+  VEC(Storage *) vars;
   VEC(LabelBlock) labels;
   VEC(CaseBlock) cases;
   VEC(Decl *) addressed; /* locals whose address is taken */
@@ -361,8 +361,8 @@ static IrVal convert(Lower *L, IrVal v, Type *from, Type *to, SrcLoc loc) {
 
 static Storage *find_var(Lower *L, Decl *d) {
   for (size_t i = L->vars.len; i-- > 0;)
-    if (L->vars.data[i].decl == d)
-      return &L->vars.data[i];
+    if (L->vars.data[i]->decl == d)
+      return L->vars.data[i];
   return NULL;
 }
 
@@ -415,8 +415,12 @@ static Storage *define_local(Lower *L, Decl *d) {
   } else {
     s.reg = new_reg(L);
   }
-  vec_push(&L->vars, s);
-  return &L->vars.data[L->vars.len - 1];
+  /* each in memory of its own: callers keep the pointer while more
+     locals are defined */
+  Storage *p = NEW(Storage);
+  *p = s;
+  vec_push(&L->vars, p);
+  return p;
 }
 
 static bool has_static_storage(const Decl *d) {
