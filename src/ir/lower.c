@@ -2921,7 +2921,7 @@ IrFunc *lower_function(LowerEnv *env, Decl *fn) {
   tree_walk(body->body, note_addressed, &L);
   L.cur = ir_new_block(f);
   if (body->nparams > 5) {
-    fail(&L, fn->loc, "too many function parameters for eBPF");
+    fail(&L, fn->loc, "too many function arguments for eBPF");
   }
   f->naked = decl_has_attr(fn, "naked");
   for (int i = 0; i < body->nparams && i < 5 && !f->naked; i++) {

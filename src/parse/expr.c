@@ -411,7 +411,8 @@ static Expr ident_expr(Parser *p, Decl *d, SrcLoc loc) {
 /* An implicit declaration `int name()` (C89; an error since C99 in GCC).  */
 static Decl *implicit_function(Parser *p, Ident *name, SrcLoc loc) {
   if (lang_year() >= 1999)
-    diag_error(loc, "implicit declaration of function '%s'", name->name);
+    diag_error(loc, "implicit declaration of function '%s' [-Wimplicit-function-declaration]",
+               name->name); /* a permerror: GCC names the warning it comes from */
   else
     diag_warning(loc, W_IMPLICIT_FUNCTION_DECLARATION,
                  "implicit declaration of function '%s'", name->name);
