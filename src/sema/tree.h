@@ -128,7 +128,10 @@ typedef enum {
                       path, a bit-field included, is there to read;
                       __builtin_preserve_access_index takes an rvalue.
                       __builtin_expect's arguments are converted to
-                      long.  A builtin that folded (bswap of a constant,
+                      long; those of the builtins GCC gives a prototype
+                      the tree knows (bswap16/32/64, clz, ctz, popcount,
+                      parity, ffs, clrsb, abs, mem*, strlen, strcmp,
+                      strncmp) to its parameter types.  A builtin that folded (bswap of a constant,
                       __builtin_constant_p, offsetof) is an EX_CONST.] */
   EX_STMT_EXPR,    /* ({ ... }): body (ST_COMPOUND); the value is that of
                       its last expression statement
