@@ -3,7 +3,7 @@
 # BPF selftests (tests/install-selftests) that btfcc accepts gets a
 # complete tree -- no node the parser could not build (a NULL operand
 # prints "(null)", a non-constant EX_CONST "?", an unknown kind "?N"),
-# and no compile crashes.  Uses the running kernel's vmlinux.h, as
+# and no compile crashes (nor sanitizer reports, under BUILD=build-san).  Uses the running kernel's vmlinux.h, as
 # tests/bpf does.
 . "$TESTROOT/lib.sh"
 SELFTESTS_DIR=${SELFTESTS_DIR:-$HOME/.cache/btfcc-oracles/selftests}
@@ -31,8 +31,12 @@ for f in "$src"/progs/*.c; do
   "$BTFCC" --target=bpf -g -D__TARGET_ARCH_x86 -mlittle-endian -I"$vmdir" \
     -I"$SELFTESTS_DIR/build/include" -I"$src" -I"$SELFTESTS_DIR/src/tools/include/uapi" \
     -std=gnu11 $sysinc -DENABLE_ATOMICS_TESTS -fsyntax-only \
-    -fdump-tree="$TMPDIR/t.tree" "$f" 2>/dev/null
+    -fdump-tree="$TMPDIR/t.tree" "$f" 2>"$TMPDIR/t.err"
   rc=$?
+  # A sanitizer report (BUILD=build-san) exits 1 like a compile error.
+  if grep -q -E 'ERROR: AddressSanitizer|runtime error:|ERROR: LeakSanitizer' "$TMPDIR/t.err"; then
+    rc=134
+  fi
   if [ $rc -ge 128 ]; then
     crashed=$((crashed + 1)); echo "crash ($rc): $name"
   elif [ $rc -eq 0 ]; then
