@@ -206,7 +206,8 @@ typedef enum {
   CAST_OTHER,      /* complex, vectors, unions (GNU cast to union) */
 } CastKind;
 
-/* One output, input of an asm statement.  */
+/* One output, input of an asm statement.  [decided: an input whose
+   constraint allows memory ('m') is an lvalue, as outputs are.]  */
 typedef struct AsmOperand {
   const char *name;       /* [name], NULL if none */
   const char *constraint; /* "=r", "+r", "r", "i", "m" ... */

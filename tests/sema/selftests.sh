@@ -3,8 +3,9 @@
 # BPF selftests (tests/install-selftests) that btfcc accepts gets a
 # complete tree -- no node the parser could not build (a NULL operand
 # prints "(null)", a non-constant EX_CONST "?", an unknown kind "?N"),
-# and no compile crashes (nor sanitizer reports, under BUILD=build-san).  Uses the running kernel's vmlinux.h, as
-# tests/bpf does.
+# and no compile crashes (nor sanitizer reports, under
+# BUILD=build-san).  Uses the running kernel's vmlinux.h, as tests/bpf
+# does.
 . "$TESTROOT/lib.sh"
 SELFTESTS_DIR=${SELFTESTS_DIR:-$HOME/.cache/btfcc-oracles/selftests}
 src=$SELFTESTS_DIR/src/tools/testing/selftests/bpf
