@@ -40,7 +40,13 @@
    - An Init element may have a struct/union type (a whole record
      initialized from an expression of its type).
    - An unsigned bit-field narrower than int loads as its declared type
-     and converts to int (GCC's promotion of narrow bit-fields).  */
+     and converts to int (GCC's promotion of narrow bit-fields).
+   - A constant without a symbol converted to an arithmetic or pointer
+     type is an EX_CONST of that type (GCC folds (void *)1 so): a BPF
+     helper declared `static long (*const f)(...) = (void *)1;` has an
+     Init whose one value is EX_CONST CV_ADDR (sym NULL, i 1), and a
+     call to it is EX_CALL of CAST_LOAD(EX_VAR f).  An explicit cast of
+     a non-constant is always an EX_CAST, even to the same type.  */
 #ifndef BTFCC_TREE_H
 #define BTFCC_TREE_H
 
