@@ -1501,7 +1501,7 @@ static Expr compound_literal(Parser *p, Type *t, SrcLoc loc) {
     d->init = init;
     d->init_has_reloc = info.has_reloc;
     d->init_all_zero = info.all_zero;
-    if (p->cur_func)
+    if (p->cur_func && !p->in_sizeof_typeof)
       vec_push(&p->tree_locals, d);
     e.n = mk(p, EX_COMPOUND_LIT, t, loc, NULL, NULL);
     e.n->u.decl = d;

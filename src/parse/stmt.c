@@ -287,7 +287,8 @@ static Node *parse_label_stmt(Parser *p) {
   parse_any_attributes(p);
   Node *n = stmt_node(p, ST_LABEL, name.loc);
   n->u.lbl.label = name.ident;
-  vec_push(&p->tree_labels, name.ident);
+  if (!p->in_sizeof_typeof)
+    vec_push(&p->tree_labels, name.ident);
   ST_BODY(n) = parse_labeled_body(p);
   return n;
 }
