@@ -6,7 +6,7 @@
 #include "../src/btf/btf_dump.h"
 #include "../src/btf/btf_load.h"
 #include "../src/btf/btf_read.h"
-#include "../src/out/elf_read.h"
+#include "../src/elf/elf_read.h"
 
 #include <stdlib.h>
 

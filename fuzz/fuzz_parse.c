@@ -4,6 +4,7 @@
    write the object to memory.  Any crash, hang or sanitizer report is a
    bug.  */
 #include "../src/btf/btf_gen.h"
+#include "../src/debug/build.h"
 #include "../src/sema/tree.h"
 #include "front_end.h"
 
@@ -19,12 +20,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     TransUnit *tu = parse_translation_unit_from(cpp);
     if (diag_error_count() == 0) {
       tree_dump_decls(devnull, tu->decls.data, tu->decls.len);
-      DebugOptions dopts = {.eliminate_unused_types = (size & 1) == 0,
-                            .prune_btf = (size & 2) ? 1 : -1,
-                            .keep_items = (size & 4) != 0,
-                            .annotate = (size & 4) != 0,
-                            .signed_char = true};
-      DebugUnit *unit = debug_build(tu, &dopts);
+      DebugBuildOptions bopts = {.eliminate_unused_types = (size & 1) == 0,
+                                 .signed_char = true};
+      BtfOptions dopts = {.prune_btf = (size & 2) ? 1 : -1,
+                          .keep_items = (size & 4) != 0,
+                          .annotate = (size & 4) != 0};
+      DebugUnit *unit = debug_build(tu, &bopts);
       ObjFile obj = {0};
       obj.source_name = "fuzz.c";
       btf_generate(unit, &dopts, &obj);

@@ -4,6 +4,7 @@
    and order), the error count, the declarations made and, when there is
    no error, the DWARF object's bytes must be the same.  A difference
    aborts.  */
+#include "../src/debug/build.h"
 #include "../src/dwarf/dwarf_gen.h"
 #include "front_end.h"
 
@@ -23,14 +24,14 @@ typedef struct Outcome {
 
 /* The DWARF object of TU, options chosen by the input's size.  */
 static void dwarf_object(TransUnit *tu, size_t size, bool threaded, Outcome *o) {
-  DebugOptions dopts = {.eliminate_unused_types = (size & 1) == 0,
-                        .dwarf_version = (size & 2) ? 4 : 5,
+  DebugBuildOptions bopts = {.eliminate_unused_types = (size & 1) == 0,
+                             .signed_char = true};
+  DwarfOptions dopts = {.version = (size & 2) ? 4 : 5,
                         .debug_types_section = (size & 12) == 12,
-                        .signed_char = true,
                         .comp_dir = "/fuzz",
                         .threads = threaded};
   tu->main_file = "fuzz.c";
-  DebugUnit *unit = debug_build(tu, &dopts);
+  DebugUnit *unit = debug_build(tu, &bopts);
   ObjFile obj = {0};
   obj.source_name = "fuzz.c";
   dwarf_generate(unit, &dopts, &obj);

@@ -572,7 +572,6 @@ static bool check_all_metas(Env *env) {
 
 static unsigned kind_of(const BtfType *t) { return btf_kind(t); }
 
-
 static bool is_modifier(const BtfType *t) {
   switch (kind_of(t)) {
   case BTF_KIND_TYPEDEF: case BTF_KIND_VOLATILE: case BTF_KIND_CONST:
@@ -1302,10 +1301,6 @@ static size_t report_one(BtfCheckReport *rep, const char *text) {
   BtfViolation v = {0, xstrdup(text)};
   vec_push(&rep->items, v);
   return 1;
-}
-
-static uint32_t bswap32(uint32_t v) {
-  return (v >> 24) | ((v >> 8) & 0xff00) | ((v << 8) & 0xff0000) | (v << 24);
 }
 
 /* Convert a blob in the other byte order to host order, as libbpf does

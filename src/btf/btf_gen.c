@@ -15,6 +15,8 @@
 
 #include "btf_format.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct Rec Rec;
@@ -72,7 +74,8 @@ struct Rec {
 };
 
 typedef struct Gen {
-  const DebugOptions *opts;
+  const BtfOptions *opts;
+  Rec **recs;       /* the record of the model's DIE N (id), or NULL */
   bool prune;
   VEC(Rec *) types; /* translated types, in creation order */
   VEC(Rec *) vars;
@@ -86,7 +89,6 @@ typedef struct Gen {
   bool have_void, have_unknown;
   Rec unknown;      /* sentinel: a type BTF cannot express */
   Die *sizetype;    /* index type for arrays whose DIE has none */
-  Die own_sizetype; /* the same when the unit has no such DIE */
 } Gen;
 
 /* --- Strings: GCC appends every name, without merging --- */
@@ -175,9 +177,7 @@ static Rec *gen_base(Gen *g, Die *d) {
   }
 }
 
-static bool is_type_tag(const Die *a) {
-  return strcmp(a->annot_name, "btf_type_tag") == 0;
-}
+static bool is_type_tag(const Die *a) { return a->annot_kind == ANNOT_TYPE_TAG; }
 
 /* Type tags on DIE D that BTF cannot carry (it has type tags on pointers
    only): GCC drops them silently; -Wbtf-tag-dropped says so.  */
@@ -219,7 +219,7 @@ static Rec *gen_type_tags(Gen *g, Die *annot, Rec *target) {
 static void gen_decl_tags(Gen *g, Die *annot, Rec *target, Die *func,
                           int32_t idx) {
   for (Die *a = annot; a; a = a->annot) {
-    if (strcmp(a->annot_name, "btf_decl_tag") != 0)
+    if (a->annot_kind != ANNOT_DECL_TAG)
       continue;
     if (!a->annot_value[0]) {
       /* The kernel rejects a DECL_TAG without a value.  */
@@ -245,7 +245,7 @@ static Rec *gen_record(Gen *g, Die *d) {
   if (d->declaration) {
     Rec *r = new_rec(g, BTF_KIND_FWD, d->name, d);
     r->kflag = is_union;
-    d->user = r;
+    g->recs[d->id] = r;
     vec_push(&g->types, r);
     return r;
   }
@@ -253,7 +253,7 @@ static Rec *gen_record(Gen *g, Die *d) {
   r->size = (uint32_t)d->size;
   r->vlen = (uint32_t)d->nmembers;
   r->members = NEW_ARRAY(RecMember, d->nmembers > 0 ? d->nmembers : 1);
-  d->user = r;
+  g->recs[d->id] = r;
   vec_push(&g->types, r);
   for (int i = 0; i < d->nmembers; i++) {
     DieMember *dm = &d->members[i];
@@ -274,7 +274,7 @@ static Rec *gen_enum(Gen *g, Die *d) {
   warn_dropped_type_tags(d);
   bool big = d->size > 4;
   Rec *r = new_rec(g, big ? BTF_KIND_ENUM64 : BTF_KIND_ENUM, d->name, d);
-  d->user = r;
+  g->recs[d->id] = r;
   vec_push(&g->types, r);
   if (d->declaration)
     return r;
@@ -290,29 +290,13 @@ static Rec *gen_enum(Gen *g, Die *d) {
   return r;
 }
 
-/* The index type of arrays declared `[]` outside a struct, whose DIE has
-   none: GCC writes index type 0 there, which the kernel rejects
-   ("Invalid index"); btfcc uses the unit's `long unsigned int` (sizetype,
-   every other array's index type), made if the unit has none.  */
-static Die *sizetype_die(Gen *g, DebugUnit *u) {
-  for (size_t i = 0; i < u->dies.len; i++) {
-    Die *d = u->dies.data[i];
-    if (d->kind == DIE_BASE && !d->annot && d->src_type &&
-        d->src_type->kind == TY_ULONG)
-      return d;
-  }
-  Die *d = &g->own_sizetype;
-  d->kind = DIE_BASE;
-  d->name = type_base_name(TY_ULONG);
-  d->size = type_size(ty_ulong);
-  d->encoding = ATE_UNSIGNED;
-  d->src_type = ty_ulong;
-  return d;
-}
-
 static Rec *gen_array(Gen *g, Die *d) {
   warn_dropped_type_tags(d);
   Rec *elem = emittable(g, gen_type(g, d->type));
+  /* An array declared `[]` outside a struct has no index type in its
+     DIE: GCC writes index type 0 there, which the kernel rejects
+     ("Invalid index"); btfcc uses the unit's size type (every other
+     array's index type).  */
   Rec *index = emittable(g, gen_type(g, d->index_type ? d->index_type
                                                       : g->sizetype));
   Rec *r = elem;
@@ -334,7 +318,7 @@ static Rec *gen_proto(Gen *g, Die *d, bool subprogram) {
   Rec *r = new_rec(g, BTF_KIND_FUNC_PROTO, subprogram ? d->name : NULL, d);
   vec_push(&g->types, r);
   if (!subprogram)
-    d->user = r;
+    g->recs[d->id] = r;
   r->ref = ret;
   int n = d->nparams;
   r->vlen = (uint32_t)(n + (d->variadic ? 1 : 0));
@@ -357,8 +341,8 @@ static Rec *gen_proto(Gen *g, Die *d, bool subprogram) {
 static Rec *gen_type(Gen *g, Die *d) {
   if (!d)
     return void_type(g);
-  if (d->user)
-    return d->user;
+  if (g->recs[d->id])
+    return g->recs[d->id];
   Rec *r = NULL;
   switch (d->kind) {
   case DIE_BASE:
@@ -369,8 +353,8 @@ static Rec *gen_type(Gen *g, Die *d) {
     break;
   case DIE_POINTER: {
     Rec *pointee = emittable(g, gen_type(g, d->type));
-    if (d->user)
-      return d->user; /* reached through a cycle */
+    if (g->recs[d->id])
+      return g->recs[d->id]; /* reached through a cycle */
     Rec *target = gen_type_tags(g, d->annot, pointee);
     r = new_rec(g, BTF_KIND_PTR, NULL, d);
     r->ref = target;
@@ -379,12 +363,12 @@ static Rec *gen_type(Gen *g, Die *d) {
   }
   case DIE_TYPEDEF: {
     Rec *target = emittable(g, gen_type(g, d->type));
-    if (d->user)
-      return d->user;
+    if (g->recs[d->id])
+      return g->recs[d->id];
     r = new_rec(g, BTF_KIND_TYPEDEF, d->name, d);
     r->ref = target;
     vec_push(&g->types, r);
-    d->user = r;
+    g->recs[d->id] = r;
     gen_decl_tags(g, d->annot, r, NULL, -1);
     warn_dropped_type_tags(d);
     break;
@@ -393,8 +377,8 @@ static Rec *gen_type(Gen *g, Die *d) {
   case DIE_VOLATILE:
   case DIE_RESTRICT: {
     Rec *target = emittable(g, gen_type(g, d->type));
-    if (d->user)
-      return d->user;
+    if (g->recs[d->id])
+      return g->recs[d->id];
     warn_dropped_type_tags(d);
     uint8_t k = d->kind == DIE_CONST ? BTF_KIND_CONST
               : d->kind == DIE_VOLATILE ? BTF_KIND_VOLATILE
@@ -426,7 +410,7 @@ static Rec *gen_type(Gen *g, Die *d) {
   default:
     return NULL;
   }
-  d->user = r;
+  g->recs[d->id] = r;
   return r;
 }
 
@@ -437,15 +421,13 @@ static void gen_variable(Gen *g, Die *d) {
   v->linkage = d->is_extern ? BTF_VAR_GLOBAL_EXTERN
                : d->external ? BTF_VAR_GLOBAL_ALLOCATED
                              : BTF_VAR_STATIC;
-  d->user = v;
+  g->recs[d->id] = v;
   if (type == &g->unknown) {
     v->kind = 0; /* not emitted */
     return;
   }
   gen_decl_tags(g, d->annot, v, NULL, -1);
 }
-
-static Rec *variable_decl_annot_target(Die *d) { return d->user; }
 
 static void gen_subprogram(Gen *g, Die *d) {
   Rec *proto = gen_proto(g, d, true);
@@ -458,11 +440,11 @@ static void gen_subprogram(Gen *g, Die *d) {
   f->linkage = d->is_extern ? BTF_FUNC_EXTERN
                : d->external ? BTF_FUNC_GLOBAL
                              : BTF_FUNC_STATIC;
-  d->user = f;
+  g->recs[d->id] = f;
   gen_decl_tags(g, d->annot, NULL, d, -1);
 }
 
-static void translate(Gen *g, DebugUnit *u) {
+static void translate(Gen *g, const DebugUnit *u) {
   for (size_t i = 0; i < u->dies.len; i++) {
     Die *d = u->dies.data[i];
     switch (d->kind) {
@@ -483,12 +465,12 @@ static void translate(Gen *g, DebugUnit *u) {
     }
   }
   for (size_t i = 0; i < u->vars.len; i++) {
-    Rec *v = u->vars.data[i]->user;
+    Rec *v = g->recs[u->vars.data[i]->id];
     if (v && v->kind == BTF_KIND_VAR)
       vec_push(&g->vars, v);
   }
   for (size_t i = 0; i < u->funcs.len; i++) {
-    Rec *f = u->funcs.data[i]->user;
+    Rec *f = g->recs[u->funcs.data[i]->id];
     if (f)
       vec_push(&g->funcs, f);
   }
@@ -496,9 +478,8 @@ static void translate(Gen *g, DebugUnit *u) {
   for (size_t i = 0; i < g->tags.len; i++) {
     Rec *t = g->tags.data[i];
     if (t->tag_func)
-      t->tag_target = t->tag_func->user;
+      t->tag_target = g->recs[t->tag_func->id];
   }
-  (void)variable_decl_annot_target;
 }
 
 /* --- DATASEC --- */
@@ -533,18 +514,16 @@ static void add_entry(Gen *g, const char *sec, Rec *rec, uint32_t size,
 static void build_datasecs(Gen *g) {
   for (size_t i = 0; i < g->funcs.len; i++) {
     Rec *f = g->funcs.data[i];
-    Decl *d = f->die->decl;
-    if (f->linkage == BTF_FUNC_EXTERN && d && d->first->section)
-      add_entry(g, d->first->section, f, 0, f->name);
+    if (f->linkage == BTF_FUNC_EXTERN && f->die->section)
+      add_entry(g, f->die->section, f, 0, f->name);
   }
   for (size_t i = 0; i < g->vars.len; i++) {
     Rec *v = g->vars.data[i];
     const char *sec = section_name(v->die);
     if (!sec)
       continue;
-    Decl *d = v->die->decl;
     add_entry(g, sec, v, (uint32_t)v->die->var_size,
-              d && d->asm_name ? d->asm_name : v->name);
+              v->die->symbol ? v->die->symbol : v->name);
   }
   /* DATASEC names go last into the auxiliary table (btf_finish).  */
   for (size_t i = 0; i < g->datasecs.len; i++) {
@@ -660,6 +639,12 @@ static void prune(Gen *g) {
     Rec *v = g->vars.data[i];
     add_used(&pr, v->ref, false, false);
     v->name_off = add_str(&g->str, v->name);
+  }
+  /* The root types of CO-RE relocations are never pruned away.  */
+  for (size_t i = 0; g->opts->ext && i < g->opts->ext->cores.len; i++) {
+    Die *d = g->opts->ext->cores.data[i].die;
+    if (d && g->recs[d->id])
+      add_used(&pr, g->recs[d->id], false, false);
   }
   /* Decl tags survive with their target.  */
   for (size_t i = 0; i < g->tags.len; i++) {
@@ -784,7 +769,8 @@ static uint32_t name_word(const Gen *g, const Rec *r) {
   return r->name_aux ? r->name_off + (uint32_t)g->str.len : r->name_off;
 }
 
-static void emit_record(Gen *g, Section *s, Rec *r, bool bpf) {
+/* The first two words of a record: its name and btt_info.  */
+static void emit_name_info(Gen *g, Section *s, Rec *r) {
   const char *name = r->name_off && r->name ? r->name : "";
   if (r->kind == BTF_KIND_FUNC_PROTO)
     name = "";
@@ -807,6 +793,10 @@ static void emit_record(Gen *g, Section *s, Rec *r, bool bpf) {
     sec_dataf(s, 4, info, "btt_info: kind=%u, kflag=%u, vlen=%u", r->kind,
               (unsigned)r->kflag, vlen);
   }
+}
+
+/* The third word: a size or a type reference.  */
+static void emit_size_or_type(Section *s, Rec *r) {
   switch (r->kind) {
   case BTF_KIND_INT:
   case BTF_KIND_FLOAT:
@@ -837,6 +827,68 @@ static void emit_record(Gen *g, Section *s, Rec *r, bool bpf) {
     emit_ref(s, "btt_type", ref_target(r, r->ref));
     break;
   }
+}
+
+static void emit_members(Section *s, const Rec *r) {
+  for (uint32_t i = 0; i < r->vlen; i++) {
+    RecMember *m = &r->members[i];
+    sec_dataf(s, 4, m->name_off, "MEMBER '%s' idx=%u", m->name ? m->name : "", i);
+    bool bf = m->bit_size > 0;
+    bool representable = bf && m->bit_size <= 255 && m->bit_offset <= 0xffffff;
+    if (bf && !representable)
+      sec_data(s, 4, 0, "btm_type: void");
+    else
+      emit_ref(s, "btm_type", m->type);
+    uint32_t off = (uint32_t)m->bit_offset;
+    if (representable)
+      off |= (uint32_t)m->bit_size << 24;
+    sec_data(s, 4, off, "btm_offset");
+  }
+}
+
+/* ENUM (32-bit values) or ENUM64 (two words each).  */
+static void emit_enums(Section *s, const Rec *r) {
+  bool big = r->kind == BTF_KIND_ENUM64;
+  for (uint32_t i = 0; i < r->vlen; i++) {
+    sec_dataf(s, 4, r->enums[i].name_off, "ENUM_CONST '%s' idx=%u",
+              r->enums[i].name, i);
+    if (!big) {
+      sec_data(s, 4, (uint32_t)r->enums[i].value, "bte_value");
+      continue;
+    }
+    sec_data(s, 4, (uint32_t)r->enums[i].value, "bte_value_lo32");
+    sec_data(s, 4, (uint32_t)((uint64_t)r->enums[i].value >> 32), "bte_value_hi32");
+  }
+}
+
+static void emit_params(const Gen *g, Section *s, const Rec *r) {
+  for (uint32_t i = 0; i < r->vlen; i++) {
+    RecParam *prm = &r->params[i];
+    uint32_t off = prm->name_off ? prm->name_off + (uint32_t)g->str.len : 0;
+    sec_dataf(s, 4, off, "farg_name '%s'", prm->name_off ? prm->name : "");
+    emit_ref(s, "farg_type", prm->type);
+  }
+}
+
+/* A DATASEC's entries: on BPF, each offset is the variable's symbol
+   (a relocation the loader resolves).  */
+static void emit_entries(Section *s, const Rec *r, bool bpf) {
+  for (size_t i = 0; i < r->entries.len; i++) {
+    RecEntry *e = &r->entries.data[i];
+    sec_dataf(s, 4, e->var->id, "bts_type: (BTF_KIND_%s '%s')",
+              kind_names[e->var->kind], e->var->name);
+    if (bpf)
+      sec_symref(s, 4, e->sym, 0, "bts_offset");
+    else
+      sec_data(s, 4, 0, "bts_offset");
+    sec_data(s, 4, e->size, "bts_size");
+  }
+}
+
+/* One record: the common three words, then what its kind adds.  */
+static void emit_record(Gen *g, Section *s, Rec *r, bool bpf) {
+  emit_name_info(g, s, r);
+  emit_size_or_type(s, r);
   switch (r->kind) {
   case BTF_KIND_INT:
     sec_data(s, 4, r->int_enc, "bti_encoding");
@@ -848,43 +900,14 @@ static void emit_record(Gen *g, Section *s, Rec *r, bool bpf) {
     break;
   case BTF_KIND_STRUCT:
   case BTF_KIND_UNION:
-    for (uint32_t i = 0; i < r->vlen; i++) {
-      RecMember *m = &r->members[i];
-      sec_dataf(s, 4, m->name_off, "MEMBER '%s' idx=%u", m->name ? m->name : "", i);
-      bool bf = m->bit_size > 0;
-      bool representable = bf && m->bit_size <= 255 && m->bit_offset <= 0xffffff;
-      if (bf && !representable)
-        sec_data(s, 4, 0, "btm_type: void");
-      else
-        emit_ref(s, "btm_type", m->type);
-      uint32_t off = (uint32_t)m->bit_offset;
-      if (representable)
-        off |= (uint32_t)m->bit_size << 24;
-      sec_data(s, 4, off, "btm_offset");
-    }
+    emit_members(s, r);
     break;
   case BTF_KIND_ENUM:
-    for (uint32_t i = 0; i < r->vlen; i++) {
-      sec_dataf(s, 4, r->enums[i].name_off, "ENUM_CONST '%s' idx=%u",
-                r->enums[i].name, i);
-      sec_data(s, 4, (uint32_t)r->enums[i].value, "bte_value");
-    }
-    break;
   case BTF_KIND_ENUM64:
-    for (uint32_t i = 0; i < r->vlen; i++) {
-      sec_dataf(s, 4, r->enums[i].name_off, "ENUM_CONST '%s' idx=%u",
-                r->enums[i].name, i);
-      sec_data(s, 4, (uint32_t)r->enums[i].value, "bte_value_lo32");
-      sec_data(s, 4, (uint32_t)((uint64_t)r->enums[i].value >> 32), "bte_value_hi32");
-    }
+    emit_enums(s, r);
     break;
   case BTF_KIND_FUNC_PROTO:
-    for (uint32_t i = 0; i < r->vlen; i++) {
-      RecParam *prm = &r->params[i];
-      uint32_t off = prm->name_off ? prm->name_off + (uint32_t)g->str.len : 0;
-      sec_dataf(s, 4, off, "farg_name '%s'", prm->name_off ? prm->name : "");
-      emit_ref(s, "farg_type", prm->type);
-    }
+    emit_params(g, s, r);
     break;
   case BTF_KIND_VAR:
     sec_data(s, 4, r->linkage, "btv_linkage");
@@ -893,16 +916,7 @@ static void emit_record(Gen *g, Section *s, Rec *r, bool bpf) {
     sec_dataf(s, 4, (uint32_t)r->component_idx, "component_idx=%d", r->component_idx);
     break;
   case BTF_KIND_DATASEC:
-    for (size_t i = 0; i < r->entries.len; i++) {
-      RecEntry *e = &r->entries.data[i];
-      sec_dataf(s, 4, e->var->id, "bts_type: (BTF_KIND_%s '%s')",
-                kind_names[e->var->kind], e->var->name);
-      if (bpf)
-        sec_symref(s, 4, e->sym, 0, "bts_offset");
-      else
-        sec_data(s, 4, 0, "bts_offset");
-      sec_data(s, 4, e->size, "bts_size");
-    }
+    emit_entries(s, r, bpf);
     break;
   default:
     break;
@@ -924,6 +938,160 @@ static void emit_strings(Section *s, const Buf *tab, uint32_t base,
     sec_stringf(s, str, len, "%s, str_pos = 0x%x", what, (unsigned)(base + pos));
     pos += len + 1;
   }
+}
+
+/* --- .BTF.ext ---
+   Header (32 bytes), then func_info and line_info: a record size, then
+   per code section its name (a string of .BTF), a count and the
+   records.  Section and file names join the auxiliary string table
+   (once each) before .BTF is written.  */
+
+typedef struct ExtSec {
+  const char *name;
+  uint32_t name_off;
+  VEC(uint32_t) funcs; /* indexes into ext->funcs */
+  VEC(uint32_t) lines;
+  VEC(uint32_t) cores;
+} ExtSec;
+
+typedef struct ExtPlan {
+  VEC(ExtSec) secs;
+  uint32_t *file_off; /* per line record */
+  uint32_t *access_off; /* per CO-RE record */
+} ExtPlan;
+
+static uint32_t aux_str(Gen *g, const char *s) {
+  /* the auxiliary table without repeats: a linear search is enough for
+     the few section and file names */
+  size_t pos = 1;
+  while (pos < g->aux.len) {
+    const char *t = g->aux.data + pos;
+    if (!strcmp(t, s))
+      return (uint32_t)(g->str.len + pos);
+    pos += strlen(t) + 1;
+  }
+  return (uint32_t)g->str.len + add_str(&g->aux, s);
+}
+
+static ExtSec *ext_sec(ExtPlan *p, const char *name) {
+  for (size_t i = 0; i < p->secs.len; i++)
+    if (!strcmp(p->secs.data[i].name, name))
+      return &p->secs.data[i];
+  ExtSec es = {0};
+  es.name = name;
+  vec_push(&p->secs, es);
+  return &p->secs.data[p->secs.len - 1];
+}
+
+static void plan_ext(Gen *g, const BtfExtInfo *ext, ExtPlan *p) {
+  for (size_t i = 0; i < ext->funcs.len; i++)
+    vec_push(&ext_sec(p, ext->funcs.data[i].section)->funcs, (uint32_t)i);
+  for (size_t i = 0; i < ext->lines.len; i++)
+    vec_push(&ext_sec(p, ext->lines.data[i].section)->lines, (uint32_t)i);
+  for (size_t i = 0; i < p->secs.len; i++)
+    p->secs.data[i].name_off = aux_str(g, p->secs.data[i].name);
+  for (size_t i = 0; i < ext->cores.len; i++)
+    vec_push(&ext_sec(p, ext->cores.data[i].section)->cores, (uint32_t)i);
+  p->access_off = xcalloc(ext->cores.len + 1, sizeof *p->access_off);
+  for (size_t i = 0; i < ext->cores.len; i++)
+    p->access_off[i] = aux_str(g, ext->cores.data[i].access);
+  p->file_off = xcalloc(ext->lines.len + 1, sizeof *p->file_off);
+  for (size_t i = 0; i < ext->lines.len; i++)
+    p->file_off[i] = aux_str(g, ext->lines.data[i].file);
+}
+
+static uint32_t func_type_id(const Gen *g, const char *name) {
+  for (size_t i = 0; i < g->funcs.len; i++)
+    if (g->funcs.data[i]->name && !strcmp(g->funcs.data[i]->name, name))
+      return g->funcs.data[i]->id;
+  return 0;
+}
+
+/* A CO-RE record's root type as GCC's comment names it.  */
+static const char *core_type_name(Gen *g, const BtfExtCore *c) {
+  static char buf[256];
+  Rec *r = c->die ? g->recs[c->die->id] : NULL;
+  const char *kw = !r ? "" : r->kind == BTF_KIND_STRUCT ? "struct "
+                   : r->kind == BTF_KIND_UNION          ? "union "
+                   : r->kind == BTF_KIND_ENUM || r->kind == BTF_KIND_ENUM64 ? "enum " : "";
+  snprintf(buf, sizeof buf, "%s%s", kw, r && r->name ? r->name : "");
+  return buf;
+}
+
+static void output_ext(Gen *g, BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
+  Section *s = section_new(".BTF.ext", SEC_PROGBITS, 0, 4, g->opts->keep_items,
+                           g->opts->annotate);
+  uint32_t func_len = 4, line_len = 4, core_len = 0;
+  for (size_t i = 0; i < p->secs.len; i++) {
+    if (p->secs.data[i].funcs.len)
+      func_len += 8 + 8 * (uint32_t)p->secs.data[i].funcs.len;
+    if (p->secs.data[i].lines.len)
+      line_len += 8 + 16 * (uint32_t)p->secs.data[i].lines.len;
+    if (p->secs.data[i].cores.len)
+      core_len += 8 + 16 * (uint32_t)p->secs.data[i].cores.len;
+  }
+  if (core_len)
+    core_len += 4;
+  sec_data(s, 2, BTF_MAGIC, "btf_magic");
+  sec_data(s, 1, BTF_VERSION, "btfext_version");
+  sec_data(s, 1, 0, "btfext_flags");
+  sec_data(s, 4, 32, "btfext_hdr_len");
+  sec_data(s, 4, 0, "func_info_offset");
+  sec_data(s, 4, func_len, "func_info_len");
+  sec_data(s, 4, func_len, "line_info_offset");
+  sec_data(s, 4, line_len, "line_info_len");
+  sec_data(s, 4, func_len + line_len, "core_relo_offset");
+  sec_data(s, 4, core_len, "core_relo_len");
+  sec_data(s, 4, 8, "FuncInfo entry size");
+  for (size_t i = 0; i < p->secs.len; i++) {
+    const ExtSec *es = &p->secs.data[i];
+    if (!es->funcs.len)
+      continue;
+    sec_dataf(s, 4, es->name_off, "FuncInfo section string for %s", es->name);
+    sec_data(s, 4, es->funcs.len, "Number of entries");
+    for (size_t k = 0; k < es->funcs.len; k++) {
+      const BtfExtFunc *f = &ext->funcs.data[es->funcs.data[k]];
+      sec_dataf(s, 4, f->insn_off, "label for function %s", f->name);
+      sec_data(s, 4, func_type_id(g, f->name), "btf_type_id");
+    }
+  }
+  sec_data(s, 4, 16, "LineInfo entry size");
+  for (size_t i = 0; i < p->secs.len; i++) {
+    const ExtSec *es = &p->secs.data[i];
+    if (!es->lines.len)
+      continue;
+    sec_dataf(s, 4, es->name_off, "LineInfo section string for %s", es->name);
+    sec_data(s, 4, es->lines.len, "Number of entries");
+    for (size_t k = 0; k < es->lines.len; k++) {
+      uint32_t idx = es->lines.data[k];
+      const BtfExtLine *l = &ext->lines.data[idx];
+      sec_data(s, 4, l->insn_off, "insn_label");
+      sec_data(s, 4, p->file_off[idx], "file_name_off");
+      sec_data(s, 4, 0, "line_off");
+      sec_dataf(s, 4, (uint64_t)l->line << 10 | (l->col & 0x3ff), "(line, col) (%u, %u)",
+                l->line, l->col);
+    }
+  }
+  if (core_len) {
+    sec_data(s, 4, 16, "CoreInfo entry size");
+    for (size_t i = 0; i < p->secs.len; i++) {
+      const ExtSec *es = &p->secs.data[i];
+      if (!es->cores.len)
+        continue;
+      sec_dataf(s, 4, es->name_off, "CoreInfo section string for %s", es->name);
+      sec_data(s, 4, es->cores.len, "Number of entries");
+      for (size_t k = 0; k < es->cores.len; k++) {
+        uint32_t idx = es->cores.data[k];
+        const BtfExtCore *c = &ext->cores.data[idx];
+        sec_data(s, 4, c->insn_off, "bpfcr_insn");
+        sec_dataf(s, 4, c->type_id, "bpfcr_type (%s)", core_type_name(g, c));
+        sec_dataf(s, 4, p->access_off[idx], "bpfcr_astr_off (\"%s\")", c->access);
+        sec_data(s, 4, c->kind, "bpfcr_kind");
+      }
+    }
+  }
+  sec_data(s, 4, 0, "Required padding by libbpf structs");
+  vec_push(&obj->sections, s);
 }
 
 static void output(Gen *g, ObjFile *obj) {
@@ -953,7 +1121,7 @@ static void output(Gen *g, ObjFile *obj) {
   vec_push(&obj->sections, s);
 }
 
-void btf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
+void btf_generate(const DebugUnit *unit, const BtfOptions *opts, ObjFile *obj) {
   Gen g = {0};
   g.opts = opts;
   g.prune = opts->prune_btf > 0 ||
@@ -961,13 +1129,33 @@ void btf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
   g.unknown.kind = 0;
   buf_putc(&g.str, 0);
   buf_putc(&g.aux, 0);
-  g.sizetype = sizetype_die(&g, unit);
+  g.sizetype = unit->sizetype;
+  g.recs = xcalloc(unit->ndies ? unit->ndies : 1, sizeof(Rec *));
   translate(&g, unit);
   if (g.prune)
     prune(&g);
   build_datasecs(&g);
   assign_ids(&g);
+  ExtPlan plan = {0};
+  if (opts->ext) {
+    plan_ext(&g, opts->ext, &plan);
+    for (size_t i = 0; i < opts->ext->cores.len; i++) {
+      BtfExtCore *c = &opts->ext->cores.data[i];
+      Rec *r = c->die ? g.recs[c->die->id] : NULL;
+      c->type_id = r ? r->id : 0;
+    }
+  }
   output(&g, obj);
+  if (opts->ext)
+    output_ext(&g, opts->ext, &plan, obj);
+  for (size_t i = 0; i < plan.secs.len; i++) {
+    vec_free(&plan.secs.data[i].funcs);
+    vec_free(&plan.secs.data[i].lines);
+    vec_free(&plan.secs.data[i].cores);
+  }
+  free(plan.access_off);
+  vec_free(&plan.secs);
+  free(plan.file_off);
   buf_free(&g.str);
   buf_free(&g.aux);
   vec_free(&g.types);
@@ -977,4 +1165,5 @@ void btf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
   vec_free(&g.datasecs);
   vec_free(&g.order);
   vec_free(&g.fwds);
+  free(g.recs);
 }

@@ -87,16 +87,6 @@ void btf_free(Btf *btf) {
 
 /* --- Error messages --- */
 
-static void set_err(BtfError *err, const char *fmt, ...) PRINTF_LIKE(2, 3);
-static void set_err(BtfError *err, const char *fmt, ...) {
-  if (!err)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-  va_end(ap);
-}
-
 /* A name made safe for a one-line message: at most 64 bytes, with
    control and non-ASCII bytes escaped.  */
 static const char *printable(const char *s, char *buf, size_t cap) {
@@ -136,10 +126,6 @@ static const char *describe(const Btf *btf, uint32_t id, char *buf,
 
 /* --- Header and sections --- */
 
-static uint32_t bswap32(uint32_t v) {
-  return (v >> 24) | ((v >> 8) & 0xff00) | ((v << 8) & 0xff0000) | (v << 24);
-}
-
 static uint32_t load32(const uint8_t *p, bool swap) {
   uint32_t v;
   memcpy(&v, p, 4);
@@ -152,9 +138,9 @@ static bool read_header(Btf *btf, const uint8_t *d, size_t size, bool lenient,
                         BtfError *err) {
   if (size < 2 || !btf_has_magic(d, size)) {
     if (size < 2)
-      set_err(err, "truncated BTF: %zu bytes, no room for the magic", size);
+      read_error(err, "truncated BTF: %zu bytes, no room for the magic", size);
     else
-      set_err(err, "bad BTF magic 0x%02x%02x at offset 0 (expected 0xeb9f "
+      read_error(err, "bad BTF magic 0x%02x%02x at offset 0 (expected 0xeb9f "
               "in either byte order)", d[0], d[1]);
     return false;
   }
@@ -162,7 +148,7 @@ static bool read_header(Btf *btf, const uint8_t *d, size_t size, bool lenient,
   memcpy(&magic, d, 2);
   btf->swapped = magic != BTF_MAGIC;
   if (size < BTF_HEADER_SIZE) {
-    set_err(err, "truncated BTF header: %zu bytes, the header needs %d",
+    read_error(err, "truncated BTF header: %zu bytes, the header needs %d",
             size, BTF_HEADER_SIZE);
     return false;
   }
@@ -176,24 +162,24 @@ static bool read_header(Btf *btf, const uint8_t *d, size_t size, bool lenient,
   h->str_off = load32(d + 16, btf->swapped);
   h->str_len = load32(d + 20, btf->swapped);
   if (!lenient && h->version != BTF_VERSION) {
-    set_err(err, "unsupported BTF version %u at offset 2 (expected %d)",
+    read_error(err, "unsupported BTF version %u at offset 2 (expected %d)",
             h->version, BTF_VERSION);
     return false;
   }
   if (h->hdr_len < BTF_HEADER_SIZE) {
-    set_err(err, "header length %u at offset 4 is less than the %d-byte "
+    read_error(err, "header length %u at offset 4 is less than the %d-byte "
             "header", h->hdr_len, BTF_HEADER_SIZE);
     return false;
   }
   if (btf->swapped && h->hdr_len != BTF_HEADER_SIZE) {
     /* What the extra fields mean, and so how to swap them, is unknown
        (libbpf refuses such blobs too).  */
-    set_err(err, "header length %u at offset 4: only a %d-byte header can "
+    read_error(err, "header length %u at offset 4: only a %d-byte header can "
             "be read in the other byte order", h->hdr_len, BTF_HEADER_SIZE);
     return false;
   }
   if (h->hdr_len > size) {
-    set_err(err, "header length %u at offset 4 exceeds the blob size %zu",
+    read_error(err, "header length %u at offset 4 exceeds the blob size %zu",
             h->hdr_len, size);
     return false;
   }
@@ -203,25 +189,25 @@ static bool read_header(Btf *btf, const uint8_t *d, size_t size, bool lenient,
 static bool check_sections(const BtfHeader *h, size_t size, BtfError *err) {
   uint64_t avail = size - h->hdr_len;
   if ((uint64_t)h->type_off + h->type_len > avail) {
-    set_err(err, "type section (offset %u, length %u) runs past the end of "
+    read_error(err, "type section (offset %u, length %u) runs past the end of "
             "the blob (%llu bytes after the header)", h->type_off,
             h->type_len, (unsigned long long)avail);
     return false;
   }
   if ((uint64_t)h->str_off + h->str_len > avail) {
-    set_err(err, "string section (offset %u, length %u) runs past the end "
+    read_error(err, "string section (offset %u, length %u) runs past the end "
             "of the blob (%llu bytes after the header)", h->str_off,
             h->str_len, (unsigned long long)avail);
     return false;
   }
   if ((uint64_t)h->type_off + h->type_len > h->str_off) {
-    set_err(err, "type section (offset %u, length %u) overlaps or follows "
+    read_error(err, "type section (offset %u, length %u) overlaps or follows "
             "the string section at offset %u", h->type_off, h->type_len,
             h->str_off);
     return false;
   }
   if (h->type_off % 4) {
-    set_err(err, "type section offset %u is not 4-byte aligned",
+    read_error(err, "type section offset %u is not 4-byte aligned",
             h->type_off);
     return false;
   }
@@ -233,17 +219,17 @@ static bool check_strings(const Btf *btf, BtfError *err) {
   if (h->str_len == 0) {
     if (btf->base)
       return true;
-    set_err(err, "empty string section at offset 0x%x", h->hdr_len +
+    read_error(err, "empty string section at offset 0x%x", h->hdr_len +
             h->str_off);
     return false;
   }
   if (btf->strs[h->str_len - 1] != 0) {
-    set_err(err, "string section (offset 0x%x, %u bytes) does not end with "
+    read_error(err, "string section (offset 0x%x, %u bytes) does not end with "
             "a NUL", h->hdr_len + h->str_off, h->str_len);
     return false;
   }
   if (!btf->base && btf->strs[0] != 0) {
-    set_err(err, "string section at offset 0x%x does not start with the "
+    read_error(err, "string section at offset 0x%x does not start with the "
             "empty string", h->hdr_len + h->str_off);
     return false;
   }
@@ -321,15 +307,15 @@ static bool frame_error(const Btf *btf, BtfError *err) {
   case BTF_FRAME_NONE:
     return true;
   case BTF_FRAME_SHORT:
-    set_err(err, "type [%u] at offset 0x%x: truncated record, %u bytes left "
+    read_error(err, "type [%u] at offset 0x%x: truncated record, %u bytes left "
             "in the type section, a record needs 12", fr->id, at, fr->left);
     break;
   case BTF_FRAME_BAD_KIND:
-    set_err(err, "type [%u] at offset 0x%x: unknown kind %u (info 0x%08x)",
+    read_error(err, "type [%u] at offset 0x%x: unknown kind %u (info 0x%08x)",
             fr->id, at, btf_kind(t), t->info);
     break;
   case BTF_FRAME_SHORT_DATA:
-    set_err(err, "type [%u] %s at offset 0x%x: vlen %u needs %u bytes of "
+    read_error(err, "type [%u] %s at offset 0x%x: vlen %u needs %u bytes of "
             "trailing data, only %u left in the type section", fr->id,
             btf_kind_str(btf_kind(t)), at, btf_vlen(t), fr->needed, fr->left);
     break;
@@ -346,11 +332,11 @@ static bool name_ok(const Btf *btf, uint32_t id, const char *what,
                 btf->type_offs[id - btf->start_id];
   uint32_t strs_end = btf->start_str_off + btf->hdr.str_len;
   if (what)
-    set_err(err, "type [%u] %s at offset 0x%x: %s #%u: name offset %u is "
+    read_error(err, "type [%u] %s at offset 0x%x: %s #%u: name offset %u is "
             "past the end of the strings (size %u)", id,
             btf_kind_str(btf_kind(t)), at, what, idx, off, strs_end);
   else
-    set_err(err, "type [%u] %s at offset 0x%x: name offset %u is past the "
+    read_error(err, "type [%u] %s at offset 0x%x: name offset %u is past the "
             "end of the strings (size %u)", id, btf_kind_str(btf_kind(t)),
             at, off, strs_end);
   return false;
@@ -400,7 +386,7 @@ static bool ref_ok(const Btf *btf, uint32_t id, const char *what, long idx,
     snprintf(field, sizeof field, " %s #%ld", what, idx);
   else if (what)
     snprintf(field, sizeof field, " %s", what);
-  set_err(err, "%s:%s refers to type %u, but the last type is %u",
+  read_error(err, "%s:%s refers to type %u, but the last type is %u",
           describe(btf, id, buf, sizeof buf), field, ref, count - 1);
   return false;
 }
@@ -465,7 +451,7 @@ static void loop_error(const Btf *btf, uint32_t start, BtfError *err) {
       break;
   }
   snprintf(path + n, sizeof path - n, id == start ? "[%u]" : "... [%u]", id);
-  set_err(err, "%s: reference loop %s", describe(btf, start, buf, sizeof buf),
+  read_error(err, "%s: reference loop %s", describe(btf, start, buf, sizeof buf),
           path);
 }
 
@@ -506,7 +492,7 @@ Btf *btf_parse(const void *data, size_t size, const BtfReadOptions *opts,
   if (!opts)
     opts = &defaults;
   if (size > UINT32_MAX) {
-    set_err(err, "BTF blob of %zu bytes is too large", size);
+    read_error(err, "BTF blob of %zu bytes is too large", size);
     return NULL;
   }
   Btf *btf = xcalloc(1, sizeof *btf);
@@ -536,7 +522,7 @@ fail:
 bool btf_file_open(BtfFile *f, const char *path, BtfError *err) {
   memset(f, 0, sizeof *f);
   if (!read_file(path, &f->data, &f->size)) {
-    set_err(err, "cannot read: %s", strerror(errno));
+    read_error(err, "cannot read: %s", strerror(errno));
     return false;
   }
   const uint8_t *d = (const uint8_t *)f->data;
@@ -546,7 +532,7 @@ bool btf_file_open(BtfFile *f, const char *path, BtfError *err) {
     return true;
   }
   if (!elf_is_elf(d, f->size)) {
-    set_err(err, "neither raw BTF nor an ELF file (starts with %s)",
+    read_error(err, "neither raw BTF nor an ELF file (starts with %s)",
             f->size >= 4 ? "unknown bytes" : "too few bytes");
     btf_file_close(f);
     return false;
@@ -554,18 +540,18 @@ bool btf_file_open(BtfFile *f, const char *path, BtfError *err) {
   ElfError eerr;
   f->elf = elf_open(d, f->size, &eerr);
   if (!f->elf) {
-    set_err(err, "bad ELF file: %s", eerr.msg);
+    read_error(err, "bad ELF file: %s", eerr.msg);
     btf_file_close(f);
     return false;
   }
   const ElfSection *sec = elf_section_by_name(f->elf, ".BTF");
   if (!sec || !sec->data) {
-    set_err(err, sec ? ".BTF section has no data" : "no .BTF section");
+    read_error(err, sec ? ".BTF section has no data" : "no .BTF section");
     btf_file_close(f);
     return false;
   }
   if (sec->flags & ELF_SHF_COMPRESSED) {
-    set_err(err, ".BTF section is compressed, which is not supported");
+    read_error(err, ".BTF section is compressed, which is not supported");
     btf_file_close(f);
     return false;
   }

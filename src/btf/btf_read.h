@@ -24,7 +24,8 @@
 #ifndef BTFCC_BTF_READ_H
 #define BTFCC_BTF_READ_H
 
-#include "../out/elf_read.h"
+#include "../elf/elf_read.h"
+#include "../util/binary.h"
 #include "../util/util.h"
 #include "btf_format.h"
 
@@ -99,9 +100,7 @@ typedef struct BtfReadOptions {
 
 /* One-line error text: what is wrong and where (type id, byte offset
    from the start of the blob).  */
-typedef struct BtfError {
-  char msg[512];
-} BtfError;
+typedef ReadError BtfError;
 
 /* Parse SIZE bytes at DATA (copied; the caller keeps DATA).  opts may be
    NULL.  Returns NULL and fills err on failure.  */

@@ -7,6 +7,8 @@
    SOURCE_DATE_EPOCH when that is set.  */
 #include "cpp_internal.h"
 
+#include "../lang/lang.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>

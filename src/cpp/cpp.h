@@ -105,12 +105,4 @@ void cpp_free_sources(void);
    build time), overridable with BTFCC_SYSTEM_INCLUDE (colon-separated).  */
 const char *const *cpp_default_include_dirs(size_t *n);
 
-/* Hooks the preprocessor calls; implemented by the parser.  */
-/* __has_attribute / __has_c_attribute value: 0 if unknown, else the
-   version number GCC reports (non-zero).  scope is NULL for plain names,
-   "gnu" etc. for scoped ones.  std_syntax is true for __has_c_attribute. */
-long attr_has_attribute(const char *scope, const char *name, bool std_syntax);
-/* __has_builtin value.  */
-bool builtin_is_known(const char *name);
-
 #endif

@@ -9,12 +9,6 @@
 #include <stdlib.h>
 #include <sys/types.h>
 
-/* The year of the language standard (lang.std is 89, 99, 11, 17 or 23,
-   which do not order by value).  */
-static inline int lang_year(void) {
-  return lang.std >= 89 ? 1900 + lang.std : 2000 + lang.std;
-}
-
 /* Token kinds that never leave the preprocessor.  */
 enum {
   TK_EOD = 32,    /* end of a directive line */

@@ -10,75 +10,90 @@
      after the referring DIE.  Qualifier DIEs are the exception: they go
      right after their base DIE's group (GCC's modified_type_die).
    Then, unless -fno-eliminate-unused-debug-types, GCC's pruning keeps
-   only what variables, functions and base types reach.  */
-#include "debug.h"
+   only what variables, functions and base types reach.
+
+   This file is the one place that knows both sema's structures and the
+   model: the model's DIEs point back into neither, and what the emitters
+   need of a declaration (its section, its symbol, the size type) is
+   recorded on them here.  */
+#include "build.h"
+
+#include "../parse/parse.h"
+#include "../sema/placement.h"
+#include "../sema/tree_walk.h"
+#include "../util/ptrmap.h"
 
 #include <string.h>
 
+/* What the builder knows of a type, by its id (sema's ids are dense).  */
+typedef struct TypeDies {
+  Die *die;  /* the type's DIE */
+  Die *qual; /* an array type as declared: the qualifier DIEs over it */
+  uint8_t user_aligned; /* struct/union main types: 0 not known, 1 no, 2 yes */
+} TypeDies;
+
 typedef struct Builder {
   DebugUnit *unit;
-  const DebugOptions *opts;
+  const DebugBuildOptions *opts;
   uint32_t now;      /* order of the declaration event being described */
+  TypeDies *types;   /* by type id */
+  size_t ntypes;
+  PtrMap definitions; /* Record -> its definition event (a DECL_TAG) */
+  PtrMap entities;   /* first Decl of a variable or function -> its
+                        VarEntity or FuncEntity */
   VEC(Die *) annots; /* hash-consed annotation DIEs */
-  VEC(Die *) unbounded; /* arrays without an index type, one per element */
+  VEC(Die *) unbounded; /* arrays without an index type, one per element, */
+  VEC(Type *) unbounded_types; /* and the array type each was made for */
 } Builder;
 
-/* --- The unit's child list --- */
-
-static void list_append(DebugUnit *u, Die *d) {
-  d->list_prev = u->last;
-  d->list_next = NULL;
-  if (u->last)
-    u->last->list_next = d;
-  else
-    u->first = d;
-  u->last = d;
-  d->on_list = true;
-}
-
-static void list_insert_after(DebugUnit *u, Die *after, Die *d) {
-  d->list_prev = after;
-  d->list_next = after->list_next;
-  if (after->list_next)
-    after->list_next->list_prev = d;
-  else
-    u->last = d;
-  after->list_next = d;
-  d->on_list = true;
-}
-
 static Die *new_die(Builder *b, DieKind kind, bool top_level) {
-  Die *d = NEW(Die);
-  d->kind = kind;
-  if (top_level)
-    list_append(b->unit, d);
-  return d;
+  return debug_new_die(b->unit, kind, top_level);
+}
+
+/* --- What the builder knows of each type --- */
+
+static TypeDies *type_slot(Builder *b, const Type *t) {
+  if (t->id >= b->ntypes) {
+    size_t n = b->ntypes ? b->ntypes : 1024;
+    while (n <= t->id)
+      n *= 2;
+    b->types = xrealloc(b->types, n * sizeof *b->types);
+    memset(b->types + b->ntypes, 0, (n - b->ntypes) * sizeof *b->types);
+    b->ntypes = n;
+  }
+  return &b->types[t->id];
+}
+
+/* T's DIE, or NULL when it has none yet.  */
+static Die *type_die(const Builder *b, const Type *t) {
+  return t->id < b->ntypes ? b->types[t->id].die : NULL;
+}
+
+static void set_type_die(Builder *b, const Type *t, Die *d) {
+  type_slot(b, t)->die = d;
 }
 
 /* --- Annotations --- */
 
 /* The annotation DIE chain for TAGS (GCC order), shared when an equal
    chain (name, value, rest) exists.  */
-static Die *annotation_chain(Builder *b, const char *name, BtfTag *tags) {
+static Die *annotation_chain(Builder *b, AnnotKind kind, BtfTag *tags) {
   if (!tags)
     return NULL;
-  Die *rest = annotation_chain(b, name, tags->next);
+  Die *rest = annotation_chain(b, kind, tags->next);
   for (size_t i = 0; i < b->annots.len; i++) {
     Die *a = b->annots.data[i];
-    if (a->annot_name == name && a->annot_value == tags->value && a->annot == rest)
+    if (a->annot_kind == kind && a->annot_value == tags->value && a->annot == rest)
       return a;
   }
   Die *a = new_die(b, DIE_ANNOTATION, true);
-  a->annot_name = name;
+  a->annot_kind = kind;
   a->annot_value = tags->value;
   a->annot_loc = tags->loc;
   a->annot = rest;
   vec_push(&b->annots, a);
   return a;
 }
-
-static const char *const TYPE_TAG_NAME = "btf_type_tag";
-static const char *const DECL_TAG_NAME = "btf_decl_tag";
 
 /* --- Types --- */
 
@@ -99,7 +114,7 @@ static bool type_is_local(Type *t) {
   }
 }
 
-static uint8_t base_encoding(TypeKind k, const DebugOptions *o) {
+static uint8_t base_encoding(TypeKind k, const DebugBuildOptions *o) {
   switch (k) {
   case TY_BOOL:
     return ATE_BOOLEAN;
@@ -128,7 +143,6 @@ static Die *base_die(Builder *b, Type *t) {
   d->name = type_base_name((TypeKind)t->kind);
   d->size = t->size;
   d->encoding = base_encoding((TypeKind)t->kind, b->opts);
-  d->src_type = t;
   return d;
 }
 
@@ -142,7 +156,6 @@ static Die *complex_die(Builder *b, Type *t) {
   d->size = type_size(t);
   d->encoding = type_is_integer(c) ? 0x80 /* GCC's lo_user complex int */
                                    : ATE_COMPLEX_FLOAT;
-  d->src_type = t;
   return d;
 }
 
@@ -202,7 +215,7 @@ static Die *qualified_base(Die *d) {
    order (const, volatile, restrict, atomic), reusing or placing them
    right after MOD's group of qualifier DIEs when MOD is top-level.  */
 static Die *qualify(Builder *b, Die *mod, unsigned have, unsigned add,
-                    bool local, Type *src) {
+                    bool local) {
   Die *first = NULL, *last = NULL;
   if (!local && mod && mod->on_list) {
     first = qualified_base(mod);
@@ -234,13 +247,12 @@ static Die *qualify(Builder *b, Die *mod, unsigned have, unsigned add,
     }
     Die *d = new_die(b, qual_info[i].kind, false);
     if (first) {
-      list_insert_after(b->unit, last, d);
+      debug_insert_after(b->unit, last, d);
       last = d;
     } else if (!local) {
-      list_append(b->unit, d);
+      debug_append(b->unit, d);
     }
     d->type = mod;
-    d->src_type = src;
     mod = d;
     have = want;
   }
@@ -263,7 +275,7 @@ static Die *qualified_die(Builder *b, Type *t) {
     sub = 0;
   }
   Die *mod = die_for_type(b, subt);
-  return qualify(b, mod, sub, t->quals & ~sub, type_is_local(t->main), t);
+  return qualify(b, mod, sub, t->quals & ~sub, type_is_local(t->main));
 }
 
 typedef VEC(int64_t) DimVec;
@@ -281,40 +293,43 @@ static Type *collect_dims(Type *t, DimVec *dims) {
 /* --- Alignment: DW_AT_alignment where GCC sets TYPE_USER_ALIGN or
    DECL_USER_ALIGN --- */
 
-static bool record_user_aligned(Record *r);
+static bool record_user_aligned(Builder *b, Type *t);
 
 /* An aligned attribute on the type or on a typedef it goes through, an
    array of such elements, or a struct or union with a user-aligned
    member.  Enums never count (GCC gives them no DW_AT_alignment, nor
    to members of their type).  */
-static bool type_user_aligned(Type *t) {
+static bool type_user_aligned(Builder *b, Type *t) {
   for (;;) {
     if (t->flags & TYF_USER_ALIGN)
       return true;
     if (t->kind == TY_TYPEDEF || t->kind == TY_ARRAY)
       t = t->base;
     else if (t->kind == TY_STRUCT || t->kind == TY_UNION)
-      return record_user_aligned(t->u.rec);
+      return record_user_aligned(b, t);
     else
       return false;
   }
 }
 
-/* Remembered per record (complete by now), or nested records would be
-   walked again for every use.  */
-static bool record_user_aligned(Record *r) {
-  if (r->user_aligned_memo)
-    return r->user_aligned_memo == 2;
+/* The struct or union type T's record: remembered per main type (the
+   record is complete by now), or nested records would be walked again
+   for every use.  */
+static bool record_user_aligned(Builder *b, Type *t) {
+  Record *r = t->u.rec;
+  uint8_t memo = type_slot(b, t->main)->user_aligned;
+  if (memo)
+    return memo == 2;
   bool aligned = r->user_align != 0;
   for (int i = 0; i < r->nmembers && !aligned; i++)
-    aligned = r->members[i].user_align || type_user_aligned(r->members[i].type);
-  r->user_aligned_memo = aligned ? 2 : 1;
+    aligned = r->members[i].user_align || type_user_aligned(b, r->members[i].type);
+  type_slot(b, t->main)->user_aligned = aligned ? 2 : 1;
   return aligned;
 }
 
 /* A member's DW_AT_alignment (its DECL_ALIGN), or 0.  */
-static uint32_t member_user_align(Record *r, Member *m) {
-  if (!m->user_align && !type_user_aligned(m->type))
+static uint32_t member_user_align(Builder *b, Record *r, Member *m) {
+  if (!m->user_align && !type_user_aligned(b, m->type))
     return 0;
   uint32_t a = type_align(m->type);
   if (m->user_align)
@@ -330,7 +345,7 @@ static uint32_t member_user_align(Record *r, Member *m) {
    struct, union and enum DIEs (declarations of incomplete ones); base,
    pointer and qualifier DIEs wait for the reference.  */
 static void make_type_first(Builder *b, Type *t) {
-  while (t && !t->debug) {
+  while (t && !type_die(b, t)) {
     switch (t->kind) {
     case TY_PTR:
       t = t->base;
@@ -368,10 +383,9 @@ static void complete_record(Builder *b, Die *d, Type *t);
 /* A file-scope struct, union or enum referred to before its definition
    event: GCC makes a declaration DIE then, and completes that DIE in
    place at the definition (so the DIEs of its members' types come
-   after what was declared in between).  r->debug is the definition
-   event (debug_build).  */
+   after what was declared in between).  */
 static bool defined_later(Builder *b, Record *r) {
-  Decl *def = r->debug;
+  Decl *def = ptrmap_get(&b->definitions, r);
   return def && def->order > b->now;
 }
 
@@ -381,12 +395,11 @@ static Die *record_die(Builder *b, Type *t) {
             : t->kind == TY_UNION  ? DIE_UNION
                                    : DIE_ENUM;
   Die *d = new_die(b, k, !type_is_local(t));
-  t->debug = d;
+  set_type_die(b, t, d);
   d->name = r->name ? r->name->name : NULL;
   d->loc = r->def_loc.file ? r->def_loc : r->loc;
-  d->src_type = t;
   if (t->tags)
-    d->annot = annotation_chain(b, TYPE_TAG_NAME, t->tags);
+    d->annot = annotation_chain(b, ANNOT_TYPE_TAG, t->tags);
   if (!r->complete || defined_later(b, r)) {
     d->declaration = true;
     d->pending = r->complete;
@@ -403,7 +416,7 @@ static void complete_record(Builder *b, Die *d, Type *t) {
   d->declaration = false;
   d->pending = false;
   d->size = r->size;
-  if (k != DIE_ENUM && record_user_aligned(r))
+  if (k != DIE_ENUM && record_user_aligned(b, t))
     d->user_align = r->align;
   if (k == DIE_ENUM) {
     d->nenums = r->nenums;
@@ -431,11 +444,11 @@ static void complete_record(Builder *b, Die *d, Type *t) {
     dm->bit_offset = m->bit_offset;
     dm->bit_size = m->is_bitfield ? m->bit_width : 0;
     dm->loc = m->loc;
-    dm->user_align = member_user_align(r, m);
+    dm->user_align = member_user_align(b, r, m);
     make_type_first(b, m->type);
     dm->type = die_for_decl_type(b, m->type);
     if (m->decl_tags)
-      dm->annot = annotation_chain(b, DECL_TAG_NAME, m->decl_tags);
+      dm->annot = annotation_chain(b, ANNOT_DECL_TAG, m->decl_tags);
   }
 }
 
@@ -465,22 +478,21 @@ static Die *tagged_die(Builder *b, Type *t) {
     Die *d;
     if (t->kind == TY_PTR) {
       d = new_die(b, DIE_POINTER, true);
-      t->debug = d;
+      set_type_die(b, t, d);
       d->size = 8;
       d->type = die_for_type(b, t->base);
     } else if (t->kind == TY_TYPEDEF) {
       d = new_die(b, DIE_TYPEDEF, !type_is_local(plain));
-      t->debug = d;
+      set_type_die(b, t, d);
       d->name = t->u.tdef->name->name;
       d->loc = t->u.tdef->loc;
-      if (type_user_aligned(t))
+      if (type_user_aligned(b, t))
         d->user_align = type_align(t);
       d->type = die_for_type(b, t->base);
       /* GCC's attribute list for the tagged use is the new tags in front
          of those of the type the typedef names, so the clone's chain
          continues with those (dwarf-btf-type-tag-7).  */
-      d->src_type = t;
-      d->annot = annotation_chain(b, TYPE_TAG_NAME,
+      d->annot = annotation_chain(b, ANNOT_TYPE_TAG,
                                   tags_concat(t->tags, t->base->tags));
       return d;
     } else {
@@ -489,30 +501,32 @@ static Die *tagged_die(Builder *b, Type *t) {
       if (base && base->pending)
         complete_record(b, base, plain);
       d = new_die(b, base ? base->kind : DIE_BASE, true);
-      t->debug = d;
+      set_type_die(b, t, d);
       if (base) {
         Die *keep_next = d->list_next, *keep_prev = d->list_prev;
+        uint32_t id = d->id;
         *d = *base;
+        d->id = id;
         d->list_next = keep_next;
         d->list_prev = keep_prev;
         d->on_list = true;
       }
     }
-    d->src_type = t;
-    d->annot = annotation_chain(b, TYPE_TAG_NAME, t->tags);
+    d->annot = annotation_chain(b, ANNOT_TYPE_TAG, t->tags);
     return d;
   }
   Die *d = base_die(b, t);
-  t->debug = d;
-  d->annot = annotation_chain(b, TYPE_TAG_NAME, t->tags);
+  set_type_die(b, t, d);
+  d->annot = annotation_chain(b, ANNOT_TYPE_TAG, t->tags);
   return d;
 }
 
 static Die *die_for_type(Builder *b, Type *t) {
   if (!t)
     return NULL;
-  if (t->debug)
-    return t->debug;
+  Die *known = type_die(b, t);
+  if (known)
+    return known;
   if (t->kind == TY_VOID && !t->quals && !t->tags)
     return NULL;
   Die *d;
@@ -528,23 +542,20 @@ static Die *die_for_type(Builder *b, Type *t) {
     switch (t->kind) {
     case TY_PTR:
       d = new_die(b, DIE_POINTER, true);
-      t->debug = d;
+      set_type_die(b, t, d);
       d->size = 8;
-      d->src_type = t;
       d->type = die_for_type(b, t->base);
       break;
     case TY_TYPEDEF:
       d = new_die(b, DIE_TYPEDEF, !type_is_local(t));
-      t->debug = d;
+      set_type_die(b, t, d);
       d->name = t->u.tdef->name->name;
-      d->src_type = t;
-      d->decl = t->u.tdef;
       d->loc = t->u.tdef->loc;
-      if (type_user_aligned(t))
+      if (type_user_aligned(b, t))
         d->user_align = type_align(t);
       d->type = declared_type_die(b, t->base);
       if (t->u.tdef->decl_tags)
-        d->annot = annotation_chain(b, DECL_TAG_NAME, t->u.tdef->decl_tags);
+        d->annot = annotation_chain(b, ANNOT_DECL_TAG, t->u.tdef->decl_tags);
       break;
     case TY_STRUCT:
     case TY_UNION:
@@ -553,9 +564,8 @@ static Die *die_for_type(Builder *b, Type *t) {
       break;
     case TY_ARRAY: {
       d = new_die(b, DIE_ARRAY, true);
-      t->debug = d;
-      d->src_type = t;
-      if (type_user_aligned(t))
+      set_type_die(b, t, d);
+      if (type_user_aligned(b, t))
         d->user_align = type_align(t);
       DimVec dims = {0};
       Type *elem = collect_dims(t, &dims);
@@ -572,8 +582,7 @@ static Die *die_for_type(Builder *b, Type *t) {
     }
     case TY_VECTOR:
       d = new_die(b, DIE_VECTOR, true);
-      t->debug = d;
-      d->src_type = t;
+      set_type_die(b, t, d);
       d->size = t->size;
       d->ndims = 1;
       d->dims = NEW_ARRAY(int64_t, 1);
@@ -583,8 +592,7 @@ static Die *die_for_type(Builder *b, Type *t) {
       break;
     case TY_FUNC: {
       d = new_die(b, DIE_SUBROUTINE, true);
-      t->debug = d;
-      d->src_type = t;
+      set_type_die(b, t, d);
       d->prototyped = !(t->flags & TYF_OLDSTYLE);
       d->variadic = (t->flags & TYF_VARIADIC) != 0;
       d->type = die_for_type(b, t->base);
@@ -599,10 +607,12 @@ static Die *die_for_type(Builder *b, Type *t) {
       break;
     default:
       d = base_die(b, t);
+      if (t->kind == TY_ULONG && !b->unit->sizetype)
+        b->unit->sizetype = d;
       break;
     }
   }
-  t->debug = d;
+  set_type_die(b, t, d);
   return d;
 }
 
@@ -619,65 +629,45 @@ static Die *die_for_decl_type(Builder *b, Type *t) {
     while (arr->kind == TY_TYPEDEF && !arr->quals && !arr->tags)
       arr = arr->base;
     if (arr->kind == TY_ARRAY && !arr->quals && !arr->tags) {
-      if (t->debug_qual)
-        return t->debug_qual;
+      TypeDies *slot = type_slot(b, t);
+      if (slot->qual)
+        return slot->qual;
       Type *elem = arr;
       while (elem->kind == TY_ARRAY && !elem->tags)
         elem = elem->base;
       unsigned have = type_all_quals(elem);
       Die *ad = die_for_decl_type(b, arr);
       unsigned add = t->quals & ~have;
-      t->debug_qual = add ? qualify(b, ad, have, add, type_is_local(t->main), t) : ad;
-      return t->debug_qual;
+      Die *qd = add ? qualify(b, ad, have, add, type_is_local(t->main)) : ad;
+      return type_slot(b, t)->qual = qd;
     }
   }
   Die *d = die_for_type(b, t);
   if (t->kind != TY_ARRAY || t->tags)
     return d;
-  if (t->debug_qual)
-    return t->debug_qual;
+  if (type_slot(b, t)->qual)
+    return type_slot(b, t)->qual;
   Type *elem = t;
   while (elem->kind == TY_ARRAY && !elem->tags)
     elem = elem->base;
   unsigned q = type_all_quals(elem);
   if (!q)
     return d;
-  t->debug_qual = qualify(b, d, 0, q, false, t);
-  return t->debug_qual;
+  Die *qd = qualify(b, d, 0, q, false);
+  return type_slot(b, t)->qual = qd;
 }
 
 /* --- Declarations --- */
 
-/* GCC's section category for a defined variable (varasm.cc
-   categorize_decl_for_section, PIE on x86-64 like the host GCC).  */
+/* GCC's section category for a defined variable (sema/placement.c).  */
 static SectionCategory var_section(Decl *d, const char **named) {
-  Decl *f = d->first;
-  const char *sec = d->section ? d->section : f->section;
-  if (sec) {
-    *named = sec;
-    return SECCAT_NAMED;
+  switch (decl_data_placement(d, named)) {
+  case PLACE_BSS: return SECCAT_BSS;
+  case PLACE_DATA: return SECCAT_DATA;
+  case PLACE_RODATA: return SECCAT_RODATA;
+  case PLACE_NAMED: return SECCAT_NAMED;
+  default: return SECCAT_NONE;
   }
-  if (d->is_thread_local || f->is_thread_local)
-    return SECCAT_NONE;
-  if (!f->defined)
-    return SECCAT_NONE;
-  unsigned q = type_all_quals(d->type);
-  Type *c = type_canon(d->type);
-  while (c->kind == TY_ARRAY) {
-    q |= type_all_quals(c->base);
-    c = type_canon(c->base);
-  }
-  bool readonly = (q & Q_CONST) && !(q & Q_VOLATILE);
-  bool has_init = d->has_init;
-  bool zero_init = !has_init || d->init_all_zero;
-  bool reloc = d->init_has_reloc;
-  if (!(q & Q_CONST) && zero_init)
-    return SECCAT_BSS;
-  if (readonly && !reloc)
-    return SECCAT_RODATA;
-  if (reloc && target.arch != ARCH_BPF)
-    return SECCAT_NONE; /* .data.rel(.ro)(.local) under PIE */
-  return SECCAT_DATA;
 }
 
 /* Whether this declaration of a variable defines it (tentatively or
@@ -699,14 +689,14 @@ static Die *declared_type_die(Builder *b, Type *type) {
   if (!is_unbounded_array(type))
     return die_for_decl_type(b, type);
   for (size_t i = 0; i < b->unbounded.len; i++)
-    if (b->unbounded.data[i]->src_type->base == type->base)
+    if (b->unbounded_types.data[i]->base == type->base)
       return b->unbounded.data[i];
   Die *d = new_die(b, DIE_ARRAY, true); /* before its element, as GCC */
-  d->src_type = type;
   d->ndims = 1;
   d->dims = NEW_ARRAY(int64_t, 1);
   d->dims[0] = -1;
   vec_push(&b->unbounded, d);
+  vec_push(&b->unbounded_types, type);
   d->type = die_for_decl_type(b, type->base);
   return d;
 }
@@ -724,12 +714,11 @@ static Die *variable_die(Builder *b, Decl *d) {
     v->user_align = d->type->align;
   v->name = d->name->name;
   v->loc = d->loc;
-  v->decl = d;
   v->external = d->sc != SC_STATIC;
   v->declaration = !declaration_defines(d);
   v->type = declared_type_die(b, type);
   if (d->tags_so_far)
-    v->annot = annotation_chain(b, DECL_TAG_NAME, d->tags_so_far);
+    v->annot = annotation_chain(b, ANNOT_DECL_TAG, d->tags_so_far);
   return v;
 }
 
@@ -746,13 +735,12 @@ static Die *variable_definition_die(Builder *b, Decl *d, Die *decl_die) {
     v->user_align = d->type->align;
   v->name = decl_die->name;
   v->loc = d->loc;
-  v->decl = d;
   v->external = decl_die->external;
   v->specification = decl_die;
   decl_die->has_definition = true;
   v->type = declared_type_die(b, d->type);
   if (d->tags_so_far)
-    v->annot = annotation_chain(b, DECL_TAG_NAME, d->tags_so_far);
+    v->annot = annotation_chain(b, ANNOT_DECL_TAG, d->tags_so_far);
   return v;
 }
 
@@ -762,13 +750,13 @@ static Die *subprogram_die(Builder *b, Decl *d) {
   Decl *def = d;
   f->name = d->name->name;
   f->loc = d->loc;
-  f->decl = d;
   f->external = d->sc != SC_STATIC;
   f->is_extern = !d->first->defined;
   f->declaration = f->is_extern;
   Type *ft = type_canon(d->type);
   f->prototyped = !(ft->flags & TYF_OLDSTYLE);
   f->variadic = (ft->flags & TYF_VARIADIC) != 0;
+  f->section = d->first->section;
   f->type = die_for_type(b, ft->base);
   int n = ft->u.func.nparams;
   bool named = def->defined && def->def_params && def->n_def_params == n;
@@ -785,7 +773,7 @@ static Die *subprogram_die(Builder *b, Decl *d) {
       f->params[i].name = prm->name ? prm->name->name : NULL;
       f->params[i].loc = prm->loc;
       if (prm->decl_tags)
-        f->params[i].annot = annotation_chain(b, DECL_TAG_NAME, prm->decl_tags);
+        f->params[i].annot = annotation_chain(b, ANNOT_DECL_TAG, prm->decl_tags);
     }
   }
   /* Locals and types the body uses: their DIEs come after the function's
@@ -798,235 +786,298 @@ static Die *subprogram_die(Builder *b, Decl *d) {
   for (int i = 0; i < def->n_used_types; i++)
     die_for_type(b, def->used_types[i]);
   if (d->first->decl_tags)
-    f->annot = annotation_chain(b, DECL_TAG_NAME, d->first->decl_tags);
+    f->annot = annotation_chain(b, ANNOT_DECL_TAG, d->first->decl_tags);
   return f;
 }
 
-/* --- Pruning (-feliminate-unused-debug-types) --- */
+/* --- The unit's entities --- */
 
-static void mark_die(Die *d);
-
-static void mark_chain(Die *a) {
-  for (; a; a = a->annot)
-    a->kept = true;
-}
-
-static void mark_die(Die *d) {
-  while (d && !d->kept) {
-    d->kept = true;
-    mark_chain(d->annot);
-    for (int i = 0; i < d->nmembers; i++) {
-      mark_die(d->members[i].type);
-      mark_chain(d->members[i].annot);
-    }
-    for (int i = 0; i < d->nparams; i++) {
-      mark_die(d->params[i].type);
-      mark_chain(d->params[i].annot);
-    }
-    mark_die(d->specification);
-    d = d->type;
-  }
-}
-
-/* Drop from the unit's list what pruning did not keep (nothing with
-   KEEP_ALL), then number the survivors into unit->dies.  GCC's pruning
-   keeps every base type DIE and every annotation DIE, referenced or
-   not.  One walk: the list is long and its DIEs are cold.  */
-static void drop_unkept(DebugUnit *unit, bool keep_all) {
-  uint32_t n = 0;
-  unit->dies.len = 0;
-  for (Die *d = unit->first, *next; d; d = next) {
-    next = d->list_next;
-    if (keep_all || (d->kind == DIE_BASE && !d->annot) ||
-        d->kind == DIE_ANNOTATION)
-      d->kept = true;
-    if (d->kept) {
-      d->order = n++;
-      vec_push_perm(&unit->dies, d);
-      continue;
-    }
-    if (d->list_prev)
-      d->list_prev->list_next = d->list_next;
-    else
-      unit->first = d->list_next;
-    if (d->list_next)
-      d->list_next->list_prev = d->list_prev;
-    else
-      unit->last = d->list_prev;
-    d->on_list = false;
-  }
-}
-
-/* --- The unit --- */
-
-/* Every file-scope entity once: the last declaration seen for it.  */
-typedef struct Entity {
+/* A file-scope variable: its DIE, and the declaration the DIE describes
+   (the defining one once there is one: its section).  */
+typedef struct VarEntity {
   Decl *first;
-  Decl *last;
+  Decl *decl;
   Die *die;
-} Entity;
+} VarEntity;
+
+/* A function: its file-scope declarations in order.  */
+typedef struct FuncEntity {
+  Decl *first;
+  VEC(Decl *) decls;
+  bool inline_declared; /* one of them says inline */
+} FuncEntity;
 
 typedef VEC(Decl *) DeclVec;
 
-/* A static function declared inline that nothing refers to: GCC never
-   outputs it, so it has no DIE (nor BTF FUNC).  */
-static bool unused_static_inline(Decl *f, DeclVec *inlines) {
-  if (f->sc != SC_STATIC || f->used)
-    return false;
-  for (size_t i = 0; i < inlines->len; i++)
-    if (inlines->data[i] == f)
-      return true;
-  return false;
+typedef struct Entities {
+  VEC(VarEntity *) vars;   /* in order of first declaration */
+  VEC(FuncEntity *) funcs;
+} Entities;
+
+/* A variable's declaration event: its first makes the DIE; a definition
+   after an extern declaration makes a second DIE naming the first; other
+   redeclarations update the entity's DIE.  */
+static void describe_variable(Builder *b, Entities *ents, Decl *d) {
+  Decl *f = d->first;
+  VarEntity *e = ptrmap_get(&b->entities, f);
+  if (!e) {
+    e = NEW(VarEntity);
+    e->first = f;
+    e->decl = d;
+    e->die = variable_die(b, d);
+    ptrmap_put(&b->entities, f, e);
+    vec_push(&ents->vars, e);
+    return;
+  }
+  if (e->die->declaration && declaration_defines(d)) {
+    e->decl = d;
+    e->die = variable_definition_die(b, d, e->die);
+    return;
+  }
+  /* A redeclaration: the entity's DIE describes the latest one, but
+     keeps describing the defining declaration (its section).  */
+  Die *v = e->die;
+  if (declaration_defines(d) || !declaration_defines(e->decl))
+    e->decl = d;
+  v->type = declared_type_die(b, d->type);
+  if (d->defined)
+    v->declaration = false;
+  if (d->tags_so_far)
+    v->annot = annotation_chain(b, ANNOT_DECL_TAG, d->tags_so_far);
 }
 
-DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts) {
-  Builder b = {0};
-  b.unit = NEW(DebugUnit);
-  b.opts = opts;
-  b.unit->main_file = tu->main_file;
-  VEC(Decl *) funcs = {0};
-  DeclVec inlines = {0};   /* functions with an inline declaration */
-  VEC(Decl *) var_entities = {0};
+/* A function's declaration event: functions are described at the end of
+   the unit; here they are only collected.  */
+static void note_function(Builder *b, Entities *ents, Decl *d) {
+  FuncEntity *e = ptrmap_get(&b->entities, d->first);
+  if (!e) {
+    e = NEW(FuncEntity);
+    e->first = d->first;
+    ptrmap_put(&b->entities, d->first, e);
+    vec_push(&ents->funcs, e);
+  }
+  vec_push(&e->decls, d);
+  if (d->defined)
+    d->first->defined = true;
+  if (d->is_inline)
+    e->inline_declared = true;
+}
+
+/* The declaration events of the unit, in source order: typedefs, tags,
+   variables get their DIEs now.  */
+static void describe_declarations(Builder *b, TransUnit *tu, Entities *ents) {
   /* Each file-scope record's definition event (defined_later).  */
   for (size_t i = 0; i < tu->decls.len; i++) {
     Decl *d = tu->decls.data[i];
     if (d->kind == DECL_TAG && d->tag_is_definition)
-      d->rec->debug = d;
+      ptrmap_put(&b->definitions, d->rec, d);
   }
-  /* Declaration events in source order.  */
   for (size_t i = 0; i < tu->decls.len; i++) {
     Decl *d = tu->decls.data[i];
-    b.now = d->order;
+    b->now = d->order;
     switch (d->kind) {
     case DECL_TYPEDEF:
-      die_for_type(&b, d->type);
+      die_for_type(b, d->type);
       break;
     case DECL_TAG:
       if (d->tag_is_definition) {
-        Die *rd = d->tag_type->debug;
+        Die *rd = type_die(b, d->tag_type);
         if (rd && rd->pending)
-          complete_record(&b, rd, d->tag_type);
+          complete_record(b, rd, d->tag_type);
         else
-          die_for_type(&b, d->tag_type);
+          die_for_type(b, d->tag_type);
       }
       break;
-    case DECL_VAR: {
-      Decl *f = d->first;
-      if (!f->debug) {
-        f->debug = variable_die(&b, d);
-        vec_push(&var_entities, f);
-      } else if (((Die *)f->debug)->declaration && declaration_defines(d)) {
-        f->debug = variable_definition_die(&b, d, f->debug);
-      } else {
-        /* A redeclaration: the entity's DIE describes the latest one.  */
-        Die *v = f->debug;
-        /* Keep describing the defining declaration (its section).  */
-        if (declaration_defines(d) || !declaration_defines(v->decl))
-          v->decl = d;
-        v->type = declared_type_die(&b, d->type);
-        if (d->defined)
-          v->declaration = false;
-        if (d->tags_so_far)
-          v->annot = annotation_chain(&b, DECL_TAG_NAME, d->tags_so_far);
-      }
+    case DECL_VAR:
+      describe_variable(b, ents, d);
       break;
-    }
     case DECL_FUNC:
-      if (!d->first->debug) {
-        d->first->debug = (void *)1; /* seen */
-        vec_push(&funcs, d->first);
-      }
-      if (d->defined)
-        d->first->defined = true;
-      if (d->is_inline)
-        vec_push(&inlines, d->first);
+      note_function(b, ents, d);
       break;
     default:
       break;
     }
   }
+}
+
+/* The declaration a function's DIE describes: the latest, which carries
+   the composite type, or the definition with its parameter names.
+   (A redeclaration before the definition does not count: the first
+   declaration stands for the defined entity until then.)  */
+static Decl *describing_declaration(FuncEntity *e) {
+  Decl *last = e->first;
+  for (size_t i = 0; i < e->decls.len; i++) {
+    Decl *d = e->decls.data[i];
+    if (d->defined || !last->defined)
+      last = d;
+  }
+  return last;
+}
+
+/* A static function declared inline that nothing refers to: GCC never
+   outputs it, so it has no DIE (nor BTF FUNC).  */
+static bool unused_static_inline(const FuncEntity *e) {
+  return e->first->sc == SC_STATIC && !e->first->used && e->inline_declared;
+}
+
+/* A library function the BPF code generator always expands in place
+   (as GCC's BPF port does): calls of it leave no extern FUNC behind.  */
+static bool expanded_inline(const Decl *f) {
+  static const char *const names[] = {"memcpy", "memset", "memmove", "memcmp", "bcmp"};
+  if (target.arch != ARCH_BPF || !f->name)
+    return false;
+  for (size_t i = 0; i < ARRAY_LEN(names); i++)
+    if (!strcmp(f->name->name, names[i]))
+      return true;
+  return false;
+}
+
+/* Functions, in symbol-table order: the reverse of node creation, where
+   defined functions get their node when defined and referenced undefined
+   ones after all bodies.  DESCRIBED gets the declaration each DIE of
+   unit->funcs describes.  */
+static void describe_functions(Builder *b, Entities *ents, DeclVec *described) {
+  VEC(FuncEntity *) nodes = {0};
+  for (size_t i = 0; i < ents->funcs.len; i++) {
+    FuncEntity *e = ents->funcs.data[i];
+    if (e->first->defined && !unused_static_inline(e))
+      vec_push(&nodes, e);
+  }
+  for (size_t i = 0; i < ents->funcs.len; i++) {
+    FuncEntity *e = ents->funcs.data[i];
+    if (!e->first->defined && e->first->used && !expanded_inline(e->first))
+      vec_push(&nodes, e);
+  }
+  for (size_t i = nodes.len; i-- > 0;) {
+    FuncEntity *e = nodes.data[i];
+    Decl *last = describing_declaration(e);
+    Die *fd = subprogram_die(b, last);
+    fd->is_extern = !e->first->defined;
+    vec_push_perm(&b->unit->funcs, fd);
+    vec_push(described, last);
+  }
+  vec_free(&nodes);
+}
+
+/* A variable's DATASEC, symbol and size, from the declaration its DIE
+   describes.  */
+static void place_variable(VarEntity *e) {
+  Die *v = e->die;
+  Decl *d = e->decl, *f = e->first;
+  v->is_extern = !f->defined;
+  v->seccat = f->defined ? var_section(d, &v->section)
+                         : (d->section || f->section ? SECCAT_NAMED : SECCAT_NONE);
+  if (v->seccat == SECCAT_NAMED && !v->section)
+    v->section = d->section ? d->section : f->section;
+  v->symbol = d->asm_name ? d->asm_name : v->name;
+  int64_t size = type_size(d->type);
+  v->var_size = type_kind(d->type) == TY_VOID ? 1 : size < 0 ? 0 : size;
+}
+
+/* A static variable that GCC's optimizers remove (at -O1 and above):
+   nothing refers to it, or it is a scalar that nothing writes, whose
+   constant initial value replaces every use.  No symbol, so no DIE and
+   no BTF VAR.  */
+static bool optimized_away(const VarEntity *e, const DebugBuildOptions *opts) {
+  if (opts->optimize <= 0 || e->decl->sc != SC_STATIC)
+    return false;
+  if (!e->first->used)
+    return true;
+  int64_t value;
+  return tree_static_int_value(e->decl, &value);
+}
+
+/* Variables, in the reverse of varpool node creation (definitions in
+   order, then referenced externs).  */
+static void describe_variables(Builder *b, Entities *ents) {
+  VEC(VarEntity *) vnodes = {0};
+  for (size_t i = 0; i < ents->vars.len; i++)
+    if (ents->vars.data[i]->first->defined && !optimized_away(ents->vars.data[i], b->opts))
+      vec_push(&vnodes, ents->vars.data[i]);
+  for (size_t i = 0; i < ents->vars.len; i++) {
+    VarEntity *e = ents->vars.data[i];
+    if (!e->first->defined && (e->first->used || !b->opts->eliminate_unused_types))
+      vec_push(&vnodes, e);
+  }
+  for (size_t i = vnodes.len; i-- > 0;) {
+    place_variable(vnodes.data[i]);
+    vec_push_perm(&b->unit->vars, vnodes.data[i]->die);
+  }
+  vec_free(&vnodes);
+}
+
+/* --- Pruning (-feliminate-unused-debug-types) --- */
+
+/* GCC's pruning keeps only what variables, functions (with the types
+   their bodies use) and base types reach; without it, every listed DIE
+   stays (kept before marking, which stops at kept DIEs).  */
+static void prune_unit(Builder *b, Decl **described) {
+  DebugUnit *u = b->unit;
+  if (!b->opts->eliminate_unused_types) {
+    debug_number(u, true);
+    for (size_t i = 0; i < u->vars.len; i++)
+      debug_mark(u->vars.data[i]);
+    for (size_t i = 0; i < u->funcs.len; i++)
+      debug_mark(u->funcs.data[i]);
+    return;
+  }
+  for (size_t i = 0; i < u->vars.len; i++)
+    debug_mark(u->vars.data[i]);
+  for (size_t i = 0; i < b->opts->n_extra_types; i++)
+    debug_mark(b->opts->extra_dies[i]);
+  for (size_t i = 0; i < u->funcs.len; i++) {
+    debug_mark(u->funcs.data[i]);
+    Decl *d = described[i];
+    for (int k = 0; k < d->n_locals; k++)
+      debug_mark(type_die(b, d->locals[k]->type));
+    for (int k = 0; k < d->n_used_types; k++)
+      debug_mark(die_for_type(b, d->used_types[k]));
+  }
+  u->pruned = true;
+  debug_number(u, false);
+}
+
+/* The size type when no DIE of the unit is it: off the list, for the
+   emitters that need one (BTF's index type of `[]` arrays).  */
+static void ensure_sizetype(Builder *b) {
+  if (b->unit->sizetype)
+    return;
+  Die *d = new_die(b, DIE_BASE, false);
+  d->name = type_base_name(TY_ULONG);
+  d->size = type_size(ty_ulong);
+  d->encoding = ATE_UNSIGNED;
+  b->unit->sizetype = d;
+}
+
+DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
+  Builder b = {0};
+  b.unit = debug_unit_new();
+  b.opts = opts;
+  b.unit->main_file = tu->main_file;
+  Entities ents = {0};
+  describe_declarations(&b, tu, &ents);
   /* The rest is described at the end of the unit: every record is
      defined by then.  */
   b.now = UINT32_MAX;
-  /* Functions: symbol-table order is the reverse of node creation, where
-     defined functions get their node when defined and referenced
-     undefined ones after all bodies.  */
-  VEC(Decl *) nodes = {0};
-  for (size_t i = 0; i < funcs.len; i++)
-    if (funcs.data[i]->defined && !unused_static_inline(funcs.data[i], &inlines))
-      vec_push(&nodes, funcs.data[i]);
-  for (size_t i = 0; i < funcs.len; i++)
-    if (!funcs.data[i]->defined && funcs.data[i]->used)
-      vec_push(&nodes, funcs.data[i]);
-  for (size_t i = nodes.len; i-- > 0;) {
-    Decl *f = nodes.data[i];
-    /* The latest declaration carries the composite type and the
-       definition's parameter names.  */
-    Decl *last = f;
-    for (size_t j = 0; j < tu->decls.len; j++) {
-      Decl *d = tu->decls.data[j];
-      if (d->kind == DECL_FUNC && d->first == f && (d->defined || !last->defined))
-        last = d;
-    }
-    Die *fd = subprogram_die(&b, last);
-    fd->is_extern = !f->defined;
-    f->debug = fd;
-    vec_push_perm(&b.unit->funcs, fd);
-  }
-  /* Variables: reverse of varpool node creation (definitions in order,
-     then referenced externs).  */
-  VEC(Decl *) vnodes = {0};
-  for (size_t i = 0; i < var_entities.len; i++)
-    if (var_entities.data[i]->defined)
-      vec_push(&vnodes, var_entities.data[i]);
-  for (size_t i = 0; i < var_entities.len; i++) {
-    Decl *f = var_entities.data[i];
-    if (!f->defined && (f->used || !opts->eliminate_unused_types))
-      vec_push(&vnodes, f);
-  }
-  for (size_t i = vnodes.len; i-- > 0;) {
-    Decl *f = vnodes.data[i];
-    Die *v = f->debug;
-    Decl *d = v->decl;
-    v->is_extern = !f->defined;
-    v->seccat = f->defined ? var_section(d, &v->section)
-                           : (d->section || f->section ? SECCAT_NAMED : SECCAT_NONE);
-    if (v->seccat == SECCAT_NAMED && !v->section)
-      v->section = d->section ? d->section : f->section;
-    int64_t size = type_size(d->type);
-    v->var_size = type_kind(d->type) == TY_VOID ? 1 : size < 0 ? 0 : size;
-    vec_push_perm(&b.unit->vars, v);
-  }
-  /* Pruning.  */
-  if (opts->eliminate_unused_types) {
-    for (size_t i = 0; i < b.unit->vars.len; i++)
-      mark_die(b.unit->vars.data[i]);
-    for (size_t i = 0; i < b.unit->funcs.len; i++) {
-      Die *f = b.unit->funcs.data[i];
-      mark_die(f);
-      Decl *d = f->decl;
-      for (int k = 0; k < d->n_locals; k++)
-        if (d->locals[k]->type->debug)
-          mark_die(d->locals[k]->type->debug);
-      for (int k = 0; k < d->n_used_types; k++)
-        mark_die(die_for_type(&b, d->used_types[k]));
-    }
-    drop_unkept(b.unit, false);
-  } else {
-    /* Every listed DIE stays (kept before marking, which stops at kept
-       DIEs).  */
-    drop_unkept(b.unit, true);
-    for (size_t i = 0; i < b.unit->vars.len; i++)
-      mark_die(b.unit->vars.data[i]);
-    for (size_t i = 0; i < b.unit->funcs.len; i++)
-      mark_die(b.unit->funcs.data[i]);
-  }
-  vec_free(&funcs);
-  vec_free(&var_entities);
-  vec_free(&nodes);
-  vec_free(&inlines);
-  vec_free(&vnodes);
+  DeclVec described = {0};
+  describe_functions(&b, &ents, &described);
+  describe_variables(&b, &ents);
+  /* Types the code generator needs described (CO-RE roots).  */
+  for (size_t i = 0; i < opts->n_extra_types; i++)
+    opts->extra_dies[i] = die_for_type(&b, (Type *)opts->extra_types[i]);
+  prune_unit(&b, described.data);
+  ensure_sizetype(&b);
+  for (size_t i = 0; i < ents.funcs.len; i++)
+    vec_free(&ents.funcs.data[i]->decls);
+  vec_free(&ents.funcs);
+  vec_free(&ents.vars);
+  vec_free(&described);
   vec_free(&b.annots);
   vec_free(&b.unbounded);
+  vec_free(&b.unbounded_types);
+  free(b.types);
+  ptrmap_free(&b.definitions);
+  ptrmap_free(&b.entities);
   return b.unit;
 }
+

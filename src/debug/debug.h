@@ -1,15 +1,23 @@
 /* The debug-information model: a DWARF-like graph of DIEs that every
-   emitter (BTF now, DWARF later) reads.
+   emitter (BTF, DWARF) reads and every producer fills.
 
-   It is built from a translation unit the way GCC's dwarf2out builds its
-   DIEs: one DIE per distinct type (variants included), created in GCC's
-   order, top-level DIEs kept in a compile-unit child list whose order is
-   what GCC's BTF generation walks.  Annotation DIEs carry btf_decl_tag and
-   btf_type_tag values, chained as in GCC (seed 003).  */
+   The compiler fills it from a translation unit (build.c, the one file
+   that knows both sema and this model), the way GCC's dwarf2out builds
+   its DIEs: one DIE per distinct type (variants included), created in
+   GCC's order, top-level DIEs kept in a compile-unit child list whose
+   order is what GCC's BTF generation walks.  Annotation DIEs carry
+   btf_decl_tag and btf_type_tag values, chained as in GCC (seed 003).
+
+   The model stands alone: it depends on util only, points back into no
+   producer's structures, and records what the emitters need (sections,
+   symbol names, the size type) as plain data.  It carries no emitter
+   options and no emitter slots: every DIE has an id, dense from 0, and an
+   emitter keeps its own side tables indexed by it.  */
 #ifndef BTFCC_DEBUG_H
 #define BTFCC_DEBUG_H
 
-#include "../parse/parse.h"
+#include "../util/diag.h"
+#include "../util/util.h"
 
 typedef struct Die Die;
 
@@ -66,6 +74,13 @@ typedef struct DieEnumerator {
   int64_t value;
 } DieEnumerator;
 
+/* What an annotation DIE carries (DW_AT_name "btf_decl_tag" or
+   "btf_type_tag").  */
+typedef enum {
+  ANNOT_DECL_TAG,
+  ANNOT_TYPE_TAG,
+} AnnotKind;
+
 /* Where a variable lives: the DATASEC it belongs to.  */
 typedef enum {
   SECCAT_NONE,   /* no DATASEC entry (TLS, data.rel, extern ...) */
@@ -77,6 +92,8 @@ typedef enum {
 
 struct Die {
   DieKind kind;
+  uint32_t id;        /* unique in the unit, dense from 0: emitters index
+                         their side tables with it */
   uint32_t order;     /* position among the unit's top-level DIEs */
   const char *name;
   Die *type;          /* referenced type; NULL means void */
@@ -99,7 +116,7 @@ struct Die {
                           DECL_USER_ALIGN), 0 = none */
   Die *annot;         /* DW_AT_GNU_annotation: head of the chain */
   /* DIE_ANNOTATION */
-  const char *annot_name;  /* "btf_decl_tag" or "btf_type_tag" */
+  AnnotKind annot_kind;
   const char *annot_value;
   SrcLoc annot_loc;        /* where the first such tag was written */
   /* children */
@@ -112,32 +129,16 @@ struct Die {
   int64_t *dims;      /* DIE_ARRAY: element counts, outer first; -1 = [] */
   Die *index_type;    /* DIE_ARRAY, DIE_VECTOR: the subrange type */
   int ndims;
-  /* DIE_VARIABLE */
-  SectionCategory seccat;
-  const char *section; /* SECCAT_NAMED */
+  /* DIE_VARIABLE, DIE_SUBPROGRAM */
+  SectionCategory seccat; /* variables: the DATASEC */
+  const char *section;    /* variables: SECCAT_NAMED's section; functions:
+                             their section attribute */
+  const char *symbol;     /* variables: the assembler name */
   int64_t var_size;
-  Decl *decl;
-  Type *src_type;
   Die *list_next;     /* unit child list */
   Die *list_prev;
   SrcLoc loc;         /* where the entity is declared (none for derived types) */
-  void *user;         /* BTF generator's record */
-  void *dwarf;        /* DWARF generator's DIE, off-list DIEs only */
 };
-
-typedef struct DebugOptions {
-  bool annotate;              /* -dA */
-  bool keep_items;            /* assembler output wanted (-S) */
-  int prune_btf;              /* -gprune-btf: 1, -gno-prune-btf: 0, default -1 */
-  bool eliminate_unused_types;/* -feliminate-unused-debug-types (default) */
-  int optimize;               /* -O level */
-  bool signed_char;           /* plain char is signed */
-  int dwarf_version;          /* 0: no DWARF; 4 or 5 (-gdwarf-N) */
-  bool debug_types_section;   /* -fdebug-types-section */
-  const char *comp_dir;       /* DW_AT_comp_dir */
-  bool no_column_info;        /* -gno-column-info */
-  bool threads;               /* may use a second thread */
-} DebugOptions;
 
 typedef struct DebugUnit {
   Die *first, *last;  /* top-level DIEs in GCC's compile-unit order, */
@@ -147,9 +148,33 @@ typedef struct DebugUnit {
                          miss at a time.  */
   VEC(Die *) vars;    /* variables, in GCC's FOR_EACH_VARIABLE order */
   VEC(Die *) funcs;   /* functions, in GCC's FOR_EACH_FUNCTION order */
+  uint32_t ndies;     /* ids handed out: every DIE's id is below */
+  Die *sizetype;      /* the unit's size type (`long unsigned int`), the
+                         index type of arrays whose DIE has none; off the
+                         list when nothing else made it */
+  bool pruned;        /* unused types were eliminated */
   const char *main_file;
 } DebugUnit;
 
-DebugUnit *debug_build(TransUnit *tu, const DebugOptions *opts);
+/* --- Building a unit (any producer) --- */
+
+DebugUnit *debug_unit_new(void);
+/* A new DIE of KIND with the next id; on the unit's list when TOP_LEVEL.  */
+Die *debug_new_die(DebugUnit *u, DieKind kind, bool top_level);
+void debug_append(DebugUnit *u, Die *d);
+void debug_insert_after(DebugUnit *u, Die *after, Die *d);
+
+/* --- Pruning and numbering --- */
+
+/* Mark D and what it reaches (types, members, parameters, annotations,
+   specification) as kept.  */
+void debug_mark(Die *d);
+/* Drop from the unit's list what is not kept (nothing with KEEP_ALL),
+   then number the survivors into u->dies.  Base type and annotation
+   DIEs always stay, as in GCC.  */
+void debug_number(DebugUnit *u, bool keep_all);
+
+/* DW_AT_name of an annotation DIE of KIND.  */
+const char *debug_annot_name(AnnotKind kind);
 
 #endif

@@ -1,7 +1,14 @@
-/* btfcc: compile each input through preprocessor, parser, debug model and
-   the BTF generator into an object file or assembler text.  */
+/* btfcc, the compiler driver: for each input, the preprocessor (on a
+   second thread when there is one), the parser, then for the BPF target
+   the code generator (functions and data into sections), then, when -g
+   or -gbtf asks for debug information, the debug model built from the
+   unit and the DWARF and BTF emitters reading it; the sections they make
+   are written as GAS text (-S) or an ELF object (-c).  -E and
+   -fsyntax-only stop earlier.  */
+#include "../bpf/object.h"
 #include "../btf/btf_gen.h"
 #include "../dwarf/dwarf_gen.h"
+#include "../parse/parse.h"
 #include "../sema/tree.h"
 #include "options.h"
 
@@ -100,8 +107,8 @@ static bool compile(Options *o, const char *input) {
     cpp_free(cpp);
     return close_output(out, name) && diag_error_count() == errors_before;
   }
-  o->debug.threads = use_threads();
-  if (o->debug.threads)
+  o->dwarf.threads = use_threads();
+  if (o->dwarf.threads)
     cpp_start_thread(cpp);
   TransUnit *tu = parse_translation_unit_from(cpp);
   tu->main_file = input;
@@ -118,16 +125,45 @@ static bool compile(Options *o, const char *input) {
   }
   if (o->mode == MODE_SYNTAX)
     return true;
-  o->debug.keep_items = o->mode == MODE_ASSEMBLY;
+  o->btf.keep_items = o->dwarf.keep_items = o->mode == MODE_ASSEMBLY;
   ObjFile obj = {0};
   obj.source_name = !strcmp(input, "-") ? "<stdin>" : input;
-  if (o->want_btf || o->want_dwarf) {
-    DebugUnit *unit = debug_build(tu, &o->debug);
-    if (o->want_dwarf)
-      dwarf_generate(unit, &o->debug, &obj);
-    if (o->want_btf)
-      btf_generate(unit, &o->debug, &obj);
+  BtfExtInfo ext = {0};
+  BpfUnitOptions bopts = {o->bpf_cpu, o->dump_ir, o->mode == MODE_ASSEMBLY,
+                         o->want_btf ? &ext : NULL};
+  BpfUnit *bunit = NULL;
+  if (target.arch == ARCH_BPF && !bpf_compile_unit(tu, &obj, &bopts, &bunit)) {
+    bpf_unit_finish(bunit, NULL);
+    obj_free(&obj);
+    vec_free(&ext.funcs);
+    vec_free(&ext.lines);
+    vec_free(&ext.cores);
+    return false;
   }
+  o->btf.ext = ext.funcs.len ? &ext : NULL;
+
+  if (o->want_btf || o->want_dwarf) {
+    const void **types = xcalloc(ext.cores.len + 1, sizeof *types);
+    Die **dies = xcalloc(ext.cores.len + 1, sizeof *dies);
+    for (size_t i = 0; i < ext.cores.len; i++)
+      types[i] = ext.cores.data[i].type;
+    o->debug.extra_types = types;
+    o->debug.extra_dies = dies;
+    o->debug.n_extra_types = ext.cores.len;
+    DebugUnit *unit = debug_build(tu, &o->debug);
+    for (size_t i = 0; i < ext.cores.len; i++)
+      ext.cores.data[i].die = dies[i];
+    o->debug.extra_types = NULL;
+    o->debug.extra_dies = NULL;
+    o->debug.n_extra_types = 0;
+    free(types);
+    free(dies);
+    if (o->want_dwarf)
+      dwarf_generate(unit, &o->dwarf, &obj);
+    if (o->want_btf)
+      btf_generate(unit, &o->btf, &obj);
+  }
+  bpf_unit_finish(bunit, &ext);
   bool is_asm = o->mode == MODE_ASSEMBLY;
   char *def = o->output ? NULL : default_output(input, is_asm ? ".s" : ".o");
   const char *name = o->output ? o->output : def;
@@ -139,6 +175,10 @@ static bool compile(Options *o, const char *input) {
   }
   free(def);
   obj_free(&obj);
+  o->btf.ext = NULL;
+  vec_free(&ext.funcs);
+  vec_free(&ext.lines);
+  vec_free(&ext.cores);
   return ok;
 }
 
@@ -163,7 +203,7 @@ int main(int argc, char **argv) {
   Options o;
   bool parsed = options_parse(argc, argv, &o), ok = parsed;
   char *cwd = parsed && o.want_dwarf ? getcwd(NULL, 0) : NULL;
-  o.debug.comp_dir = cwd;
+  o.dwarf.comp_dir = cwd;
   for (size_t i = 0; parsed && i < o.inputs.len; i++)
     if (!compile(&o, o.inputs.data[i]))
       ok = false; /* like GCC, go on with the other inputs */

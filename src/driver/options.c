@@ -50,7 +50,7 @@ static bool set_dwarf_version(Options *o, const char *a) {
   }
   if ((v[0] == '4' || v[0] == '5') && !v[1]) {
     o->want_dwarf = true;
-    o->debug.dwarf_version = v[0] - '0';
+    o->dwarf.version = v[0] - '0';
     return true;
   }
   if ((v[0] == '2' || v[0] == '3') && !v[1]) {
@@ -181,12 +181,14 @@ void options_free(Options *o) {
 
 bool options_parse(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof *o);
+  o->bpf_cpu = 4; /* GCC 16's default for BPF */
   o->mode = MODE_LINK;
-  o->debug.prune_btf = -1;
+  o->btf.prune_btf = -1;
   o->debug.eliminate_unused_types = true;
   o->debug.signed_char = true;
   bool ok = true;
   bool after_ddash = false;
+  bool plain_g = false, explicit_dwarf = false; /* -g as written; -gdwarf* */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (after_ddash || a[0] != '-' || !strcmp(a, "-")) {
@@ -239,27 +241,33 @@ bool options_parse(int argc, char **argv, Options *o) {
       }
     } else if (!strcmp(a, "-ansi")) { lang.std = 89; lang.gnu = false; }
     else if (!strcmp(a, "-gbtf")) o->want_btf = true;
-    else if (!strcmp(a, "-gprune-btf")) o->debug.prune_btf = 1;
-    else if (!strcmp(a, "-gno-prune-btf")) o->debug.prune_btf = 0;
+    else if (!strcmp(a, "-gprune-btf")) o->btf.prune_btf = 1;
+    else if (!strcmp(a, "-gno-prune-btf")) o->btf.prune_btf = 0;
     else if (!strncmp(a, "-gdwarf", 7)) {
       if (!set_dwarf_version(o, a)) ok = false;
+      explicit_dwarf = true;
     }
     else if (!strcmp(a, "-g") || !strcmp(a, "-g1") || !strcmp(a, "-g2") ||
-             !strcmp(a, "-g3") || !strncmp(a, "-ggdb", 5))
+             !strcmp(a, "-g3") || !strncmp(a, "-ggdb", 5)) {
       o->want_dwarf = true; /* with -gbtf too: both, as GCC does */
+      plain_g = true;
+      if (o->want_btf)
+        explicit_dwarf = true; /* BPF: -gbtf -g is BTF and DWARF */
+    }
     else if (!strcmp(a, "-g0")) {
       o->want_dwarf = o->want_btf = false;
+      plain_g = explicit_dwarf = false;
     }
-    else if (!strcmp(a, "-gcolumn-info")) o->debug.no_column_info = false;
-    else if (!strcmp(a, "-gno-column-info")) o->debug.no_column_info = true;
-    else if (!strcmp(a, "-fdebug-types-section")) o->debug.debug_types_section = true;
-    else if (!strcmp(a, "-fno-debug-types-section")) o->debug.debug_types_section = false;
+    else if (!strcmp(a, "-gcolumn-info")) o->dwarf.no_column_info = false;
+    else if (!strcmp(a, "-gno-column-info")) o->dwarf.no_column_info = true;
+    else if (!strcmp(a, "-fdebug-types-section")) o->dwarf.debug_types_section = true;
+    else if (!strcmp(a, "-fno-debug-types-section")) o->dwarf.debug_types_section = false;
     else if (!strcmp(a, "-gctf") || !strncmp(a, "-gctf", 5)) {
       fprintf(stderr, "btfcc: error: CTF output is not supported yet\n");
       ok = false;
     }
     else if (!strncmp(a, "-g", 2)) { /* -gno-*, -gcolumn-info, -gz ...: accepted */ }
-    else if (!strcmp(a, "-dA")) o->debug.annotate = true;
+    else if (!strcmp(a, "-dA")) o->btf.annotate = o->dwarf.annotate = true;
     else if (!strcmp(a, "-dM")) o->dump_macros = true;
     else if (!strcmp(a, "-dD") || !strcmp(a, "-dN") || !strcmp(a, "-dI") || !strcmp(a, "-dP")) { }
     else if (!strcmp(a, "-w")) diag_opts.inhibit_warnings = true;
@@ -269,7 +277,7 @@ bool options_parse(int argc, char **argv, Options *o) {
              !strcmp(a, "-pedantic-errors")) diag_opts.enabled[W_PEDANTIC] = true;
     else if (!strncmp(a, "-O", 2)) {
       const char *l = a + 2;
-      o->debug.optimize = !*l ? 1 : (*l >= '0' && *l <= '9') ? atoi(l) : 2;
+      o->optimize = o->debug.optimize = !*l ? 1 : (*l >= '0' && *l <= '9') ? atoi(l) : 2;
     }
     else if (!strcmp(a, "-fdiagnostics-plain-output")) diag_opts.plain = true;
     else if (!strcmp(a, "-fno-eliminate-unused-debug-types")) o->debug.eliminate_unused_types = false;
@@ -277,6 +285,7 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strncmp(a, "-fmax-errors=", 13)) diag_opts.max_errors = (unsigned)atoi(a + 13);
     else if (!strcmp(a, "-funsigned-char")) o->debug.signed_char = false;
     else if (!strcmp(a, "-fsigned-char")) o->debug.signed_char = true;
+    else if (!strcmp(a, "-fdump-ir")) o->dump_ir = true;
     else if (!strncmp(a, "-f", 2)) { /* code generation: accepted, ignored */ }
     else if (!strncmp(a, "--target=", 9)) {
       if (!set_target(a + 9)) {
@@ -293,6 +302,17 @@ bool options_parse(int argc, char **argv, Options *o) {
       if (target.arch == ARCH_BPF) target.big_endian = true;
     } else if (!strcmp(a, "-mlittle-endian") || !strcmp(a, "-EL")) {
       target.big_endian = false;
+    }
+    else if (!strncmp(a, "-mcpu=", 6)) {
+      const char *c = a + 6;
+      if (c[0] == 'v' && c[1] >= '1' && c[1] <= '4' && !c[2])
+        o->bpf_cpu = c[1] - '0';
+      else if (!strcmp(c, "generic"))
+        o->bpf_cpu = 1;
+      else {
+        fprintf(stderr, "btfcc: error: unrecognized argument in option '%s'\n", a);
+        ok = false;
+      }
     }
     else if (!strncmp(a, "-m", 2)) { /* target options: accepted, ignored */ }
     else if (!strcmp(a, "-pipe") || !strcmp(a, "-v") || !strcmp(a, "-pthread") ||
@@ -313,10 +333,16 @@ bool options_parse(int argc, char **argv, Options *o) {
   }
   if (!ok)
     return false;
-  if (o->want_dwarf && !o->debug.dwarf_version)
-    o->debug.dwarf_version = 5;
+  /* BPF's default debug format is BTF: there plain -g means BTF (and
+     .BTF.ext), DWARF only with -gdwarf, as bpf-gcc 16 has it.  */
+  if (target.arch == ARCH_BPF && plain_g) {
+    o->want_btf = true;
+    o->want_dwarf = explicit_dwarf;
+  }
+  if (o->want_dwarf && !o->dwarf.version)
+    o->dwarf.version = 5;
   if (!o->want_dwarf)
-    o->debug.dwarf_version = 0;
+    o->dwarf.version = 0;
   if (o->inputs.len == 0) {
     fprintf(stderr, "btfcc: fatal error: no input files\ncompilation terminated.\n");
     return false;

@@ -3,7 +3,9 @@
 #define BTFCC_DRIVER_OPTIONS_H
 
 #include "../cpp/cpp.h"
-#include "../debug/debug.h"
+#include "../btf/btf_gen.h"
+#include "../debug/build.h"
+#include "../dwarf/dwarf_gen.h"
 
 typedef enum {
   MODE_LINK,       /* no -c/-S/-E: would link (unsupported) */
@@ -26,9 +28,14 @@ typedef struct Options {
   bool nostdinc;
   bool undef;
   bool no_line_markers; /* -P */
-  DebugOptions debug;
+  DebugBuildOptions debug; /* the debug model */
+  BtfOptions btf;          /* -gbtf output */
+  DwarfOptions dwarf;      /* -g output */
+  int optimize;            /* -O level */
   bool want_btf;   /* -gbtf */
   bool want_dwarf; /* -g, -gdwarf* */
+  int bpf_cpu;     /* -mcpu=vN: BPF instruction set version 1-4 */
+  bool dump_ir;    /* -fdump-ir: print each function's IR to stdout */
 } Options;
 
 /* Parse argv into OPTS; on a bad option, prints an error and returns

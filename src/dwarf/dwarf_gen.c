@@ -69,7 +69,7 @@ typedef struct FileEntry {
 } FileEntry;
 
 typedef struct Gen {
-  const DebugOptions *opts;
+  const DwarfOptions *opts;
   int version;
   ODie *cu;
   VEC(StrEntry *) strs;      /* in first-use order */
@@ -77,8 +77,7 @@ typedef struct Gen {
   AddrSlot *str_cache;       /* pool's cache, by text address (STR_CACHE) */
   size_t str_cap;            /* a power of two, or 0 */
   VEC(Abbrev *) abbrevs;
-  ODie **odies;              /* the output DIE of the unit's DIE N */
-  VEC(Die *) local_dies;     /* block-scope types: theirs is on the Die */
+  ODie **odies;              /* the output DIE of the model's DIE N (id) */
   Abbrev **abbrev_slots;     /* open addressing over abbrevs */
   size_t abbrev_cap;
   VEC(FileEntry) files;      /* DWARF file numbers from 1 */
@@ -383,7 +382,7 @@ static void fill(Gen *g, ODie *od, Die *d) {
     fill_params(g, od, d);
     break;
   case DIE_ANNOTATION:
-    add_string(od, DW_AT_name, d->annot_name);
+    add_string(od, DW_AT_name, debug_annot_name(d->annot_kind));
     add_string(od, DW_AT_const_value, d->annot_value);
     add_annotation(g, od, d->annot);
     return;
@@ -404,9 +403,7 @@ static ODie *die_of(Gen *g, Die *d) {
     d = d->type;
   if (!d)
     return NULL;
-  /* The unit's DIEs keep theirs in an array of the generator's; only
-     block-scope types (rare) keep theirs on the model DIE.  */
-  ODie **slot = d->on_list ? &g->odies[d->order] : (ODie **)&d->dwarf;
+  ODie **slot = &g->odies[d->id];
   if (!*slot) {
     *slot = odie_new(tag_of(d), NULL);
     if (!d->on_list) {
@@ -415,7 +412,6 @@ static ODie *die_of(Gen *g, Die *d) {
          whose body btfcc does not describe).  */
       (*slot)->local = true;
       vec_push(&g->locals, *slot);
-      vec_push(&g->local_dies, d);
       fill(g, *slot, d);
     }
   }
@@ -427,7 +423,7 @@ static void worker_publish(AbbrevWorker *w, size_t n, bool done);
 
 /* Build the compile unit's tree.  With W, a worker chooses forms and
    abbreviations of each top-level DIE as soon as it is complete.  */
-static void make_unit(Gen *g, DebugUnit *u, AbbrevWorker *w) {
+static void make_unit(Gen *g, const DebugUnit *u, AbbrevWorker *w) {
   ODie *cu = g->cu = odie_new(DW_TAG_compile_unit, NULL);
   add_string(cu, DW_AT_producer, "btfcc " BTFCC_VERSION);
   /* DW_LANG_C11 is DWARF 5's: GCC says C99 for later standards in
@@ -444,7 +440,7 @@ static void make_unit(Gen *g, DebugUnit *u, AbbrevWorker *w) {
   (void)file_number(g, u->main_file ? u->main_file : "<stdin>");
   /* Children in the model's order; DIEs referenced before their place
      exist already and are linked in now.  */
-  g->odies = xcalloc(u->dies.len ? u->dies.len : 1, sizeof(ODie *));
+  g->odies = xcalloc(u->ndies ? u->ndies : 1, sizeof(ODie *));
   size_t filled = 0;
   for (size_t i = 0; i < u->dies.len; i++) {
     Die *d = u->dies.data[i];
@@ -909,7 +905,7 @@ static void string_ref(Section *s, StrEntry *e, const char *comment) {
 /* Attribute A in FORM (its abbreviation's).  */
 static void write_attr(Gen *g, Section *s, uint16_t form, const OAttr *a) {
   bool annotate = s->annotate;
-  const char *at = annotate ? dwarf_at_name(a->at) : NULL;
+  const char *at = annotate ? dwarf_name_of_attr(a->at) : NULL;
   switch (form) {
   case DW_FORM_data1: case DW_FORM_data2: case DW_FORM_data4:
   case DW_FORM_data8: {
@@ -1017,7 +1013,7 @@ static void write_die(Gen *g, Section *s, const ODie *d) {
   char comment[96];
   if (s->annotate)
     snprintf(comment, sizeof comment, "(DIE (%#x) %s)", d->offset,
-             dwarf_tag_name(d->tag));
+             dwarf_name_of_tag(d->tag));
   sec_uleb(s, d->abbrev->code, s->annotate ? comment : NULL);
   for (int i = 0; i < d->nattrs; i++)
     write_attr(g, s, d->abbrev->form[i], &d->attrs[i]);
@@ -1028,7 +1024,7 @@ static void write_die(Gen *g, Section *s, const ODie *d) {
   }
 }
 
-static void set_annotation(Section *s, const DebugOptions *opts) {
+static void set_annotation(Section *s, const DwarfOptions *opts) {
   s->keep_items = opts->keep_items;
   s->annotate = opts->annotate && opts->keep_items;
 }
@@ -1093,15 +1089,15 @@ static void write_abbrevs(Gen *g, Section *s) {
     const Abbrev *a = g->abbrevs.data[i];
     sec_uleb(s, a->code, "(abbrev code)");
     if (an)
-      snprintf(c, sizeof c, "(TAG: %s)", dwarf_tag_name(a->tag));
+      snprintf(c, sizeof c, "(TAG: %s)", dwarf_name_of_tag(a->tag));
     sec_uleb(s, a->tag, an ? c : NULL);
     sec_data(s, 1, a->children, a->children ? "DW_children_yes" : "DW_children_no");
     for (int k = 0; k < a->nattrs; k++) {
       if (an)
-        snprintf(c, sizeof c, "(%s)", dwarf_at_name(a->at[k]));
+        snprintf(c, sizeof c, "(%s)", dwarf_name_of_attr(a->at[k]));
       sec_uleb(s, a->at[k], an ? c : NULL);
       if (an)
-        snprintf(c, sizeof c, "(%s)", dwarf_form_name(a->form[k]));
+        snprintf(c, sizeof c, "(%s)", dwarf_name_of_form(a->form[k]));
       sec_uleb(s, a->form[k], an ? c : NULL);
       if (a->form[k] == DW_FORM_implicit_const) {
         if (an && a->at[k] == DW_AT_decl_file)
@@ -1197,11 +1193,10 @@ static void write_line(Gen *g, Section *s) {
   sec_patch(s, start, 4, end - start - 4);
 }
 
-void dwarf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
+void dwarf_generate(const DebugUnit *unit, const DwarfOptions *opts, ObjFile *obj) {
   Gen g = {0};
   g.opts = opts;
-  g.version = opts->dwarf_version >= 5 ? 5 : opts->dwarf_version < 2 ? 5
-                                                                     : opts->dwarf_version;
+  g.version = opts->version >= 5 ? 5 : opts->version < 2 ? 5 : opts->version;
   vec_push(&g.dirs, opts->comp_dir ? opts->comp_dir : ".");
   TypeUnit *tus = NULL;
   size_t cu_abbrevs = 0;
@@ -1212,7 +1207,7 @@ void dwarf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
   } else {
     make_unit(&g, unit, NULL);
     if (opts->debug_types_section)
-      tus = type_units_split(g.cu, opts->eliminate_unused_types, ".Ldebug_line0");
+      tus = type_units_split(g.cu, unit->pruned, ".Ldebug_line0");
     for (TypeUnit *tu = tus; tu; tu = tu->next)
       prepare_unit(tu->root, true);
     prepare_unit(g.cu, opts->debug_types_section);
@@ -1260,10 +1255,6 @@ void dwarf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj) {
   write_abbrevs(&g, abbrev);
   write_line(&g, line);
   write_strings(&g, str, line_str);
-  /* The model's DIEs may be walked again by another emitter.  */
-  for (size_t i = 0; i < g.local_dies.len; i++)
-    g.local_dies.data[i]->dwarf = NULL;
-  vec_free(&g.local_dies);
   free(g.odies);
   vec_free(&g.strs);
   free(g.str_slots);

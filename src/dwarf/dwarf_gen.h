@@ -7,8 +7,18 @@
 #define BTFCC_DWARF_GEN_H
 
 #include "../debug/debug.h"
-#include "../out/section.h"
+#include "../elf/section.h"
 
-void dwarf_generate(DebugUnit *unit, const DebugOptions *opts, ObjFile *obj);
+typedef struct DwarfOptions {
+  bool annotate;            /* -dA: GCC's comments on every item */
+  bool keep_items;          /* assembler output wanted (-S) */
+  int version;              /* 4 or 5 (-gdwarf-N); others mean 5 */
+  bool debug_types_section; /* -fdebug-types-section */
+  const char *comp_dir;     /* DW_AT_comp_dir */
+  bool no_column_info;      /* -gno-column-info */
+  bool threads;             /* may use a second thread */
+} DwarfOptions;
+
+void dwarf_generate(const DebugUnit *unit, const DwarfOptions *opts, ObjFile *obj);
 
 #endif

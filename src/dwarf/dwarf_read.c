@@ -10,225 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---------------------------------------------------------------------
-   DWARF constants and their names
-   --------------------------------------------------------------------- */
-
-enum {
-  DW_TAG_LLVM_annotation = 0x6000, DW_TAG_GNU_annotation = 0x6001,
-  DW_AT_name = 0x03, DW_AT_const_value = 0x1c,
-  DW_AT_str_offsets_base = 0x72, DW_AT_GNU_annotation = 0x2139,
-  DW_UT_compile = 1, DW_UT_type = 2, DW_UT_partial = 3, DW_UT_skeleton = 4,
-  DW_UT_split_compile = 5, DW_UT_split_type = 6,
-};
-
-enum {
-  DW_FORM_addr = 0x01, DW_FORM_block2 = 0x03, DW_FORM_block4 = 0x04,
-  DW_FORM_data2 = 0x05, DW_FORM_data4 = 0x06, DW_FORM_data8 = 0x07,
-  DW_FORM_string = 0x08, DW_FORM_block = 0x09, DW_FORM_block1 = 0x0a,
-  DW_FORM_data1 = 0x0b, DW_FORM_flag = 0x0c, DW_FORM_sdata = 0x0d,
-  DW_FORM_strp = 0x0e, DW_FORM_udata = 0x0f, DW_FORM_ref_addr = 0x10,
-  DW_FORM_ref1 = 0x11, DW_FORM_ref2 = 0x12, DW_FORM_ref4 = 0x13,
-  DW_FORM_ref8 = 0x14, DW_FORM_ref_udata = 0x15, DW_FORM_indirect = 0x16,
-  DW_FORM_sec_offset = 0x17, DW_FORM_exprloc = 0x18,
-  DW_FORM_flag_present = 0x19, DW_FORM_strx = 0x1a, DW_FORM_addrx = 0x1b,
-  DW_FORM_ref_sup4 = 0x1c, DW_FORM_strp_sup = 0x1d, DW_FORM_data16 = 0x1e,
-  DW_FORM_line_strp = 0x1f, DW_FORM_ref_sig8 = 0x20,
-  DW_FORM_implicit_const = 0x21, DW_FORM_loclistx = 0x22,
-  DW_FORM_rnglistx = 0x23, DW_FORM_ref_sup8 = 0x24, DW_FORM_strx1 = 0x25,
-  DW_FORM_strx2 = 0x26, DW_FORM_strx3 = 0x27, DW_FORM_strx4 = 0x28,
-  DW_FORM_addrx1 = 0x29, DW_FORM_addrx2 = 0x2a, DW_FORM_addrx3 = 0x2b,
-  DW_FORM_addrx4 = 0x2c, DW_FORM_GNU_addr_index = 0x1f01,
-  DW_FORM_GNU_str_index = 0x1f02, DW_FORM_GNU_ref_alt = 0x1f20,
-  DW_FORM_GNU_strp_alt = 0x1f21,
-};
-
-typedef struct NamedValue {
-  uint32_t value;
-  const char *name;
-} NamedValue;
-
-static const NamedValue tag_names[] = {
-    {0x01, "DW_TAG_array_type"}, {0x02, "DW_TAG_class_type"},
-    {0x03, "DW_TAG_entry_point"}, {0x04, "DW_TAG_enumeration_type"},
-    {0x05, "DW_TAG_formal_parameter"}, {0x08, "DW_TAG_imported_declaration"},
-    {0x0a, "DW_TAG_label"}, {0x0b, "DW_TAG_lexical_block"},
-    {0x0d, "DW_TAG_member"}, {0x0f, "DW_TAG_pointer_type"},
-    {0x10, "DW_TAG_reference_type"}, {0x11, "DW_TAG_compile_unit"},
-    {0x12, "DW_TAG_string_type"}, {0x13, "DW_TAG_structure_type"},
-    {0x15, "DW_TAG_subroutine_type"}, {0x16, "DW_TAG_typedef"},
-    {0x17, "DW_TAG_union_type"}, {0x18, "DW_TAG_unspecified_parameters"},
-    {0x19, "DW_TAG_variant"}, {0x1a, "DW_TAG_common_block"},
-    {0x1b, "DW_TAG_common_inclusion"}, {0x1c, "DW_TAG_inheritance"},
-    {0x1d, "DW_TAG_inlined_subroutine"}, {0x1e, "DW_TAG_module"},
-    {0x1f, "DW_TAG_ptr_to_member_type"}, {0x20, "DW_TAG_set_type"},
-    {0x21, "DW_TAG_subrange_type"}, {0x22, "DW_TAG_with_stmt"},
-    {0x23, "DW_TAG_access_declaration"}, {0x24, "DW_TAG_base_type"},
-    {0x25, "DW_TAG_catch_block"}, {0x26, "DW_TAG_const_type"},
-    {0x27, "DW_TAG_constant"}, {0x28, "DW_TAG_enumerator"},
-    {0x29, "DW_TAG_file_type"}, {0x2a, "DW_TAG_friend"},
-    {0x2b, "DW_TAG_namelist"}, {0x2c, "DW_TAG_namelist_item"},
-    {0x2d, "DW_TAG_packed_type"}, {0x2e, "DW_TAG_subprogram"},
-    {0x2f, "DW_TAG_template_type_parameter"},
-    {0x30, "DW_TAG_template_value_parameter"}, {0x31, "DW_TAG_thrown_type"},
-    {0x32, "DW_TAG_try_block"}, {0x33, "DW_TAG_variant_part"},
-    {0x34, "DW_TAG_variable"}, {0x35, "DW_TAG_volatile_type"},
-    {0x36, "DW_TAG_dwarf_procedure"}, {0x37, "DW_TAG_restrict_type"},
-    {0x38, "DW_TAG_interface_type"}, {0x39, "DW_TAG_namespace"},
-    {0x3a, "DW_TAG_imported_module"}, {0x3b, "DW_TAG_unspecified_type"},
-    {0x3c, "DW_TAG_partial_unit"}, {0x3d, "DW_TAG_imported_unit"},
-    {0x3f, "DW_TAG_condition"}, {0x40, "DW_TAG_shared_type"},
-    {0x41, "DW_TAG_type_unit"}, {0x42, "DW_TAG_rvalue_reference_type"},
-    {0x43, "DW_TAG_template_alias"}, {0x44, "DW_TAG_coarray_type"},
-    {0x45, "DW_TAG_generic_subrange"}, {0x46, "DW_TAG_dynamic_type"},
-    {0x47, "DW_TAG_atomic_type"}, {0x48, "DW_TAG_call_site"},
-    {0x49, "DW_TAG_call_site_parameter"}, {0x4a, "DW_TAG_skeleton_unit"},
-    {0x4b, "DW_TAG_immutable_type"}, {0x4101, "DW_TAG_format_label"},
-    {0x4102, "DW_TAG_function_template"}, {0x4103, "DW_TAG_class_template"},
-    {0x4106, "DW_TAG_GNU_template_template_param"},
-    {0x4107, "DW_TAG_GNU_template_parameter_pack"},
-    {0x4108, "DW_TAG_GNU_formal_parameter_pack"},
-    {0x4109, "DW_TAG_GNU_call_site"},
-    {0x410a, "DW_TAG_GNU_call_site_parameter"},
-    {0x6000, "DW_TAG_LLVM_annotation"}, {0x6001, "DW_TAG_GNU_annotation"},
-};
-
-static const NamedValue attr_names[] = {
-    {0x01, "DW_AT_sibling"}, {0x02, "DW_AT_location"}, {0x03, "DW_AT_name"},
-    {0x09, "DW_AT_ordering"}, {0x0b, "DW_AT_byte_size"},
-    {0x0c, "DW_AT_bit_offset"}, {0x0d, "DW_AT_bit_size"},
-    {0x10, "DW_AT_stmt_list"}, {0x11, "DW_AT_low_pc"},
-    {0x12, "DW_AT_high_pc"}, {0x13, "DW_AT_language"},
-    {0x15, "DW_AT_discr"}, {0x16, "DW_AT_discr_value"},
-    {0x17, "DW_AT_visibility"}, {0x18, "DW_AT_import"},
-    {0x19, "DW_AT_string_length"}, {0x1a, "DW_AT_common_reference"},
-    {0x1b, "DW_AT_comp_dir"}, {0x1c, "DW_AT_const_value"},
-    {0x1d, "DW_AT_containing_type"}, {0x1e, "DW_AT_default_value"},
-    {0x20, "DW_AT_inline"}, {0x21, "DW_AT_is_optional"},
-    {0x22, "DW_AT_lower_bound"}, {0x25, "DW_AT_producer"},
-    {0x27, "DW_AT_prototyped"}, {0x2a, "DW_AT_return_addr"},
-    {0x2c, "DW_AT_start_scope"}, {0x2e, "DW_AT_bit_stride"},
-    {0x2f, "DW_AT_upper_bound"}, {0x31, "DW_AT_abstract_origin"},
-    {0x32, "DW_AT_accessibility"}, {0x33, "DW_AT_address_class"},
-    {0x34, "DW_AT_artificial"}, {0x35, "DW_AT_base_types"},
-    {0x36, "DW_AT_calling_convention"}, {0x37, "DW_AT_count"},
-    {0x38, "DW_AT_data_member_location"}, {0x39, "DW_AT_decl_column"},
-    {0x3a, "DW_AT_decl_file"}, {0x3b, "DW_AT_decl_line"},
-    {0x3c, "DW_AT_declaration"}, {0x3d, "DW_AT_discr_list"},
-    {0x3e, "DW_AT_encoding"}, {0x3f, "DW_AT_external"},
-    {0x40, "DW_AT_frame_base"}, {0x41, "DW_AT_friend"},
-    {0x42, "DW_AT_identifier_case"}, {0x43, "DW_AT_macro_info"},
-    {0x44, "DW_AT_namelist_item"}, {0x45, "DW_AT_priority"},
-    {0x46, "DW_AT_segment"}, {0x47, "DW_AT_specification"},
-    {0x48, "DW_AT_static_link"}, {0x49, "DW_AT_type"},
-    {0x4a, "DW_AT_use_location"}, {0x4b, "DW_AT_variable_parameter"},
-    {0x4c, "DW_AT_virtuality"}, {0x4d, "DW_AT_vtable_elem_location"},
-    {0x4e, "DW_AT_allocated"}, {0x4f, "DW_AT_associated"},
-    {0x50, "DW_AT_data_location"}, {0x51, "DW_AT_byte_stride"},
-    {0x52, "DW_AT_entry_pc"}, {0x53, "DW_AT_use_UTF8"},
-    {0x54, "DW_AT_extension"}, {0x55, "DW_AT_ranges"},
-    {0x56, "DW_AT_trampoline"}, {0x57, "DW_AT_call_column"},
-    {0x58, "DW_AT_call_file"}, {0x59, "DW_AT_call_line"},
-    {0x5a, "DW_AT_description"}, {0x5b, "DW_AT_binary_scale"},
-    {0x5c, "DW_AT_decimal_scale"}, {0x5d, "DW_AT_small"},
-    {0x5e, "DW_AT_decimal_sign"}, {0x5f, "DW_AT_digit_count"},
-    {0x60, "DW_AT_picture_string"}, {0x61, "DW_AT_mutable"},
-    {0x62, "DW_AT_threads_scaled"}, {0x63, "DW_AT_explicit"},
-    {0x64, "DW_AT_object_pointer"}, {0x65, "DW_AT_endianity"},
-    {0x66, "DW_AT_elemental"}, {0x67, "DW_AT_pure"},
-    {0x68, "DW_AT_recursive"}, {0x69, "DW_AT_signature"},
-    {0x6a, "DW_AT_main_subprogram"}, {0x6b, "DW_AT_data_bit_offset"},
-    {0x6c, "DW_AT_const_expr"}, {0x6d, "DW_AT_enum_class"},
-    {0x6e, "DW_AT_linkage_name"}, {0x6f, "DW_AT_string_length_bit_size"},
-    {0x70, "DW_AT_string_length_byte_size"}, {0x71, "DW_AT_rank"},
-    {0x72, "DW_AT_str_offsets_base"}, {0x73, "DW_AT_addr_base"},
-    {0x74, "DW_AT_rnglists_base"}, {0x76, "DW_AT_dwo_name"},
-    {0x77, "DW_AT_reference"}, {0x78, "DW_AT_rvalue_reference"},
-    {0x79, "DW_AT_macros"}, {0x7a, "DW_AT_call_all_calls"},
-    {0x7b, "DW_AT_call_all_source_calls"}, {0x7c, "DW_AT_call_all_tail_calls"},
-    {0x7d, "DW_AT_call_return_pc"}, {0x7e, "DW_AT_call_value"},
-    {0x7f, "DW_AT_call_origin"}, {0x80, "DW_AT_call_parameter"},
-    {0x81, "DW_AT_call_pc"}, {0x82, "DW_AT_call_tail_call"},
-    {0x83, "DW_AT_call_target"}, {0x84, "DW_AT_call_target_clobbered"},
-    {0x85, "DW_AT_call_data_location"}, {0x86, "DW_AT_call_data_value"},
-    {0x87, "DW_AT_noreturn"}, {0x88, "DW_AT_alignment"},
-    {0x89, "DW_AT_export_symbols"}, {0x8a, "DW_AT_deleted"},
-    {0x8b, "DW_AT_defaulted"}, {0x8c, "DW_AT_loclists_base"},
-    {0x2007, "DW_AT_MIPS_linkage_name"}, {0x2107, "DW_AT_GNU_vector"},
-    {0x210f, "DW_AT_GNU_odr_signature"}, {0x2110, "DW_AT_GNU_template_name"},
-    {0x2111, "DW_AT_GNU_call_site_value"},
-    {0x2112, "DW_AT_GNU_call_site_data_value"},
-    {0x2113, "DW_AT_GNU_call_site_target"},
-    {0x2114, "DW_AT_GNU_call_site_target_clobbered"},
-    {0x2115, "DW_AT_GNU_tail_call"}, {0x2116, "DW_AT_GNU_all_tail_call_sites"},
-    {0x2117, "DW_AT_GNU_all_call_sites"},
-    {0x2118, "DW_AT_GNU_all_source_call_sites"}, {0x2119, "DW_AT_GNU_macros"},
-    {0x211a, "DW_AT_GNU_deleted"}, {0x2130, "DW_AT_GNU_dwo_name"},
-    {0x2131, "DW_AT_GNU_dwo_id"}, {0x2132, "DW_AT_GNU_ranges_base"},
-    {0x2133, "DW_AT_GNU_addr_base"}, {0x2134, "DW_AT_GNU_pubnames"},
-    {0x2135, "DW_AT_GNU_pubtypes"}, {0x2136, "DW_AT_GNU_discriminator"},
-    {0x2137, "DW_AT_GNU_locviews"}, {0x2138, "DW_AT_GNU_entry_view"},
-    {0x2139, "DW_AT_GNU_annotation"}, {0x2305, "DW_AT_GNU_bias"},
-    {0x3e00, "DW_AT_LLVM_include_path"}, {0x3e01, "DW_AT_LLVM_config_macros"},
-    {0x3e02, "DW_AT_LLVM_sysroot"}, {0x3e03, "DW_AT_LLVM_tag_offset"},
-    {0x3fef, "DW_AT_APPLE_sdk"},
-};
-
-static const NamedValue form_names[] = {
-    {0x01, "DW_FORM_addr"}, {0x03, "DW_FORM_block2"},
-    {0x04, "DW_FORM_block4"}, {0x05, "DW_FORM_data2"},
-    {0x06, "DW_FORM_data4"}, {0x07, "DW_FORM_data8"},
-    {0x08, "DW_FORM_string"}, {0x09, "DW_FORM_block"},
-    {0x0a, "DW_FORM_block1"}, {0x0b, "DW_FORM_data1"},
-    {0x0c, "DW_FORM_flag"}, {0x0d, "DW_FORM_sdata"},
-    {0x0e, "DW_FORM_strp"}, {0x0f, "DW_FORM_udata"},
-    {0x10, "DW_FORM_ref_addr"}, {0x11, "DW_FORM_ref1"},
-    {0x12, "DW_FORM_ref2"}, {0x13, "DW_FORM_ref4"},
-    {0x14, "DW_FORM_ref8"}, {0x15, "DW_FORM_ref_udata"},
-    {0x16, "DW_FORM_indirect"}, {0x17, "DW_FORM_sec_offset"},
-    {0x18, "DW_FORM_exprloc"}, {0x19, "DW_FORM_flag_present"},
-    {0x1a, "DW_FORM_strx"}, {0x1b, "DW_FORM_addrx"},
-    {0x1c, "DW_FORM_ref_sup4"}, {0x1d, "DW_FORM_strp_sup"},
-    {0x1e, "DW_FORM_data16"}, {0x1f, "DW_FORM_line_strp"},
-    {0x20, "DW_FORM_ref_sig8"}, {0x21, "DW_FORM_implicit_const"},
-    {0x22, "DW_FORM_loclistx"}, {0x23, "DW_FORM_rnglistx"},
-    {0x24, "DW_FORM_ref_sup8"}, {0x25, "DW_FORM_strx1"},
-    {0x26, "DW_FORM_strx2"}, {0x27, "DW_FORM_strx3"},
-    {0x28, "DW_FORM_strx4"}, {0x29, "DW_FORM_addrx1"},
-    {0x2a, "DW_FORM_addrx2"}, {0x2b, "DW_FORM_addrx3"},
-    {0x2c, "DW_FORM_addrx4"}, {0x1f01, "DW_FORM_GNU_addr_index"},
-    {0x1f02, "DW_FORM_GNU_str_index"}, {0x1f20, "DW_FORM_GNU_ref_alt"},
-    {0x1f21, "DW_FORM_GNU_strp_alt"},
-};
-
-static const NamedValue unit_type_names[] = {
-    {1, "DW_UT_compile"}, {2, "DW_UT_type"}, {3, "DW_UT_partial"},
-    {4, "DW_UT_skeleton"}, {5, "DW_UT_split_compile"}, {6, "DW_UT_split_type"},
-};
-
-static const char *lookup_name(const NamedValue *t, size_t n, uint32_t v) {
-  for (size_t i = 0; i < n; i++)
-    if (t[i].value == v)
-      return t[i].name;
-  return NULL;
-}
-
-const char *dwarf_name_of_tag(uint32_t tag) {
-  return lookup_name(tag_names, ARRAY_LEN(tag_names), tag);
-}
-
-const char *dwarf_name_of_attr(uint32_t name) {
-  return lookup_name(attr_names, ARRAY_LEN(attr_names), name);
-}
-
-const char *dwarf_name_of_form(uint32_t form) {
-  return lookup_name(form_names, ARRAY_LEN(form_names), form);
-}
-
-const char *dwarf_name_of_unit_type(uint32_t unit_type) {
-  return lookup_name(unit_type_names, ARRAY_LEN(unit_type_names), unit_type);
-}
-
 const char *dwarf_unit_kind(const DwarfUnit *u) {
   static const char *const kinds[] = {
       NULL, "compile unit", "type unit", "partial unit", "skeleton unit",
@@ -322,34 +103,6 @@ typedef struct Parser {
 
 static unsigned long long ull(uint64_t v) { return v; }
 
-static bool set_error(DwarfError *err, const char *fmt, ...) PRINTF_LIKE(2, 3);
-static bool set_error(DwarfError *err, const char *fmt, ...) {
-  if (err) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-    va_end(ap);
-  }
-  return false;
-}
-
-/* An error at LABEL+0xOFFSET.  */
-static bool fail_at(DwarfError *err, const char *label, uint64_t offset,
-                    const char *fmt, ...) PRINTF_LIKE(4, 5);
-static bool fail_at(DwarfError *err, const char *label, uint64_t offset,
-                    const char *fmt, ...) {
-  if (err) {
-    char msg[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    snprintf(err->msg, sizeof err->msg, "%s+0x%llx: %s", label, ull(offset),
-             msg);
-  }
-  return false;
-}
-
 /* ---------------------------------------------------------------------
    Cursor: bounded reads in the file's byte order.  A read past the end
    sets `overrun` and yields 0; callers check once after a group of reads.
@@ -376,10 +129,7 @@ static bool cur_take(Cursor *c, uint64_t n) {
 static uint64_t cur_uint(Cursor *c, unsigned n) {
   if (!cur_take(c, n))
     return 0;
-  const uint8_t *b = c->data + c->pos;
-  uint64_t v = 0;
-  for (unsigned i = 0; i < n; i++)
-    v |= (uint64_t)b[c->be ? n - 1 - i : i] << (8 * i);
+  uint64_t v = load_uint(c->data + c->pos, n, c->be);
   c->pos += n;
   return v;
 }
@@ -463,7 +213,7 @@ static bool value_error(const ValueContext *vc, const DwarfAttr *a,
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   NameBuf nb, fb;
-  return fail_at(vc->err, vc->label, a->offset, "%s (%s): %s",
+  return read_error_at(vc->err, vc->label, a->offset, "%s (%s): %s",
                  name_or_number(&nb, dwarf_name_of_attr(a->name), "DW_AT_",
                                 a->name),
                  name_or_number(&fb, dwarf_name_of_form(a->form), "DW_FORM_",
@@ -569,7 +319,7 @@ static bool read_form(const ValueContext *vc, Cursor *c, DwarfAttr *a,
   if (!is_known_form(form) || form == DW_FORM_implicit_const) {
     if (vc->err) {
       NameBuf nb;
-      fail_at(vc->err, vc->label, a->offset,
+      read_error_at(vc->err, vc->label, a->offset,
               "%s: DW_FORM_indirect gives %s form 0x%llx",
               name_or_number(&nb, dwarf_name_of_attr(a->name), "DW_AT_",
                              a->name),
@@ -678,12 +428,12 @@ static bool read_attr_specs(Parser *ps, Cursor *c, Abbrev *ab) {
     uint64_t form = cur_uleb(c);
     int64_t implicit = form == DW_FORM_implicit_const ? cur_sleb(c) : 0;
     if (c->overrun)
-      return fail_at(ps->err, ".debug_abbrev", ab->offset,
+      return read_error_at(ps->err, ".debug_abbrev", ab->offset,
                      "abbreviation %llu runs past the end of the section "
                      "(its attribute list has no 0, 0 end)",
                      ull(ab->code));
     if (c->leb_overflow)
-      return fail_at(ps->err, ".debug_abbrev", at,
+      return read_error_at(ps->err, ".debug_abbrev", at,
                      "LEB128 number does not fit in 64 bits");
     if (name == 0 && form == 0)
       return true;
@@ -691,11 +441,11 @@ static bool read_attr_specs(Parser *ps, Cursor *c, Abbrev *ab) {
     const char *aname =
         name_or_number(&nb, dwarf_name_of_attr((uint32_t)name), "DW_AT_", name);
     if (name == 0 || name > 0xffff)
-      return fail_at(ps->err, ".debug_abbrev", at,
+      return read_error_at(ps->err, ".debug_abbrev", at,
                      "abbreviation %llu: attribute 0x%llx is out of range",
                      ull(ab->code), ull(name));
     if (!is_known_form(form))
-      return fail_at(ps->err, ".debug_abbrev", at,
+      return read_error_at(ps->err, ".debug_abbrev", at,
                      "abbreviation %llu: %s has unknown form 0x%llx",
                      ull(ab->code), aname, ull(form));
     AttrSpec spec = {(uint16_t)name, (uint16_t)form, implicit};
@@ -715,25 +465,25 @@ static bool read_abbrev_table(Parser *ps, uint64_t offset) {
     Abbrev ab = {.offset = c.pos, .first_spec = (uint32_t)p->specs.len};
     ab.code = cur_uleb(&c);
     if (c.overrun)
-      return fail_at(ps->err, ".debug_abbrev", offset,
+      return read_error_at(ps->err, ".debug_abbrev", offset,
                      "the abbreviation table runs past the end of the "
                      "section (no 0 code ends it)");
     if (c.leb_overflow)
-      return fail_at(ps->err, ".debug_abbrev", ab.offset,
+      return read_error_at(ps->err, ".debug_abbrev", ab.offset,
                      "LEB128 number does not fit in 64 bits");
     if (ab.code == 0)
       break;
     uint64_t tag = cur_uleb(&c);
     uint64_t children = cur_uint(&c, 1);
     if (c.overrun || c.leb_overflow)
-      return fail_at(ps->err, ".debug_abbrev", ab.offset,
+      return read_error_at(ps->err, ".debug_abbrev", ab.offset,
                      "abbreviation %llu is truncated", ull(ab.code));
     if (tag == 0 || tag > 0xffff)
-      return fail_at(ps->err, ".debug_abbrev", ab.offset,
+      return read_error_at(ps->err, ".debug_abbrev", ab.offset,
                      "abbreviation %llu has tag 0x%llx, out of range",
                      ull(ab.code), ull(tag));
     if (children > 1)
-      return fail_at(ps->err, ".debug_abbrev", ab.offset,
+      return read_error_at(ps->err, ".debug_abbrev", ab.offset,
                      "abbreviation %llu has children flag %llu, not 0 or 1",
                      ull(ab.code), ull(children));
     ab.tag = (uint16_t)tag;
@@ -743,12 +493,13 @@ static bool read_abbrev_table(Parser *ps, uint64_t offset) {
     vec_push(&p->abbrevs, ab);
     t.count++;
   }
-  Abbrev *first = p->abbrevs.data + t.first;
+  /* An empty table may leave the vector unallocated: no pointer into it.  */
+  Abbrev *first = t.count ? p->abbrevs.data + t.first : NULL;
   if (t.count)
     qsort(first, t.count, sizeof *first, compare_abbrev_codes);
   for (uint32_t i = 1; i < t.count; i++)
     if (first[i].code == first[i - 1].code)
-      return fail_at(ps->err, ".debug_abbrev", first[i].offset,
+      return read_error_at(ps->err, ".debug_abbrev", first[i].offset,
                      "abbreviation code %llu is defined twice in the table "
                      "at 0x%llx",
                      ull(first[i].code), ull(offset));
@@ -762,10 +513,10 @@ static bool find_abbrev_table(Parser *ps, const DwarfUnit *u,
   struct DwarfPrivate *p = ps->p;
   const char *label = ps->sections.data[u->section].label;
   if (!p->abbrev.present)
-    return fail_at(ps->err, label, u->offset,
+    return read_error_at(ps->err, label, u->offset,
                    "there is no .debug_abbrev section");
   if (u->abbrev_offset >= p->abbrev.size)
-    return fail_at(ps->err, label, u->offset,
+    return read_error_at(ps->err, label, u->offset,
                    "abbreviation offset 0x%llx is past the end of "
                    ".debug_abbrev (size 0x%llx)",
                    ull(u->abbrev_offset), ull(p->abbrev.size));
@@ -784,6 +535,8 @@ static bool find_abbrev_table(Parser *ps, const DwarfUnit *u,
 /* The abbreviation with CODE in table T, or DWARF_NO_DIE.  */
 static uint32_t lookup_abbrev(const struct DwarfPrivate *p,
                               const AbbrevTable *t, uint64_t code) {
+  if (t->count == 0)
+    return DWARF_NO_DIE;
   const Abbrev *first = p->abbrevs.data + t->first;
   /* Codes usually run 1, 2, 3 ...  */
   if (code >= 1 && code <= t->count && first[code - 1].code == code)
@@ -846,15 +599,15 @@ static bool read_unit_header(Parser *ps, uint32_t sec, uint64_t offset,
     u->offset_size = 8;
     len = cur_uint(&c, 8);
   } else if (len >= 0xfffffff0) {
-    return fail_at(ps->err, s->label, offset, "reserved unit length 0x%llx",
+    return read_error_at(ps->err, s->label, offset, "reserved unit length 0x%llx",
                    ull(len));
   }
   if (c.overrun)
-    return fail_at(ps->err, s->label, offset,
+    return read_error_at(ps->err, s->label, offset,
                    "truncated unit header: %llu bytes left in the section",
                    ull(s->size - offset));
   if (len > s->size - c.pos)
-    return fail_at(ps->err, s->label, offset,
+    return read_error_at(ps->err, s->label, offset,
                    "unit length 0x%llx runs past the end of the section "
                    "(size 0x%llx)",
                    ull(len), ull(s->size));
@@ -862,28 +615,28 @@ static bool read_unit_header(Parser *ps, uint32_t sec, uint64_t offset,
   c.end = u->end;
   u->version = (uint16_t)cur_uint(&c, 2);
   if (c.overrun)
-    return fail_at(ps->err, s->label, offset,
+    return read_error_at(ps->err, s->label, offset,
                    "truncated unit header (unit length 0x%llx)", ull(len));
   if (u->version < 2 || u->version > 5 || (s->is_types && u->version != 4))
-    return fail_at(ps->err, s->label, offset,
+    return read_error_at(ps->err, s->label, offset,
                    "unsupported DWARF version %u%s", u->version,
                    s->is_types ? " in .debug_types (type units there are "
                                  "version 4)" : "");
   read_header_fields(&c, s->is_types, u);
   if (c.overrun)
-    return fail_at(ps->err, s->label, offset,
+    return read_error_at(ps->err, s->label, offset,
                    "truncated unit header (unit length 0x%llx)", ull(len));
   if (!dwarf_name_of_unit_type(u->unit_type))
-    return fail_at(ps->err, s->label, offset, "unknown unit type 0x%x",
+    return read_error_at(ps->err, s->label, offset, "unknown unit type 0x%x",
                    u->unit_type);
   if (!valid_address_size(u->address_size))
-    return fail_at(ps->err, s->label, offset, "unsupported address size %u",
+    return read_error_at(ps->err, s->label, offset, "unsupported address size %u",
                    u->address_size);
   u->is_type_unit =
       u->unit_type == DW_UT_type || u->unit_type == DW_UT_split_type;
   if (u->is_type_unit) {
     if (u->type_offset < c.pos - offset || u->type_offset >= len)
-      return fail_at(ps->err, s->label, offset,
+      return read_error_at(ps->err, s->label, offset,
                      "type offset 0x%llx is outside the unit's DIEs",
                      ull(u->type_offset));
     u->type_offset += offset;
@@ -1007,7 +760,7 @@ static bool check_unit_refs(Parser *ps, const DwarfUnit *u) {
     if (find_die(ps->dies.data, u->first_die, u->die_count, r->target) ==
         DWARF_NO_DIE) {
       NameBuf nb, fb;
-      return fail_at(
+      return read_error_at(
           ps->err, label, r->at,
           "%s (%s): refers to 0x%llx, which is not the start of a DIE",
           name_or_number(&nb, dwarf_name_of_attr(r->attr), "DW_AT_", r->attr),
@@ -1019,7 +772,7 @@ static bool check_unit_refs(Parser *ps, const DwarfUnit *u) {
   if (u->is_type_unit &&
       find_die(ps->dies.data, u->first_die, u->die_count, u->type_offset) ==
           DWARF_NO_DIE)
-    return fail_at(ps->err, label, u->offset,
+    return read_error_at(ps->err, label, u->offset,
                    "type offset 0x%llx is not the start of a DIE",
                    ull(u->type_offset - u->offset));
   return true;
@@ -1070,27 +823,27 @@ static bool read_unit_dies(Parser *ps, uint32_t unit, uint64_t dies_at,
     uint64_t at = c.pos;
     uint64_t code = cur_uleb(&c);
     if (c.overrun) {
-      ok = fail_at(ps->err, s->label, at,
+      ok = read_error_at(ps->err, s->label, at,
                    "the abbreviation code runs past the end of the unit at "
                    "0x%llx", ull(u->end));
     } else if (c.leb_overflow) {
-      ok = fail_at(ps->err, s->label, at,
+      ok = read_error_at(ps->err, s->label, at,
                    "the abbreviation code does not fit in 64 bits");
     } else if (code == 0) {
       if (open.len) /* a null entry ends the innermost children */
         open.len--;
     } else if (ps->dies.len > u->first_die && !open.len) {
-      ok = fail_at(ps->err, s->label, at,
+      ok = read_error_at(ps->err, s->label, at,
                    "a second top-level DIE (abbreviation code %llu) after "
                    "the unit DIE", ull(code));
     } else {
       uint32_t ab = lookup_abbrev(ps->p, t, code);
       if (ab == DWARF_NO_DIE)
-        ok = fail_at(ps->err, s->label, at,
+        ok = read_error_at(ps->err, s->label, at,
                      "abbreviation code %llu is not in the table at "
                      ".debug_abbrev+0x%llx", ull(code), ull(t->offset));
       else if (ps->dies.len >= DWARF_NO_DIE - 1)
-        ok = fail_at(ps->err, s->label, at, "too many DIEs");
+        ok = read_error_at(ps->err, s->label, at, "too many DIEs");
       else {
         bool root = ps->dies.len == u->first_die;
         uint32_t die = add_die(ps, &open, unit, at, ab);
@@ -1105,7 +858,7 @@ static bool read_unit_dies(Parser *ps, uint32_t unit, uint64_t dies_at,
     return false;
   u->die_count = (uint32_t)ps->dies.len - u->first_die;
   if (!u->die_count)
-    return fail_at(ps->err, s->label, u->offset, "the unit has no DIE");
+    return read_error_at(ps->err, s->label, u->offset, "the unit has no DIE");
   return check_unit_refs(ps, u);
 }
 
@@ -1121,7 +874,7 @@ static bool read_section_units(Parser *ps, uint32_t sec) {
         !find_abbrev_table(ps, &u, &table))
       return false;
     if (ps->units.len >= DWARF_NO_DIE - 1)
-      return fail_at(ps->err, ps->sections.data[sec].label, offset,
+      return read_error_at(ps->err, ps->sections.data[sec].label, offset,
                      "too many units");
     vec_push(&ps->units, u);
     if (!read_unit_dies(ps, (uint32_t)ps->units.len - 1, dies_at, table))
@@ -1149,7 +902,7 @@ static uint32_t ref_target(Parser *ps, const PendingRef *r) {
                ull(t->size));
     else
       snprintf(why, sizeof why, "which is not the start of a DIE");
-    fail_at(ps->err, ps->sections.data[r->section].label, r->at,
+    read_error_at(ps->err, ps->sections.data[r->section].label, r->at,
             "%s (%s): refers to %s+0x%llx, %s",
             name_or_number(&nb, dwarf_name_of_attr(r->attr), "DW_AT_", r->attr),
             name_or_number(&fb, dwarf_name_of_form(r->form), "DW_FORM_", r->form),
@@ -1175,7 +928,7 @@ static bool resolve_annotation_links(Parser *ps) {
     uint16_t tag = ps->dies.data[target].tag;
     if (tag != DW_TAG_GNU_annotation) {
       NameBuf tb;
-      return fail_at(ps->err, ps->sections.data[r->section].label, r->at,
+      return read_error_at(ps->err, ps->sections.data[r->section].label, r->at,
                      "DW_AT_GNU_annotation refers to 0x%llx, a %s, not a "
                      "DW_TAG_GNU_annotation",
                      ull(r->target),
@@ -1199,7 +952,7 @@ static bool report_loop(Parser *ps, uint32_t die) {
   }
   buf_printf(&path, j == die ? "0x%llx" : "...", ull(dies[die].offset));
   const DwarfUnit *u = &ps->units.data[dies[die].unit];
-  fail_at(ps->err, ps->sections.data[u->section].label, dies[die].offset,
+  read_error_at(ps->err, ps->sections.data[u->section].label, dies[die].offset,
           "DW_AT_GNU_annotation chain loops: %s", buf_cstr(&path));
   buf_free(&path);
   return false;
@@ -1257,18 +1010,6 @@ static int reloc_size(uint16_t machine, uint32_t type) {
   }
 }
 
-static uint64_t get_bytes(const uint8_t *p, int n, bool be) {
-  uint64_t v = 0;
-  for (int i = 0; i < n; i++)
-    v |= (uint64_t)p[be ? n - 1 - i : i] << (8 * i);
-  return v;
-}
-
-static void put_bytes(uint8_t *p, int n, bool be, uint64_t v) {
-  for (int i = 0; i < n; i++)
-    p[be ? n - 1 - i : i] = (uint8_t)(v >> (8 * i));
-}
-
 /* Apply one relocation (entry K of section RS) to COPY, the bytes of
    TARGET: symbol value plus addend (RELA's, or the one in place).  */
 static bool apply_reloc(Parser *ps, const ElfFile *elf, const ElfSection *rs,
@@ -1278,30 +1019,30 @@ static bool apply_reloc(Parser *ps, const ElfFile *elf, const ElfSection *rs,
                                   (rs->type == ELF_SHT_RELA ? 3 : 2));
   int size = reloc_size(elf->machine, r->type);
   if (size < 0)
-    return fail_at(ps->err, rs->name, where,
+    return read_error_at(ps->err, rs->name, where,
                    "relocations for ELF machine %u are not supported",
                    elf->machine);
   if (size == 0)
     return true;
   if (r->offset > target->size || (uint64_t)size > target->size - r->offset)
-    return fail_at(ps->err, rs->name, where,
+    return read_error_at(ps->err, rs->name, where,
                    "relocation at offset 0x%llx is outside %s (size 0x%llx)",
                    ull(r->offset), target->name, ull(target->size));
   if (r->sym != 0 && r->sym >= elf->nsymbols)
-    return fail_at(ps->err, rs->name, where,
+    return read_error_at(ps->err, rs->name, where,
                    "relocation refers to symbol %u, but there are %u",
                    r->sym, elf->nsymbols);
   uint64_t symbol = r->sym ? elf->symbols[r->sym].value : 0;
   uint8_t *p = copy + r->offset;
   uint64_t addend = rs->type == ELF_SHT_RELA
                         ? (uint64_t)r->addend
-                        : get_bytes(p, size, elf->big_endian);
+                        : load_uint(p, (unsigned)size, elf->big_endian);
   uint64_t value = symbol + addend;
   if (size < 8 && (value >> (8 * size)) != 0)
-    return fail_at(ps->err, rs->name, where,
+    return read_error_at(ps->err, rs->name, where,
                    "relocation value 0x%llx does not fit in %d bytes",
                    ull(value), size);
-  put_bytes(p, size, elf->big_endian, value);
+  store_uint(p, (unsigned)size, elf->big_endian, value);
   return true;
 }
 
@@ -1317,10 +1058,10 @@ static bool apply_relocs(Parser *ps, ElfFile *elf, const ElfSection *target,
     ElfReloc *relocs;
     size_t n;
     if (!elf_read_relocs(elf, rs, &relocs, &n, &ee))
-      return set_error(ps->err, "%s: %s", rs->name, ee.msg);
+      return read_error(ps->err, "%s: %s", rs->name, ee.msg);
     bool ok = true;
     if (n && !elf->symbols && !elf_read_symbols(elf, &ee))
-      ok = set_error(ps->err, "bad symbol table: %s", ee.msg);
+      ok = read_error(ps->err, "bad symbol table: %s", ee.msg);
     for (size_t k = 0; ok && k < n; k++)
       ok = apply_reloc(ps, elf, rs, k, &relocs[k], target, copy);
     free(relocs);
@@ -1345,7 +1086,7 @@ static bool has_relocs(const ElfFile *elf, const ElfSection *target) {
 static bool section_bytes(Parser *ps, ElfFile *elf, const ElfSection *s,
                           Bytes *out) {
   if (s->flags & ELF_SHF_COMPRESSED)
-    return set_error(ps->err, "%s: compressed sections (SHF_COMPRESSED) are "
+    return read_error(ps->err, "%s: compressed sections (SHF_COMPRESSED) are "
                      "not supported", s->name);
   out->data = s->data;
   out->size = s->size;
@@ -1393,7 +1134,7 @@ static void parser_abort(Parser *ps) {
 static DwarfFile *parser_finish(Parser *ps) {
   bool ok = true;
   if (!ps->sections.len)
-    ok = set_error(ps->err, "no .debug_info or .debug_types section");
+    ok = read_error(ps->err, "no .debug_info or .debug_types section");
   for (uint32_t i = 0; ok && i < ps->sections.len; i++)
     ok = read_section_units(ps, i);
   ok = ok && check_global_refs(ps) && resolve_annotation_links(ps) &&
@@ -1456,7 +1197,7 @@ static bool load_elf_sections(Parser *ps, ElfFile *elf) {
     Bytes *named = named_section(ps->p, s->name);
     if (!info && !types && !named) {
       if (strcmp(s->name, ".zdebug_info") == 0)
-        return set_error(ps->err, "%s: compressed sections (.zdebug) are "
+        return read_error(ps->err, "%s: compressed sections (.zdebug) are "
                          "not supported", s->name);
       continue;
     }
@@ -1465,7 +1206,7 @@ static bool load_elf_sections(Parser *ps, ElfFile *elf) {
       return false;
     if (named) {
       if (named->present)
-        return set_error(ps->err, "%s: more than one section of this name "
+        return read_error(ps->err, "%s: more than one section of this name "
                          "(section %u)", s->name, i);
       *named = b;
       continue;
@@ -1527,18 +1268,18 @@ DwarfFile *dwarf_open_path(const char *path, DwarfError *err) {
   char *data;
   size_t size;
   if (!read_file(path, &data, &size)) {
-    set_error(err, "cannot read: %s", strerror(errno));
+    read_error(err, "cannot read: %s", strerror(errno));
     return NULL;
   }
   if (!elf_is_elf(data, size)) {
-    set_error(err, "not an ELF file");
+    read_error(err, "not an ELF file");
     free(data);
     return NULL;
   }
   ElfError ee;
   ElfFile *elf = elf_open(data, size, &ee);
   if (!elf) {
-    set_error(err, "bad ELF file: %s", ee.msg);
+    read_error(err, "bad ELF file: %s", ee.msg);
     free(data);
     return NULL;
   }

@@ -17,7 +17,9 @@
 #ifndef BTFCC_DWARF_READ_H
 #define BTFCC_DWARF_READ_H
 
-#include "../out/elf_read.h"
+#include "../elf/elf_read.h"
+#include "../util/binary.h"
+#include "dwarf_consts.h"
 
 /* The DW_* numbers themselves are not defined here, so that this header
    and dwarf_consts.h (the writer's) can be used together.  */
@@ -25,9 +27,8 @@
 /* "No DIE" in the index fields below.  */
 #define DWARF_NO_DIE UINT32_MAX
 
-typedef struct DwarfError {
-  char msg[320];
-} DwarfError;
+/* What is wrong and where (binary.h).  */
+typedef ReadError DwarfError;
 
 /* A section holding units: .debug_info or .debug_types.  */
 typedef struct DwarfSection {
@@ -171,12 +172,8 @@ bool dwarf_die_is_annotated(const DwarfFile *f, uint32_t die);
 size_t dwarf_die_annotations(const DwarfFile *f, uint32_t die,
                              DwarfAnnotation *out, size_t max);
 
-/* Names of DWARF numbers ("DW_TAG_variable"), NULL if unknown: every
-   name of DWARF 5 and the GNU and LLVM extensions compilers use.  */
-const char *dwarf_name_of_tag(uint32_t tag);
-const char *dwarf_name_of_attr(uint32_t name);
-const char *dwarf_name_of_form(uint32_t form);
-const char *dwarf_name_of_unit_type(uint32_t unit_type); /* DW_UT_* */
+/* Names of DWARF numbers: dwarf_name_of_tag and the others in
+   dwarf_consts.h.  */
 
 /* What a unit is, in words: "compile unit", "type unit", "partial
    unit", "skeleton unit", "split compile unit", "split type unit".  */

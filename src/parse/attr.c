@@ -4,189 +4,17 @@
    applies to the declaration's whole type).  Also #pragma handling.  */
 #include "parser.h"
 
+#include "../lang/attrs.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum {
-  AT_DECL,      /* needs a declaration */
-  AT_TYPE,      /* needs a type */
-  AT_EITHER,    /* applies to what it is given */
-  AT_FUNC_TYPE, /* needs a function type */
-  AT_STMT,      /* statement attributes (fallthrough, assume) */
-} AttrTarget;
+/* The attribute's entry in the table (lang/attrs.h), or NULL.  */
+static const AttrSpec *spec_of(const Attr *a) { return a->spec; }
 
-typedef struct AttrSpec {
-  const char *name;
-  int8_t min_args, max_args; /* max -1: any */
-  uint8_t target;            /* AttrTarget */
-  bool takes_ident;          /* first argument may be a bare identifier */
-} AttrSpec;
-
-/* GCC's attributes that real code uses.  The ones with an effect on types
-   or debug information are handled below; the rest are accepted and have
-   no effect on what btfcc emits.  */
-static const AttrSpec attr_specs[] = {
-    {"access", 1, 3, AT_FUNC_TYPE, true},
-    {"alias", 1, 1, AT_DECL, false},
-    {"aligned", 0, 1, AT_EITHER, false},
-    {"alloc_align", 1, 1, AT_FUNC_TYPE, false},
-    {"alloc_size", 1, 2, AT_FUNC_TYPE, false},
-    {"always_inline", 0, 0, AT_DECL, false},
-    {"artificial", 0, 0, AT_DECL, false},
-    {"assume", 1, 1, AT_STMT, false},
-    {"assume_aligned", 1, 2, AT_FUNC_TYPE, false},
-    {"btf_decl_tag", 1, 1, AT_DECL, false},
-    {"btf_type_tag", 1, 1, AT_TYPE, false},
-    {"cdecl", 0, 0, AT_FUNC_TYPE, false},
-    {"cleanup", 1, 1, AT_DECL, true},
-    {"cold", 0, 0, AT_DECL, false},
-    {"common", 0, 0, AT_DECL, false},
-    {"const", 0, 0, AT_DECL, false},
-    {"constructor", 0, 1, AT_DECL, false},
-    {"copy", 1, 1, AT_EITHER, false},
-    {"counted_by", 1, 1, AT_DECL, true},
-    {"deprecated", 0, 1, AT_EITHER, false},
-    {"designated_init", 0, 0, AT_TYPE, false},
-    {"destructor", 0, 1, AT_DECL, false},
-    {"error", 1, 1, AT_DECL, false},
-    {"expected_throw", 0, 0, AT_DECL, false},
-    {"externally_visible", 0, 0, AT_DECL, false},
-    {"fallthrough", 0, 0, AT_STMT, false},
-    {"fd_arg", 1, 1, AT_FUNC_TYPE, false},
-    {"fd_arg_read", 1, 1, AT_FUNC_TYPE, false},
-    {"fd_arg_write", 1, 1, AT_FUNC_TYPE, false},
-    {"flag_enum", 0, 0, AT_TYPE, false},
-    {"flatten", 0, 0, AT_DECL, false},
-    {"format", 3, 3, AT_FUNC_TYPE, true},
-    {"format_arg", 1, 1, AT_FUNC_TYPE, false},
-    {"gnu_inline", 0, 0, AT_DECL, false},
-    {"hardbool", 0, 2, AT_TYPE, false},
-    {"hot", 0, 0, AT_DECL, false},
-    {"ifunc", 1, 1, AT_DECL, false},
-    {"leaf", 0, 0, AT_DECL, false},
-    {"malloc", 0, 2, AT_DECL, true},
-    {"may_alias", 0, 0, AT_TYPE, false},
-    {"maybe_unused", 0, 0, AT_EITHER, false},
-    {"mode", 1, 1, AT_EITHER, true},
-    {"ms_abi", 0, 0, AT_FUNC_TYPE, false},
-    {"ms_struct", 0, 0, AT_EITHER, false},
-    {"gcc_struct", 0, 0, AT_EITHER, false},
-    {"musttail", 0, 0, AT_STMT, false},
-    {"naked", 0, 0, AT_DECL, false},
-    {"no_icf", 0, 0, AT_DECL, false},
-    {"no_instrument_function", 0, 0, AT_DECL, false},
-    {"no_profile_instrument_function", 0, 0, AT_DECL, false},
-    {"no_reorder", 0, 0, AT_DECL, false},
-    {"no_sanitize", 1, -1, AT_DECL, false},
-    {"no_sanitize_address", 0, 0, AT_DECL, false},
-    {"no_sanitize_thread", 0, 0, AT_DECL, false},
-    {"no_sanitize_undefined", 0, 0, AT_DECL, false},
-    {"no_split_stack", 0, 0, AT_DECL, false},
-    {"no_stack_limit", 0, 0, AT_DECL, false},
-    {"no_stack_protector", 0, 0, AT_DECL, false},
-    {"noclone", 0, 0, AT_DECL, false},
-    {"nocommon", 0, 0, AT_DECL, false},
-    {"nodiscard", 0, 1, AT_EITHER, false},
-    {"noinit", 0, 0, AT_DECL, false},
-    {"noinline", 0, 0, AT_DECL, false},
-    {"noipa", 0, 0, AT_DECL, false},
-    {"nonnull", 0, -1, AT_FUNC_TYPE, false},
-    {"nonstring", 0, 0, AT_DECL, false},
-    {"noplt", 0, 0, AT_DECL, false},
-    {"noreturn", 0, 0, AT_EITHER, false},
-    {"nothrow", 0, 0, AT_DECL, false},
-    {"null_terminated_string_arg", 1, 1, AT_FUNC_TYPE, false},
-    {"objc_nullability", 1, 1, AT_EITHER, false},
-    {"optimize", 1, -1, AT_DECL, false},
-    {"packed", 0, 0, AT_EITHER, false},
-    {"patchable_function_entry", 1, 2, AT_DECL, false},
-    {"persistent", 0, 0, AT_DECL, false},
-    {"preserve_access_index", 0, 0, AT_TYPE, false},
-    {"pure", 0, 0, AT_DECL, false},
-    {"reproducible", 0, 0, AT_FUNC_TYPE, false},
-    {"retain", 0, 0, AT_DECL, false},
-    {"returns_nonnull", 0, 0, AT_FUNC_TYPE, false},
-    {"returns_twice", 0, 0, AT_DECL, false},
-    {"scalar_storage_order", 1, 1, AT_TYPE, false},
-    {"section", 1, 1, AT_DECL, false},
-    {"sentinel", 0, 1, AT_FUNC_TYPE, false},
-    {"simd", 0, 1, AT_DECL, false},
-    {"stack_protect", 0, 0, AT_DECL, false},
-    {"stdcall", 0, 0, AT_FUNC_TYPE, false},
-    {"strict_flex_array", 1, 1, AT_DECL, false},
-    {"symver", 1, 1, AT_DECL, false},
-    {"sysv_abi", 0, 0, AT_FUNC_TYPE, false},
-    {"target", 1, -1, AT_DECL, false},
-    {"target_clones", 1, -1, AT_DECL, false},
-    {"tls_model", 1, 1, AT_DECL, false},
-    {"transparent_union", 0, 0, AT_TYPE, false},
-    {"unavailable", 0, 1, AT_EITHER, false},
-    {"uninitialized", 0, 0, AT_DECL, false},
-    {"unsequenced", 0, 0, AT_FUNC_TYPE, false},
-    {"unused", 0, 0, AT_EITHER, false},
-    {"used", 0, 0, AT_DECL, false},
-    {"vector_size", 1, 1, AT_TYPE, false},
-    {"visibility", 1, 1, AT_DECL, false},
-    {"warn_if_not_aligned", 1, 1, AT_EITHER, false},
-    {"warn_unused_result", 0, 0, AT_FUNC_TYPE, false},
-    {"warning", 1, 1, AT_DECL, false},
-    {"weak", 0, 0, AT_DECL, false},
-    {"weakref", 0, 1, AT_DECL, false},
-    {"zero_call_used_regs", 1, 1, AT_DECL, false},
-    /* Target attributes: x86 and BPF.  */
-    {"regparm", 1, 1, AT_FUNC_TYPE, false},
-    {"fastcall", 0, 0, AT_FUNC_TYPE, false},
-    {"thiscall", 0, 0, AT_FUNC_TYPE, false},
-    {"force_align_arg_pointer", 0, 0, AT_FUNC_TYPE, false},
-    {"indirect_branch", 1, 1, AT_DECL, false},
-    {"function_return", 1, 1, AT_DECL, false},
-    {"indirect_return", 0, 0, AT_FUNC_TYPE, false},
-    {"nocf_check", 0, 0, AT_FUNC_TYPE, false},
-    {"cf_check", 0, 0, AT_DECL, false},
-    {"interrupt", 0, 0, AT_DECL, false},
-    {"no_caller_saved_registers", 0, 0, AT_DECL, false},
-    {"nodirect_extern_access", 0, 0, AT_EITHER, false},
-    {"kernel_helper", 1, 1, AT_DECL, false},
-};
-
-/* Standard C23 attributes and the value __has_c_attribute gives them.  */
-static const struct {
-  const char *name;
-  long version;
-} std_attrs[] = {
-    {"deprecated", 201904}, {"fallthrough", 201904}, {"maybe_unused", 201904},
-    {"nodiscard", 202003},  {"noreturn", 202202},    {"_Noreturn", 202202},
-    {"reproducible", 202207}, {"unsequenced", 202207},
-};
-
-static const AttrSpec *attr_spec(const char *name) {
-  for (size_t i = 0; i < ARRAY_LEN(attr_specs); i++)
-    if (strcmp(attr_specs[i].name, name) == 0)
-      return &attr_specs[i];
-  return NULL;
-}
-
-/* __foo__ and foo are the same attribute.  */
-static Ident *canonical_attr_name(Ident *id) {
-  const char *s = id->name;
-  size_t n = id->len;
-  if (n > 4 && s[0] == '_' && s[1] == '_' && s[n - 1] == '_' &&
-      s[n - 2] == '_')
-    return intern(s + 2, n - 4);
-  return id;
-}
-
-long attr_has_attribute(const char *scope, const char *name, bool std_syntax) {
-  Ident *id = canonical_attr_name(intern_cstr(name));
-  if (std_syntax && !scope) {
-    for (size_t i = 0; i < ARRAY_LEN(std_attrs); i++)
-      if (strcmp(std_attrs[i].name, id->name) == 0)
-        return std_attrs[i].version;
-    return 0;
-  }
-  if (scope && strcmp(scope, "gnu") != 0 && strcmp(scope, "__gnu__") != 0)
-    return 0;
-  return attr_spec(id->name) ? 1 : 0;
+/* The attribute's id, ATTR_NONE when btfcc does not know it.  */
+static AttrId attr_id(const Attr *a) {
+  return a->spec ? spec_of(a)->id : ATTR_NONE;
 }
 
 /* --- Parsing --- */
@@ -264,10 +92,10 @@ static void parse_attr_args(Parser *p, Attr *a, bool takes_ident) {
 static Attr *new_attr(Ident *scope, Ident *name, SrcLoc loc, bool std) {
   Attr *a = NEW(Attr);
   a->scope = scope;
-  a->name = canonical_attr_name(name);
+  a->name = attr_canonical_name(name);
   a->loc = loc;
   a->std_syntax = std;
-  a->spec = attr_spec(a->name->name);
+  a->spec = attr_spec_named(a->name->name);
   return a;
 }
 
@@ -345,7 +173,7 @@ Attr *parse_std_attributes(Parser *p) {
         }
         name = next(p);
       }
-      Attr *a = new_attr(scope ? canonical_attr_name(scope) : NULL,
+      Attr *a = new_attr(scope ? attr_canonical_name(scope) : NULL,
                          name.ident, name.loc, true);
       bool gnu = scope && strcmp(a->scope->name, "gnu") == 0;
       if (at_punct(p, P_LPAREN)) {
@@ -514,7 +342,7 @@ static Type *mode_type(const Attr *a, Type *t) {
     diag_error(a->loc, "%s attribute requires an identifier", attr_quoted(a));
     return NULL;
   }
-  Ident *m = canonical_attr_name(a->args[0].ident);
+  Ident *m = attr_canonical_name(a->args[0].ident);
   const char *s = m->name;
   bool is_unsigned = type_is_integer(t) && !type_is_signed(t);
   int64_t size = 0;
@@ -589,86 +417,110 @@ static Type *vectorize(Parser *p, const Attr *a, Type *t, int64_t bytes) {
   return type_vector(type_unqualified(t), bytes);
 }
 
-/* Apply one type attribute to T.  IN_PLACE: T is being defined (the
-   attribute modifies it rather than making a variant).  */
-static Type *apply_one_type_attr(Parser *p, Type *t, const Attr *a,
-                                 const AttrSpec *spec, bool in_place) {
-  const char *n = a->name->name;
-  if (!strcmp(n, "btf_type_tag")) {
-    const char *value = btf_tag_value(a);
-    if (!value)
-      return t;
-    if (type_kind(t) == TY_FUNC) {
-      diag_warning(a->loc, W_ATTRIBUTES,
-                   "%s attribute does not apply to functions", attr_quoted(a));
-      return t;
-    }
-    Type *c = type_canon(t);
-    /* GCC will not make an attribute variant of a complete struct or
-       union, even through a typedef of one.  */
-    if (!in_place && (c->kind == TY_STRUCT || c->kind == TY_UNION) &&
-        c->u.rec->complete) {
-      diag_warning(a->loc, W_ATTRIBUTES,
-                   "ignoring attributes applied to '%s' after definition",
-                   type_name(c->main));
-      return t;
-    }
-    if (in_place) {
-      t->tags = new_tag(value, a->loc, t->tags);
-      return t;
-    }
-    return type_with_tags(t, new_tag(value, a->loc, NULL));
+/* The handlers of the type attributes with an effect.  Each applies A
+   to T; IN_PLACE: T is being defined (the attribute modifies it rather
+   than making a variant).  */
+
+static Type *type_attr_btf_type_tag(const Attr *a, Type *t, bool in_place) {
+  const char *value = btf_tag_value(a);
+  if (!value)
+    return t;
+  if (type_kind(t) == TY_FUNC) {
+    diag_warning(a->loc, W_ATTRIBUTES,
+                 "%s attribute does not apply to functions", attr_quoted(a));
+    return t;
   }
-  if (!strcmp(n, "aligned")) {
-    uint32_t al = aligned_value(a);
-    if (!al)
-      return t;
-    Type *c = type_canon(t);
-    if (in_place && (c->kind == TY_STRUCT || c->kind == TY_UNION ||
-                     c->kind == TY_ENUM)) {
-      if (al > c->u.rec->user_align)
-        c->u.rec->user_align = al;
-      return t;
-    }
-    /* On a type (not a definition), aligned may only increase
-       alignment, except on a typedef where GCC lets it decrease.  */
-    return type_with_align(t, al);
+  Type *c = type_canon(t);
+  /* GCC will not make an attribute variant of a complete struct or
+     union, even through a typedef of one.  */
+  if (!in_place && (c->kind == TY_STRUCT || c->kind == TY_UNION) &&
+      c->u.rec->complete) {
+    diag_warning(a->loc, W_ATTRIBUTES,
+                 "ignoring attributes applied to '%s' after definition",
+                 type_name(c->main));
+    return t;
   }
-  if (!strcmp(n, "vector_size")) {
-    bool ok;
-    int64_t bytes = attr_int_arg(a, 0, &ok);
-    if (!ok) {
-      diag_error(a->loc, "%s attribute argument value is not an integer constant",
-                 attr_quoted(a));
-      return t;
-    }
-    return vectorize(p, a, t, bytes);
+  if (in_place) {
+    t->tags = new_tag(value, a->loc, t->tags);
+    return t;
   }
-  if (!strcmp(n, "mode")) {
-    Type *m = mode_type(a, t);
-    return m ? type_qualified(m, type_all_quals(t)) : t;
+  return type_with_tags(t, new_tag(value, a->loc, NULL));
+}
+
+static Type *type_attr_aligned(const Attr *a, Type *t, bool in_place) {
+  uint32_t al = aligned_value(a);
+  if (!al)
+    return t;
+  Type *c = type_canon(t);
+  if (in_place && (c->kind == TY_STRUCT || c->kind == TY_UNION ||
+                   c->kind == TY_ENUM)) {
+    if (al > c->u.rec->user_align)
+      c->u.rec->user_align = al;
+    return t;
   }
-  if (!strcmp(n, "may_alias"))
-    return in_place ? t : type_with_flags(t, TYF_MAY_ALIAS);
-  if (!strcmp(n, "transparent_union")) {
-    Type *c = type_canon(t);
-    if (c->kind != TY_UNION) {
-      diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
-      return t;
-    }
-    return in_place ? t : type_with_flags(t, TYF_TRANSPARENT);
+  /* On a type (not a definition), aligned may only increase
+     alignment, except on a typedef where GCC lets it decrease.  */
+  return type_with_align(t, al);
+}
+
+static Type *type_attr_vector_size(Parser *p, const Attr *a, Type *t) {
+  bool ok;
+  int64_t bytes = attr_int_arg(a, 0, &ok);
+  if (!ok) {
+    diag_error(a->loc, "%s attribute argument value is not an integer constant",
+               attr_quoted(a));
+    return t;
   }
-  if (!strcmp(n, "packed")) {
-    Type *c = type_canon(t);
-    if (c->kind == TY_STRUCT || c->kind == TY_UNION || c->kind == TY_ENUM) {
-      if (in_place)
-        c->u.rec->packed = true;
-      else if (c->u.rec->complete)
-        diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
-      return t;
-    }
+  return vectorize(p, a, t, bytes);
+}
+
+static Type *type_attr_mode(const Attr *a, Type *t) {
+  Type *m = mode_type(a, t);
+  return m ? type_qualified(m, type_all_quals(t)) : t;
+}
+
+static Type *type_attr_transparent_union(const Attr *a, Type *t, bool in_place) {
+  Type *c = type_canon(t);
+  if (c->kind != TY_UNION) {
     diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
     return t;
+  }
+  return in_place ? t : type_with_flags(t, TYF_TRANSPARENT);
+}
+
+static Type *type_attr_packed(const Attr *a, Type *t, bool in_place) {
+  Type *c = type_canon(t);
+  if (c->kind == TY_STRUCT || c->kind == TY_UNION || c->kind == TY_ENUM) {
+    if (in_place)
+      c->u.rec->packed = true;
+    else if (c->u.rec->complete)
+      diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+    return t;
+  }
+  diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+  return t;
+}
+
+/* Apply one type attribute to T: its handler, by id.  */
+static Type *apply_one_type_attr(Parser *p, Type *t, const Attr *a,
+                                 const AttrSpec *spec, bool in_place) {
+  switch (spec->id) {
+  case ATTR_BTF_TYPE_TAG:
+    return type_attr_btf_type_tag(a, t, in_place);
+  case ATTR_ALIGNED:
+    return type_attr_aligned(a, t, in_place);
+  case ATTR_VECTOR_SIZE:
+    return type_attr_vector_size(p, a, t);
+  case ATTR_MODE:
+    return type_attr_mode(a, t);
+  case ATTR_MAY_ALIAS:
+    return in_place ? t : type_with_flags(t, TYF_MAY_ALIAS);
+  case ATTR_TRANSPARENT_UNION:
+    return type_attr_transparent_union(a, t, in_place);
+  case ATTR_PACKED:
+    return type_attr_packed(a, t, in_place);
+  default:
+    break;
   }
   if (spec->target == AT_FUNC_TYPE && type_kind(t) != TY_FUNC &&
       !(type_is_pointer(t) && type_kind(type_canon(t)->base) == TY_FUNC)) {
@@ -700,17 +552,19 @@ void apply_record_attrs(Parser *p, Record *r, Attr *attrs) {
     const AttrSpec *spec = checked_spec(a);
     if (!spec)
       continue;
-    const char *n = a->name->name;
-    if (!strcmp(n, "packed"))
+    AttrId id = spec->id;
+    if (id == ATTR_PACKED)
       r->packed = true;
-    else if (!strcmp(n, "aligned")) {
+    else if (id == ATTR_PRESERVE_ACCESS_INDEX)
+      r->preserve_access_index = true; /* CO-RE: accesses are relocated */
+    else if (id == ATTR_ALIGNED) {
       uint32_t al = aligned_value(a);
       if (al > r->user_align)
         r->user_align = al;
-    } else if (!strcmp(n, "btf_type_tag")) {
+    } else if (id == ATTR_BTF_TYPE_TAG) {
       /* Handled by the caller on the record's type (needs the Type).  */
-    } else if (spec->target == AT_DECL && strcmp(n, "deprecated") &&
-               strcmp(n, "unused")) {
+    } else if (spec->target == AT_DECL && id != ATTR_DEPRECATED &&
+               id != ATTR_UNUSED) {
       diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
     }
   }
@@ -721,10 +575,10 @@ BtfTag *attrs_btf_tags(Parser *p, Attr *attrs, bool type_tags, Attr **rest) {
   (void)p;
   BtfTag *tags = NULL;
   Attr *rh = NULL, **rt = &rh;
-  const char *want = type_tags ? "btf_type_tag" : "btf_decl_tag";
+  AttrId want = type_tags ? ATTR_BTF_TYPE_TAG : ATTR_BTF_DECL_TAG;
   for (Attr *a = attrs; a;) {
     Attr *next = a->next;
-    if (!strcmp(a->name->name, want) && !a->scope) {
+    if (attr_id(a) == want && !a->scope) {
       if (a->nargs != 1) {
         diag_error(a->loc, "wrong number of arguments specified for %s attribute",
                    attr_quoted(a));
@@ -755,20 +609,20 @@ void apply_decl_attrs(Parser *p, Decl *d, Attr *attrs) {
     const AttrSpec *spec = checked_spec(a);
     if (!spec)
       continue;
-    const char *n = a->name->name;
+    AttrId id = spec->id;
     if (spec->target == AT_TYPE || spec->target == AT_FUNC_TYPE ||
-        !strcmp(n, "mode") ||
-        (!strcmp(n, "aligned") && d->kind == DECL_TYPEDEF)) {
+        id == ATTR_MODE ||
+        (id == ATTR_ALIGNED && d->kind == DECL_TYPEDEF)) {
       if (spec->target == AT_FUNC_TYPE && type_kind(d->type) == TY_FUNC)
         continue; /* function type attributes: no effect for us */
       d->type = apply_one_type_attr(p, d->type, a, spec, false);
       continue;
     }
-    if (!strcmp(n, "btf_decl_tag")) {
+    if (id == ATTR_BTF_DECL_TAG) {
       const char *v = btf_tag_value(a);
       if (v)
         add_decl_tag(&d->decl_tags, v, a->loc);
-    } else if (!strcmp(n, "section")) {
+    } else if (id == ATTR_SECTION) {
       if (a->args[0].kind != AARG_STRING)
         diag_error(a->loc, "section attribute argument not a string constant");
       else if (d->kind == DECL_VAR || d->kind == DECL_FUNC)
@@ -776,17 +630,27 @@ void apply_decl_attrs(Parser *p, Decl *d, Attr *attrs) {
       else
         diag_error(a->loc, "section attribute not allowed for '%s'",
                    d->name ? d->name->name : "");
-    } else if (!strcmp(n, "aligned")) {
+    } else if (id == ATTR_ALIGNED) {
       uint32_t al = aligned_value(a);
       if (al && d->kind == DECL_VAR && al > type_align(d->type))
         d->type = type_with_align(d->type, al);
-    } else if (!strcmp(n, "packed")) {
+    } else if (id == ATTR_PACKED) {
       if (d->kind != DECL_TYPEDEF)
         diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
       else
         diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
-    } else if (!strcmp(n, "used")) {
+    } else if (id == ATTR_USED) {
       d->used = true;
+    } else if (id == ATTR_CLEANUP) {
+      Decl *fn = a->args[0].kind == AARG_IDENT ? lookup_ordinary(a->args[0].ident) : NULL;
+      if (!fn || fn->kind != DECL_FUNC) {
+        diag_error(a->loc, "cleanup argument not a function");
+      } else if (d->kind == DECL_VAR && !d->file_scope && d->sc != SC_STATIC) {
+        d->cleanup = fn;
+        fn->first->used = true; /* called when the scope ends */
+      } else {
+        diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+      }
     }
   }
   d->attrs = attr_concat(d->attrs, attrs);
@@ -797,18 +661,18 @@ void apply_member_attrs(Parser *p, Member *m, Attr *attrs) {
     const AttrSpec *spec = checked_spec(a);
     if (!spec)
       continue;
-    const char *n = a->name->name;
-    if (!strcmp(n, "packed")) {
+    AttrId id = spec->id;
+    if (id == ATTR_PACKED) {
       m->packed = true;
-    } else if (!strcmp(n, "aligned")) {
+    } else if (id == ATTR_ALIGNED) {
       uint32_t al = aligned_value(a);
       if (al > m->user_align)
         m->user_align = al;
-    } else if (!strcmp(n, "btf_decl_tag")) {
+    } else if (id == ATTR_BTF_DECL_TAG) {
       const char *v = btf_tag_value(a);
       if (v)
         add_decl_tag(&m->decl_tags, v, a->loc);
-    } else if (spec->target == AT_TYPE || !strcmp(n, "mode")) {
+    } else if (spec->target == AT_TYPE || id == ATTR_MODE) {
       m->type = apply_one_type_attr(p, m->type, a, spec, false);
     }
   }
@@ -820,12 +684,12 @@ void apply_param_attrs(Parser *p, Param *prm, Attr *attrs) {
     const AttrSpec *spec = checked_spec(a);
     if (!spec)
       continue;
-    const char *n = a->name->name;
-    if (!strcmp(n, "btf_decl_tag")) {
+    AttrId id = spec->id;
+    if (id == ATTR_BTF_DECL_TAG) {
       const char *v = btf_tag_value(a);
       if (v)
         add_decl_tag(&prm->decl_tags, v, a->loc);
-    } else if (spec->target == AT_TYPE || !strcmp(n, "mode")) {
+    } else if (spec->target == AT_TYPE || id == ATTR_MODE) {
       prm->type = apply_one_type_attr(p, prm->type, a, spec, false);
     }
   }

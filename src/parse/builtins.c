@@ -3,7 +3,7 @@
    typed tree, is sema/builtins.h), __builtin_va_list, and the names
    __has_builtin knows.  */
 #include "parser.h"
-#include "../sema/builtins.h"
+#include "../lang/builtins.h"
 
 #include <string.h>
 
@@ -26,39 +26,11 @@ static const BuiltinSpec builtin_specs[] = {
 #undef BUILTIN_SPEC
 };
 
-static const char *const builtin_keyword_names[] = {
-#define BUILTIN_NAME(id, name, result) name,
-    BUILTIN_KEYWORD_LIST(BUILTIN_NAME)
-#undef BUILTIN_NAME
-};
-
-BuiltinId builtin_lookup(const char *name) {
-  for (size_t i = 0; i < ARRAY_LEN(builtin_specs); i++)
-    if (strcmp(builtin_specs[i].name, name) == 0)
-      return (BuiltinId)i;
-  for (size_t i = 0; i < ARRAY_LEN(builtin_keyword_names); i++)
-    if (strcmp(builtin_keyword_names[i], name) == 0)
-      return (BuiltinId)(ARRAY_LEN(builtin_specs) + i);
-  return BI_NONE;
-}
-
-const char *builtin_id_name(BuiltinId id) {
-  if (id < 0 || id >= BI__COUNT)
-    return "?";
-  if ((size_t)id < ARRAY_LEN(builtin_specs))
-    return builtin_specs[id].name;
-  return builtin_keyword_names[(size_t)id - ARRAY_LEN(builtin_specs)];
-}
-
 static const BuiltinSpec *builtin_spec(const char *name) {
   for (size_t i = 0; i < ARRAY_LEN(builtin_specs); i++)
     if (strcmp(builtin_specs[i].name, name) == 0)
       return &builtin_specs[i];
   return NULL;
-}
-
-bool builtin_is_known(const char *name) {
-  return builtin_lookup(name) != BI_NONE;
 }
 
 /* The result type of a call to builtin NAME with the given argument

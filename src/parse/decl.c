@@ -9,6 +9,7 @@
    parameters, locals and labels); an initialized variable its Init.  */
 #include "parser.h"
 #include "../sema/decl.h"
+#include "../sema/tree_walk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -1220,14 +1221,14 @@ static void parse_params(Parser *p, SuffixOp *op) {
   }
   if (at_punct(p, P_RPAREN)) {
     next(p);
-    op->oldstyle = lang.std < 23; /* f() has no prototype before C23 */
+    op->oldstyle = lang_year() < 2023; /* f() has no prototype before C23 */
     scope_leave(&p->scopes);
     return;
   }
   for (;;) {
     if (accept_punct(p, P_ELLIPSIS)) {
       op->variadic = true;
-      if (!params.len && lang.std < 23)
+      if (!params.len && lang_year() < 2023)
         diag_error(p->prev.loc, "ISO C requires a named argument before '...'");
       break;
     }
@@ -1625,7 +1626,7 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
     pd->decl_tags = prm->decl_tags;
     fb->params[i] = pd;
     if (!prm->name) {
-      if (lang.std < 23)
+      if (lang_year() < 2023)
         diag_error(prm->loc, "parameter name omitted");
       continue;
     }
@@ -1808,7 +1809,7 @@ bool parse_declaration(Parser *p, bool file_scope) {
     /* Implicit int: C89 allows it with a warning; C99 and later need a
        type (GCC: error in C99+ since GCC 14).  */
     const Token *t = peek(p, 0);
-    if (t->kind == TK_IDENT && !t->ident->keyword && lang.std >= 99)
+    if (t->kind == TK_IDENT && !t->ident->keyword && lang_year() >= 1999)
       diag_warning(t->loc, W_OTHER, "type defaults to 'int' in declaration of '%s'",
                    t->ident->name);
   }
@@ -1905,6 +1906,8 @@ TransUnit *parse_translation_unit_from(Cpp *cpp) {
   /* Leave no bindings behind (several inputs may share the process).  */
   scopes_release(&p->scopes);
   TransUnit *tu = p->tu;
+  /* What the bodies tell of static objects (never written ones fold).  */
+  tree_mark_writes(tu->decls.data, tu->decls.len);
   vec_free(&p->body_types);
   vec_free(&p->body_locals);
   vec_free(&p->tree_locals);

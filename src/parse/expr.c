@@ -8,7 +8,7 @@
    here (the types from sema/conv.c), and the tree records each one as an
    EX_CAST: the tree is the record of what this file decided.  */
 #include "parser.h"
-#include "../sema/builtins.h"
+#include "../lang/builtins.h"
 #include "../sema/const.h"
 #include "../sema/conv.h"
 
@@ -418,7 +418,7 @@ static Expr ident_expr(Parser *p, Decl *d, SrcLoc loc) {
 
 /* An implicit declaration `int name()` (C89; an error since C99 in GCC).  */
 static Decl *implicit_function(Parser *p, Ident *name, SrcLoc loc) {
-  if (lang.std >= 99)
+  if (lang_year() >= 1999)
     diag_error(loc, "implicit declaration of function '%s'", name->name);
   else
     diag_warning(loc, W_IMPLICIT_FUNCTION_DECLARATION,

@@ -548,6 +548,12 @@ static Type *parse_initializer_value(InitState *s, Type *t) {
   Place whole = {0, NULL};
   Type *c = type_canon(t);
   bool unknown_len = c->kind == TY_ARRAY && c->u.array.len < 0;
+  if ((c->kind == TY_STRUCT || c->kind == TY_UNION) && !at_punct(p, P_LBRACE)) {
+    /* A struct or union object's initializer without braces is one
+       expression of its type (C17 6.7.9p13).  */
+    init_record_value(s, t, whole);
+    return t;
+  }
   if (!unknown_len) {
     init_object(s, t, whole);
     return t;

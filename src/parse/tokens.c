@@ -144,11 +144,11 @@ static bool keyword_enabled(uint8_t when) {
   case KW_ALWAYS:
     return true;
   case KW_C99:
-    return lang.std >= 99 || lang.gnu;
+    return lang_year() >= 1999 || lang.gnu;
   case KW_GNU:
-    return lang.gnu || lang.std >= 23;
+    return lang.gnu || lang_year() >= 2023;
   case KW_C23:
-    return lang.std >= 23;
+    return lang_year() >= 2023;
   case KW_GNU_ONLY:
     return lang.gnu;
   }
@@ -490,7 +490,7 @@ static const char *literal_prefix(const Token *t, int *width, bool *u8,
   if (s[0] == 'u' && s[1] == '8') {
     *width = 1;
     *u8 = true;
-    *elem = lang.std >= 23 ? ty_uchar : ty_char;
+    *elem = lang_year() >= 2023 ? ty_uchar : ty_char;
     return s + 2;
   }
   if (s[0] == 'u') {

@@ -354,7 +354,6 @@ static Type *variant_get(Type *t, unsigned quals, BtfTag *tags, uint32_t align,
   v->flags = flags;
   v->ptr_to = NULL;
   v->derived = NULL;
-  v->debug = NULL;
   v->main = m;
   v->next_variant = m->next_variant;
   m->next_variant = v;

@@ -1,11 +1,11 @@
-/* C types, declarations and attributes: what the parser builds and every
-   debug-info emitter reads.
+/* C types, declarations and attributes: what the parser builds and the
+   debug model's builder (debug/build.c) reads.
 
    A type as written is kept: typedef names stay TY_TYPEDEF nodes and
    qualified or attributed types are variants of their main variant, as in
    GCC (a tagged `int` is a variant of `int`).  Derived types are
    hash-consed, so `int *` is one node however often it is written, which
-   gives the debug emitters GCC's "one DIE per type" for free.  Semantic
+   gives the debug model GCC's "one DIE per type" for free.  Semantic
    code looks through the sugar with type_canon().  */
 #ifndef BTFCC_TYPE_H
 #define BTFCC_TYPE_H
@@ -153,9 +153,8 @@ struct Type {
   } u;
   Type *ptr_to;  /* cache: the pointer to this type */
   Type *derived; /* hash chain for array / function / vector types */
-  void *debug;   /* debug-model node for this type (debug/ owns it) */
-  void *debug_qual; /* debug: qualified DIE of an array as declared */
-  uint32_t id;   /* creation order, for deterministic output */
+  uint32_t id;   /* creation order, dense from 1: for deterministic
+                    output, and for passes that index their own tables */
   uint32_t depth; /* longest chain of types this one is built from */
 };
 
@@ -187,8 +186,8 @@ struct Record {
   bool complete;
   bool being_defined;
   bool packed;        /* __attribute__((packed)) on the record */
+  bool preserve_access_index; /* CO-RE: member accesses are relocated */
   bool has_flex;      /* ends in a flexible array member */
-  uint8_t user_aligned_memo; /* debug: 0 not known, 1 no, 2 yes */
   uint32_t pack;      /* #pragma pack value in effect (0 = none) */
   uint32_t user_align;/* aligned attribute on the record (0 = none) */
   Member *members;
@@ -201,7 +200,6 @@ struct Record {
   SrcLoc loc;         /* where the tag was first seen */
   SrcLoc def_loc;     /* where it was defined */
   Decl *tag_decl;     /* debug: declaration event of this tag */
-  void *debug;
   int scope_depth;    /* 0 = file scope */
 };
 
@@ -237,6 +235,8 @@ struct Decl {
   bool defined;      /* function body seen / variable defined or tentative */
   bool has_init;
   bool used;         /* referenced by an expression */
+  bool written;      /* some code writes it or takes its address
+                        (tree_mark_writes; on the first declaration) */
   bool is_inline;
   bool is_thread_local;
   bool file_scope;
@@ -271,7 +271,8 @@ struct Decl {
   int n_def_params;
   bool init_has_reloc; /* initializer holds addresses (relocations) */
   bool init_all_zero;  /* initializer is all zeros */
-  void *debug;
+  Decl *cleanup;     /* cleanup attribute: the function called with the
+                        variable's address when its scope ends */
   uint32_t order;    /* declaration order in the translation unit */
 };
 

@@ -19,7 +19,7 @@
 
 #include "../bpf/asm.h"
 #include "../bpf/print.h"
-#include "../out/elf_read.h"
+#include "../elf/elf_read.h"
 
 #include <errno.h>
 #include <string.h>

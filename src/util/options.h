@@ -21,4 +21,10 @@ typedef struct Lang {
 extern Target target;
 extern Lang lang;
 
+/* The year of the language standard (lang.std is 89, 99, 11, 17 or 23,
+   which do not order by value): compare this, never lang.std.  */
+static inline int lang_year(void) {
+  return lang.std >= 89 ? 1900 + lang.std : 2000 + lang.std;
+}
+
 #endif

@@ -22,7 +22,7 @@
                            defined in it (a GCC comdat variable)
      .data        gdata    grouped, so not GAS's standard .data
      .debug_line           so GAS does not make one of its own  */
-#include "out/section.h"
+#include "elf/section.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -17,7 +17,7 @@
                      plain local label
      .rodata.str1.1  "aMS" strings
      .bss.z          @nobits  */
-#include "out/section.h"
+#include "elf/section.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
-/* Unit checks of the section builder (src/out/section.c): byte order,
+/* Unit checks of the section builder (src/elf/section.c): byte order,
    LEB128, back-patching, what is recorded with and without items and
    comments, and write failures.  Prints one PASS:/FAIL: line per case.  */
-#include "out/section.h"
+#include "elf/section.h"
 
 #include <stdint.h>
 #include <stdio.h>

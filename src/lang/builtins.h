@@ -1,5 +1,7 @@
-/* GCC's builtin functions, by id: the list the parser types calls to
-   builtins from and the typed tree names them by (Node.u.call.builtin).
+/* GCC's builtin functions, by id: the list the preprocessor answers
+   __has_builtin from, the parser types calls to builtins from and the
+   typed tree names them by (Node.u.call.builtin).  This folder sits below
+   both cpp/ and parse/ and depends on util only.
 
    BUILTIN_LIST(X) calls X(id, "name", result) for each builtin called
    with ordinary call syntax; result codes are explained in
@@ -8,6 +10,9 @@
    the tree can name them when it keeps them as calls.  */
 #ifndef BTFCC_BUILTINS_H
 #define BTFCC_BUILTINS_H
+
+#include "../util/util.h"
+#include "lang.h"
 
 #define BUILTIN_LIST(X) \
   X(BI_EXPECT, "__builtin_expect", 'l') \

@@ -8,6 +8,7 @@
 #ifndef BTFCC_SECTION_H
 #define BTFCC_SECTION_H
 
+#include "../util/binary.h"
 #include "../util/options.h"
 #include <string.h>
 
@@ -35,6 +36,9 @@ typedef struct SecItem {
 typedef struct SecReloc {
   uint32_t offset;
   uint8_t size;
+  uint32_t type;  /* 0: the target's data relocation of SIZE bytes; else
+                     the ELF relocation type (BPF instruction relocations,
+                     whose in-place addend Section.store_addend writes) */
   const char *sym;
   int64_t addend;
 } SecReloc;
@@ -61,6 +65,13 @@ typedef struct Section {
   VEC(SecLabel) labels;
   Arena arena; /* copies of comments and symbol names */
   const char *last_sym; /* the last symbol name copied (sec_symref) */
+  /* Write ADDEND in place at AT for a relocation of TYPE (REL targets;
+     set by producers of SecRelocs with a type).  */
+  void (*store_addend)(uint8_t *at, uint32_t type, int64_t addend);
+  /* Code sections: their whole body as assembler text (instructions,
+     labels and the directives of their symbols), which asm_write prints
+     instead of items.  Heap memory, freed with the section.  */
+  char *text;
 } Section;
 
 /* ELF section types and flags used by the writers.  */
@@ -114,6 +125,10 @@ void sec_stringf(Section *s, const char *str, size_t len, const char *fmt, ...)
 void sec_symref(Section *s, unsigned size, const char *sym, int64_t addend,
                 const char *comment);
 void sec_label(Section *s, const char *label);
+/* A relocation of ELF type TYPE at OFFSET to SYM + ADDEND (the addend
+   written in place by s->store_addend).  */
+void sec_reloc(Section *s, uint32_t offset, uint32_t type, const char *sym,
+               int64_t addend);
 /* A comment line with no data ("\t\t\t# DW_AT_external"), printf-style;
    nothing at all unless annotating.  */
 void sec_commentf(Section *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
@@ -141,12 +156,7 @@ static inline void sec_store(uint8_t *p, unsigned size, uint64_t value) {
     }
   }
 #endif
-  if (target.big_endian)
-    for (unsigned i = size; i-- > 0; value >>= 8)
-      p[i] = (uint8_t)value;
-  else
-    for (unsigned i = 0; i < size; i++, value >>= 8)
-      p[i] = (uint8_t)value;
+  store_uint(p, size, target.big_endian, value);
 }
 
 static inline void sec_data(Section *s, unsigned size, uint64_t value,
@@ -183,6 +193,8 @@ typedef struct ObjSymbol {
   uint64_t value;
   uint64_t size;
   bool global;
+  bool weak;   /* STB_WEAK (a weak definition or reference) */
+  bool hidden; /* STV_HIDDEN (visibility("hidden")) */
   bool object; /* STT_OBJECT (else STT_NOTYPE / STT_FUNC) */
   bool func;
 } ObjSymbol;

@@ -11,36 +11,9 @@ typedef struct Reader {
   bool be;
 } Reader;
 
-static uint16_t rd16(const Reader *r, size_t off) {
-  const uint8_t *b = r->p + off;
-  return r->be ? (uint16_t)(b[0] << 8 | b[1]) : (uint16_t)(b[1] << 8 | b[0]);
-}
-
-static uint32_t rd32(const Reader *r, size_t off) {
-  const uint8_t *b = r->p + off;
-  if (r->be)
-    return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 |
-           b[3];
-  return (uint32_t)b[3] << 24 | (uint32_t)b[2] << 16 | (uint32_t)b[1] << 8 |
-         b[0];
-}
-
-static uint64_t rd64(const Reader *r, size_t off) {
-  uint64_t lo = rd32(r, off + (r->be ? 4 : 0));
-  uint64_t hi = rd32(r, off + (r->be ? 0 : 4));
-  return hi << 32 | lo;
-}
-
-static bool fail(ElfError *err, const char *fmt, ...) PRINTF_LIKE(2, 3);
-static bool fail(ElfError *err, const char *fmt, ...) {
-  if (err) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-    va_end(ap);
-  }
-  return false;
-}
+static uint16_t rd16(const Reader *r, size_t off) { return load_u16(r->p + off, r->be); }
+static uint32_t rd32(const Reader *r, size_t off) { return load_u32(r->p + off, r->be); }
+static uint64_t rd64(const Reader *r, size_t off) { return load_u64(r->p + off, r->be); }
 
 /* For the %llu of the messages below.  */
 static unsigned long long ull(uint64_t v) { return v; }
@@ -106,17 +79,17 @@ typedef struct ElfTable {
 static bool read_header(ElfFile *f, Reader *r, ElfTable *tab, ElfError *err) {
   const uint8_t *d = f->data;
   if (f->size < 16)
-    return fail(err, "truncated ELF identification (%llu bytes)", ull(f->size));
+    return read_error(err, "truncated ELF identification (%llu bytes)", ull(f->size));
   if (d[4] != 1 && d[4] != 2)
-    return fail(err, "bad ELF class %u at offset 4", d[4]);
+    return read_error(err, "bad ELF class %u at offset 4", d[4]);
   if (d[5] != 1 && d[5] != 2)
-    return fail(err, "bad ELF data encoding %u at offset 5", d[5]);
+    return read_error(err, "bad ELF data encoding %u at offset 5", d[5]);
   f->is64 = d[4] == 2;
   f->big_endian = d[5] == 2;
   r->be = f->big_endian;
   const ElfLayout *lay = f->is64 ? &layout64 : &layout32;
   if (f->size < lay->ehdr_size)
-    return fail(err, "truncated ELF header: %llu bytes, need %llu", ull(f->size),
+    return read_error(err, "truncated ELF header: %llu bytes, need %llu", ull(f->size),
                 ull(lay->ehdr_size));
   f->type = rd16(r, 16);
   f->machine = rd16(r, 18);
@@ -133,23 +106,23 @@ static bool read_header(ElfFile *f, Reader *r, ElfTable *tab, ElfError *err) {
     return true;
   }
   if (tab->shentsize < lay->shdr_size)
-    return fail(err, "section header size %u is smaller than %llu",
+    return read_error(err, "section header size %u is smaller than %llu",
                 tab->shentsize, ull(lay->shdr_size));
   if (!in_file(tab->shoff, lay->shdr_size, f->size))
-    return fail(err, "section header table at offset %llu is outside the "
+    return read_error(err, "section header table at offset %llu is outside the "
                 "file (%llu bytes)", ull(tab->shoff), ull(f->size));
   /* Extended numbering: the real counts live in section header 0.  */
   ElfSection s0 = {0};
   read_shdr(r, f->is64, (size_t)tab->shoff, &s0);
   if (tab->shnum == 0) {
     if (s0.size > UINT32_MAX)
-      return fail(err, "section count %llu is too large", ull(s0.size));
+      return read_error(err, "section count %llu is too large", ull(s0.size));
     tab->shnum = (uint32_t)s0.size;
   }
   if (tab->shstrndx == ELF_SHN_XINDEX)
     tab->shstrndx = s0.link;
   if (!in_file(tab->shoff, (uint64_t)tab->shnum * tab->shentsize, f->size))
-    return fail(err, "section header table (%u entries) runs past the end "
+    return read_error(err, "section header table (%u entries) runs past the end "
                 "of the file at offset %llu", tab->shnum, ull(tab->shoff));
   return true;
 }
@@ -167,14 +140,14 @@ static bool read_sections(ElfFile *f, const Reader *r, const ElfTable *tab,
     if (s->type == ELF_SHT_NOBITS || s->type == ELF_SHT_NULL)
       continue;
     if (!in_file(s->offset, s->size, f->size))
-      return fail(err, "section %u (offset %llu) runs past the end of the "
+      return read_error(err, "section %u (offset %llu) runs past the end of the "
                   "file", i, ull(s->offset));
     s->data = f->data + s->offset;
   }
   if (tab->shnum == 0)
     return true;
   if (tab->shstrndx >= tab->shnum)
-    return fail(err, "section-name table index %u is out of range (%u "
+    return read_error(err, "section-name table index %u is out of range (%u "
                 "sections)", tab->shstrndx, tab->shnum);
   const ElfSection *names = &f->sections[tab->shstrndx];
   for (uint32_t i = 0; i < tab->shnum; i++) {
@@ -183,14 +156,14 @@ static bool read_sections(ElfFile *f, const Reader *r, const ElfTable *tab,
         rd32(r, (size_t)(tab->shoff + (uint64_t)i * tab->shentsize));
     f->sections[i].name = section_string(names, name_off);
     if (!f->sections[i].name)
-      return fail(err, "section %u has a bad name offset %u", i, name_off);
+      return read_error(err, "section %u has a bad name offset %u", i, name_off);
   }
   return true;
 }
 
 ElfFile *elf_open(const void *data, size_t size, ElfError *err) {
   if (!elf_is_elf(data, size)) {
-    fail(err, "not an ELF file");
+    read_error(err, "not an ELF file");
     return NULL;
   }
   ElfFile *f = xcalloc(1, sizeof *f);
@@ -232,10 +205,10 @@ bool elf_read_symbols(ElfFile *f, ElfError *err) {
     return true;
   const ElfLayout *lay = f->is64 ? &layout64 : &layout32;
   if (symtab->entsize != lay->sym_size)
-    return fail(err, "symbol table entry size %llu, expected %llu",
+    return read_error(err, "symbol table entry size %llu, expected %llu",
                 ull(symtab->entsize), ull(lay->sym_size));
   if (symtab->link >= f->nsections)
-    return fail(err, "symbol table links to section %u, out of range",
+    return read_error(err, "symbol table links to section %u, out of range",
                 symtab->link);
   const ElfSection *strtab = &f->sections[symtab->link];
   uint64_t n = symtab->size / lay->sym_size;
@@ -266,7 +239,7 @@ bool elf_read_symbols(ElfFile *f, ElfError *err) {
     if (!s->name) {
       free(f->symbols);
       f->symbols = NULL;
-      return fail(err, "symbol %llu has a bad name offset %u", ull(i), name_off);
+      return read_error(err, "symbol %llu has a bad name offset %u", ull(i), name_off);
     }
   }
   f->nsymbols = (uint32_t)n;
@@ -291,15 +264,15 @@ bool elf_read_relocs(const ElfFile *f, const ElfSection *s, ElfReloc **relocs,
   *count = 0;
   bool rela = s->type == ELF_SHT_RELA;
   if (!rela && s->type != ELF_SHT_REL)
-    return fail(err, "section %u is not a relocation section", s->index);
+    return read_error(err, "section %u is not a relocation section", s->index);
   /* r_offset and r_info, then r_addend for RELA: one word each.  */
   uint64_t word = f->is64 ? 8 : 4;
   uint64_t entsize = (rela ? 3 : 2) * word;
   if (s->entsize != 0 && s->entsize != entsize)
-    return fail(err, "relocation section %u has entry size %llu, expected "
+    return read_error(err, "relocation section %u has entry size %llu, expected "
                 "%llu", s->index, ull(s->entsize), ull(entsize));
   if (!s->data || s->size % entsize)
-    return fail(err, "relocation section %u has size %llu, not a multiple "
+    return read_error(err, "relocation section %u has size %llu, not a multiple "
                 "of %llu", s->index, ull(s->size), ull(entsize));
   uint64_t n = s->size / entsize;
   Reader r = {s->data, (size_t)s->size, f->big_endian};

@@ -4,11 +4,11 @@
 #ifndef BTFCC_ELF_READ_H
 #define BTFCC_ELF_READ_H
 
+#include "../util/binary.h"
 #include "../util/util.h"
 
-typedef struct ElfError {
-  char msg[256];
-} ElfError;
+/* What is wrong and where (binary.h).  */
+typedef ReadError ElfError;
 
 typedef struct ElfSection {
   uint32_t index;

@@ -34,6 +34,7 @@ void section_free(Section *s) {
   vec_free(&s->relocs);
   vec_free(&s->labels);
   arena_free(&s->arena);
+  free(s->text);
   free(s);
 }
 
@@ -196,7 +197,7 @@ void sec_symref(Section *s, unsigned size, const char *sym, int64_t addend,
   const char *name = s->last_sym && strcmp(s->last_sym, sym) == 0
                          ? s->last_sym : copy_str(s, sym);
   s->last_sym = name;
-  SecReloc r = {off, (uint8_t)size, name, addend};
+  SecReloc r = {off, (uint8_t)size, 0, name, addend};
   vec_push(&s->relocs, r);
   if (s->keep_items)
     add_item(s, ITEM_SYMREF, size, off, (uint64_t)addend, name,
@@ -253,4 +254,10 @@ void sec_patch(Section *s, uint32_t offset, unsigned size, uint64_t value) {
             offset, s->name, size);
     it->value = value & size_mask(size);
   }
+}
+
+void sec_reloc(Section *s, uint32_t offset, uint32_t type, const char *sym,
+               int64_t addend) {
+  SecReloc r = {offset, 8, type, copy_str(s, sym), addend};
+  vec_push(&s->relocs, r);
 }

@@ -1,0 +1,2 @@
+int a;
+struct s { int x; } v;

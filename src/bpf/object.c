@@ -1,0 +1,701 @@
+/* A BPF object from a translation unit: every function definition
+   lowered (ir/lower.c) and compiled (gen.c) into the code section its
+   `section` attribute names (.text otherwise), every object with static
+   storage laid out in its data section, with the symbols and the
+   relocations libbpf reads.
+
+   Which definitions are emitted is GCC's choice at -O2: functions and
+   objects with external linkage always; static ones only when something
+   refers to them (or `used`).  Static locals are named NAME.N, N counting
+   them in the order the code generator first meets them.  String
+   literals go to .rodata.str1.1 under local labels .LCN.
+
+   Data sections: the `section` attribute; else .rodata for const objects
+   without addresses in their image; else .bss for objects without an
+   initializer or with an all-zero one; else .data.  */
+#include "object.h"
+
+#include "../ir/lower.h"
+#include "../parse/parse.h"
+#include "../sema/placement.h"
+#include "../sema/tree_walk.h"
+#include "asm.h"
+#include "gen.h"
+#include "print.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct NamedDecl {
+  Decl *decl;
+  const char *name;
+} NamedDecl;
+
+typedef struct CodeSec {
+  const char *name;
+  Section *sec;
+  SrcLoc loc; /* of its first function, for errors */
+  BpfCode code;
+  VEC(ObjSymbol) funcs;
+} CodeSec;
+
+struct BpfUnit {
+  CodeSec **code;
+  size_t ncode;
+  bool asm_text;
+};
+
+typedef struct Builder {
+  LowerEnv env; /* first: the lowering hands it back */
+  ObjFile *obj;
+  int cpu;
+  bool dump_ir;
+  bool asm_text;
+  BtfExtInfo *ext;
+  VEC(NamedDecl) statics; /* static locals met so far */
+  VEC(Decl *) referenced; /* entities with static storage code refers to */
+  Section *strings;
+  unsigned nstrings;
+  VEC(CodeSec *) code;
+  NamedDecl *defs; /* (entity, its definition) by entity address */
+  size_t ndefs;
+} Builder;
+
+static Decl *entity(Decl *d) { return d->first ? d->first : d; }
+
+static bool is_static_local(const Decl *d) {
+  return d->kind == DECL_VAR && !d->file_scope && d->sc == SC_STATIC;
+}
+
+static bool decl_listed(Decl *const *v, size_t n, const Decl *d) {
+  for (size_t i = 0; i < n; i++)
+    if (v[i] == d)
+      return true;
+  return false;
+}
+
+static void note_referenced(Builder *b, Decl *d) {
+  d = entity(d);
+  if (!decl_listed(b->referenced.data, b->referenced.len, d))
+    vec_push(&b->referenced, d);
+}
+
+static const char *symbol_of(LowerEnv *env, Decl *d) {
+  Builder *b = (Builder *)env;
+  d = entity(d);
+  note_referenced(b, d);
+  if (is_static_local(d)) {
+    for (size_t i = 0; i < b->statics.len; i++)
+      if (b->statics.data[i].decl == d)
+        return b->statics.data[i].name;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s.%zu", d->name->name, b->statics.len);
+    NamedDecl nd = {d, arena_strndup(&perm, buf, strlen(buf))};
+    vec_push(&b->statics, nd);
+    return nd.name;
+  }
+  for (Decl *x = d; x; x = x->prev)
+    if (x->asm_name)
+      return x->asm_name;
+  return d->name->name;
+}
+
+static const char *string_symbol(LowerEnv *env, const Node *str) {
+  Builder *b = (Builder *)env;
+  if (!b->strings) {
+    b->strings = section_new(".rodata.str1.1", SEC_PROGBITS,
+                             SEC_FLAG_ALLOC | SEC_FLAG_MERGE | SEC_FLAG_STRINGS, 1,
+                             b->asm_text, false);
+    vec_push(&b->obj->sections, b->strings);
+  }
+  char label[32];
+  snprintf(label, sizeof label, ".LC%u", b->nstrings++);
+  sec_label(b->strings, label);
+  size_t n = (size_t)str->u.s.len + str->u.s.width;
+  sec_string(b->strings, str->u.s.str, str->u.s.len, NULL);
+  for (size_t k = 1; k < str->u.s.width; k++)
+    sec_data(b->strings, 1, 0, NULL);
+  (void)n;
+  return b->strings->labels.data[b->strings->labels.len - 1].name;
+}
+
+static int by_entity(const void *x, const void *y) {
+  uintptr_t a = (uintptr_t)((const NamedDecl *)x)->decl,
+            b = (uintptr_t)((const NamedDecl *)y)->decl;
+  return a < b ? -1 : a > b;
+}
+
+/* Every function definition of TU, found by its entity.  */
+static void index_definitions(Builder *b, TransUnit *tu) {
+  size_t n = 0;
+  for (size_t i = 0; i < tu->decls.len; i++)
+    if (tu->decls.data[i]->kind == DECL_FUNC && tu->decls.data[i]->body)
+      n++;
+  b->defs = xcalloc(n + 1, sizeof *b->defs);
+  for (size_t i = 0; i < tu->decls.len; i++) {
+    Decl *d = tu->decls.data[i];
+    if (d->kind == DECL_FUNC && d->body)
+      b->defs[b->ndefs++] = (NamedDecl){entity(d), (const char *)d};
+  }
+  if (b->ndefs)
+    qsort(b->defs, b->ndefs, sizeof *b->defs, by_entity);
+}
+
+static Decl *definition_of(LowerEnv *env, Decl *d) {
+  Builder *b = (Builder *)env;
+  NamedDecl key = {entity(d), NULL};
+  NamedDecl *hit = b->ndefs ? bsearch(&key, b->defs, b->ndefs, sizeof key, by_entity) : NULL;
+  return hit ? (Decl *)hit->name : NULL;
+}
+
+/* --- Code --- */
+
+static CodeSec *code_section(Builder *b, const char *name) {
+  for (size_t i = 0; i < b->code.len; i++)
+    if (!strcmp(b->code.data[i]->name, name))
+      return b->code.data[i];
+  CodeSec *c = xcalloc(1, sizeof *c);
+  c->name = name;
+  bpf_code_init(&c->code);
+  vec_push(&b->code, c);
+  return c;
+}
+
+static const char *section_of(const Decl *d) {
+  for (const Decl *x = d; x; x = x->prev)
+    if (x->section)
+      return x->section;
+  return NULL;
+}
+
+static bool has_attr(const Decl *d, const char *name) {
+  for (const Decl *x = d; x; x = x->prev)
+    for (const Attr *a = x->attrs; a; a = a->next)
+      if (!strcmp(a->name->name, name))
+        return true;
+  return false;
+}
+
+static bool is_hidden(const Decl *d) {
+  for (const Decl *x = d; x; x = x->prev)
+    for (const Attr *a = x->attrs; a; a = a->next)
+      if (!strcmp(a->name->name, "visibility") && a->nargs == 1 &&
+          a->args[0].kind == AARG_STRING && !strcmp(a->args[0].str, "hidden"))
+        return true;
+  return false;
+}
+
+static bool is_static(const Decl *d) {
+  for (const Decl *x = d; x; x = x->prev)
+    if (x->sc == SC_STATIC)
+      return true;
+  return false;
+}
+
+/* The definition of D's entity (the declaration with the body or the
+   initializer), or NULL.  */
+static Decl *definition(TransUnit *tu, Decl *e) {
+  Decl *def = NULL;
+  for (size_t i = 0; i < tu->decls.len; i++) {
+    Decl *d = tu->decls.data[i];
+    if (entity(d) != e)
+      continue;
+    if (d->kind == DECL_FUNC && d->body)
+      return d;
+    if (d->kind == DECL_VAR && (d->init || (!def && d->sc != SC_EXTERN)))
+      def = d->init ? d : (def ? def : d);
+  }
+  return def;
+}
+
+static void store_addend(uint8_t *at, uint32_t type, int64_t addend) {
+  BpfInsn i = bpf_insn_decode(at, target.big_endian);
+  bpf_reloc_store_addend(&i, type, addend);
+  bpf_insn_encode(i, target.big_endian, at);
+}
+
+static bool compile_function(Builder *b, Decl *fn) {
+  IrFunc *f = lower_function(&b->env, fn);
+  if (!f)
+    return false;
+  if (b->dump_ir) {
+    Buf out = {0};
+    ir_dump(f, &out);
+    fwrite(out.data, 1, out.len, stdout);
+    buf_free(&out);
+  }
+  const char *sec = section_of(fn);
+  CodeSec *c = code_section(b, sec ? sec : ".text");
+  if (!c->funcs.len)
+    c->loc = fn->loc;
+  uint32_t start = bpf_code_len(&c->code);
+  bool global = !is_static(fn);
+  bpf_code_label(&c->code, f->name, 0);
+  if (global)
+    bpf_code_global(&c->code, f->name);
+  BpfGenLines lines = {0};
+  BpfGenCores cores = {0};
+  bool ok = bpf_gen_func(f, &c->code, b->cpu, b->ext ? &lines : NULL, &cores);
+  if (cores.len && !b->ext) {
+    diag_error(fn->loc, "CO-RE relocations need BTF (-g or -gbtf)");
+    ok = false;
+  }
+  for (size_t i = 0; b->ext && i < cores.len; i++) {
+    BtfExtCore ec = {c->name, cores.data[i].insn * BPF_INSN_SIZE, cores.data[i].core->type,
+                     NULL, cores.data[i].core->access, cores.data[i].core->kind, 0};
+    vec_push(&b->ext->cores, ec);
+  }
+  vec_free(&cores);
+  if (b->ext) {
+    BtfExtFunc ef = {c->name, fn->name->name, start * BPF_INSN_SIZE};
+    vec_push(&b->ext->funcs, ef);
+    /* a line record where the source position changes, and one at the
+       function's first instruction */
+    const char *last_file = NULL;
+    uint32_t last_line = 0, last_col = 0;
+    for (size_t i = 0; i < lines.len; i++) {
+      const BpfGenLine *l = &lines.data[i];
+      if (!l->loc.file)
+        continue;
+      const char *file = srcloc_file(l->loc);
+      uint32_t line = srcloc_line(l->loc), col = l->loc.col;
+      if (i && file == last_file && line == last_line && col == last_col)
+        continue;
+      if (!i && l->insn != start) {
+        BtfExtLine first = {c->name, start * BPF_INSN_SIZE, srcloc_file(fn->loc),
+                            srcloc_line(fn->loc), fn->loc.col};
+        vec_push(&b->ext->lines, first);
+      }
+      BtfExtLine el = {c->name, l->insn * BPF_INSN_SIZE, file, line, col};
+      vec_push(&b->ext->lines, el);
+      last_file = file;
+      last_line = line;
+      last_col = col;
+    }
+    vec_free(&lines);
+  }
+  ObjSymbol s = {0};
+  s.name = f->name;
+  s.value = (uint64_t)start * BPF_INSN_SIZE;
+  s.size = (uint64_t)(bpf_code_len(&c->code) - start) * BPF_INSN_SIZE;
+  s.global = global;
+  s.hidden = global && is_hidden(fn);
+  s.func = true;
+  vec_push(&c->funcs, s);
+  lower_free(f);
+  return ok;
+}
+
+/* C's code as assembler text (-S): the printer's lines, with each
+   function's directives around its label as GCC writes them.  */
+static char *code_text(const CodeSec *c) {
+  Buf raw = {0}, out = {0};
+  uint32_t next_label = 0;
+  bpf_print_code(&raw, &c->code, target.big_endian, &next_label);
+  buf_cstr(&raw);
+  const char *open = NULL;
+  for (const char *p = raw.data; p && *p;) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    const ObjSymbol *fn = NULL;
+    for (size_t k = 0; k < c->funcs.len && len && p[len - 1] == ':'; k++)
+      if (strlen(c->funcs.data[k].name) == len - 1 &&
+          !memcmp(c->funcs.data[k].name, p, len - 1))
+        fn = &c->funcs.data[k];
+    if (fn) {
+      if (open)
+        buf_printf(&out, "\t.size\t%s, .-%s\n", open, open);
+      if (fn->global)
+        buf_printf(&out, "\t.global\t%s\n", fn->name);
+      buf_printf(&out, "\t.type\t%s, @function\n", fn->name);
+      open = fn->name;
+    }
+    buf_append(&out, p, len);
+    buf_putc(&out, '\n');
+    p = nl ? nl + 1 : NULL;
+  }
+  if (open)
+    buf_printf(&out, "\t.size\t%s, .-%s\n", open, open);
+  buf_free(&raw);
+  buf_cstr(&out);
+  return out.data;
+}
+
+static bool finish_code(Builder *b) {
+  bool ok = true;
+  for (size_t i = 0; i < b->code.len; i++) {
+    CodeSec *c = b->code.data[i];
+    BpfCodeError err;
+    if (!bpf_code_resolve(&c->code, &err)) {
+      diag_error(c->loc, "in section %s: %s", c->name, err.message);
+      ok = false;
+    }
+    Section *s = section_new(c->name, SEC_PROGBITS, SEC_FLAG_ALLOC | SEC_FLAG_EXEC, 8,
+                             false, false);
+    s->store_addend = store_addend;
+    for (size_t k = 0; k < c->code.relocs.len; k++) {
+      const BpfReloc *r = &c->code.relocs.data[k];
+      sec_reloc(s, r->insn * BPF_INSN_SIZE, r->type, r->sym ? r->sym : c->name,
+                r->addend);
+    }
+    c->sec = s; /* its bytes come in bpf_unit_finish */
+    vec_push(&b->obj->sections, s);
+    for (size_t k = 0; k < c->funcs.len; k++) {
+      ObjSymbol sym = c->funcs.data[k];
+      sym.section = c->name;
+      /* the text defines the functions itself (-S) */
+      if (!b->asm_text)
+        vec_push(&b->obj->symbols, sym);
+    }
+  }
+  return ok;
+}
+
+/* --- Data --- */
+
+static Section *data_section(Builder *b, const char *name, bool bss) {
+  for (size_t i = 0; i < b->obj->sections.len; i++)
+    if (!strcmp(b->obj->sections.data[i]->name, name))
+      return b->obj->sections.data[i];
+  uint64_t flags = SEC_FLAG_ALLOC;
+  if (strncmp(name, ".rodata", 7) != 0)
+    flags |= SEC_FLAG_WRITE;
+  Section *s = section_new(name, bss ? SEC_NOBITS : SEC_PROGBITS, flags, 1, b->asm_text,
+                           false);
+  vec_push(&b->obj->sections, s);
+  return s;
+}
+
+/* The constant of N for a data image: an integer, or a symbol's address
+   plus an offset.  */
+static bool data_const(Builder *b, const Node *n, int64_t *value, const char **sym,
+                       long double *fl, bool *is_float) {
+  *sym = NULL;
+  *is_float = false;
+  while (n && n->kind == EX_CAST &&
+         (n->cast_kind == CAST_NOOP || n->cast_kind == CAST_INT_TO_PTR ||
+          n->cast_kind == CAST_PTR_TO_INT || n->cast_kind == CAST_INT ||
+          n->cast_kind == CAST_DECAY || n->cast_kind == CAST_FUNC_DECAY)) {
+    if (n->cast_kind == CAST_DECAY || n->cast_kind == CAST_FUNC_DECAY) {
+      const Node *a = n->a;
+      if (a->kind == EX_VAR) {
+        *sym = symbol_of(&b->env, a->u.decl);
+        *value = 0;
+        return true;
+      }
+      if (a->kind == EX_STRING) {
+        *sym = string_symbol(&b->env, a);
+        *value = 0;
+        return true;
+      }
+      return false;
+    }
+    n = n->a;
+  }
+  if (!n)
+    return false;
+  if (n->kind == EX_ADDR && n->a->kind == EX_VAR) {
+    *sym = symbol_of(&b->env, n->a->u.decl);
+    *value = 0;
+    return true;
+  }
+  if (n->kind != EX_CONST)
+    return false;
+  switch (n->u.cv.kind) {
+  case CV_INT:
+    *value = n->u.cv.i;
+    return true;
+  case CV_FLOAT:
+    *fl = n->u.cv.f;
+    *is_float = true;
+    return true;
+  case CV_ADDR:
+    *value = n->u.cv.i;
+    if (n->u.cv.sym)
+      *sym = symbol_of(&b->env, n->u.cv.sym);
+    return !n->u.cv.str && !n->u.cv.label;
+  }
+  return false;
+}
+
+static void put_bytes(uint8_t *img, int64_t size, int64_t off, uint64_t v, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    int64_t at = off + (target.big_endian ? n - 1 - i : i);
+    if (at >= 0 && at < size)
+      img[at] = (uint8_t)(v >> (8 * i));
+  }
+}
+
+typedef struct DataReloc {
+  int64_t offset;
+  unsigned size;
+  const char *sym;
+  int64_t addend;
+} DataReloc;
+typedef VEC(DataReloc) DataRelocs;
+
+/* Append an object's image IMG (SIZE bytes) with the relocations RELOCS
+   (in offset order) to S: as bytes and relocations for an object file,
+   as items (.byte, symbol references) for assembler text.  */
+static void put_image(Section *s, const uint8_t *img, int64_t size, const void *relocs_) {
+  const DataRelocs *relocs = relocs_;
+  uint64_t at = s->bytes.len;
+  if (!s->keep_items) {
+    buf_append(&s->bytes, img, (size_t)size);
+    for (size_t i = 0; i < relocs->len; i++) {
+      const DataReloc *r = &relocs->data[i];
+      SecReloc sr = {(uint32_t)(at + (uint64_t)r->offset), (uint8_t)r->size, 0,
+                     arena_strndup(&s->arena, r->sym, strlen(r->sym)), r->addend};
+      vec_push(&s->relocs, sr);
+    }
+    return;
+  }
+  size_t k = 0;
+  for (int64_t off = 0; off < size;) {
+    while (k < relocs->len && relocs->data[k].offset < off)
+      k++;
+    if (k < relocs->len && relocs->data[k].offset == off) {
+      const DataReloc *r = &relocs->data[k];
+      sec_symref(s, r->size, r->sym, r->addend, NULL);
+      off += r->size;
+      continue;
+    }
+    sec_data(s, 1, img[off], NULL);
+    off++;
+  }
+}
+
+static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
+  Type *t = def->type;
+  int64_t size = type_size(t);
+  if (size < 0) {
+    diag_error(def->loc, "storage size of '%s' isn't known", d->name->name);
+    return false;
+  }
+  const Init *in = def->init;
+  const char *secname;
+  switch (decl_data_placement(def, &secname)) {
+  case PLACE_NAMED: break;
+  case PLACE_BSS: secname = ".bss"; break;
+  case PLACE_RODATA: secname = ".rodata"; break;
+  default: secname = ".data"; break;
+  }
+  bool bss = !strcmp(secname, ".bss") || !strncmp(secname, ".bss.", 5);
+  Section *s = data_section(b, secname, bss);
+  uint32_t align = type_align(t);
+  for (const Decl *x = d; x; x = x->prev)
+    if (x->type && type_align(x->type) > align)
+      align = type_align(x->type);
+  if (align > s->align)
+    s->align = align;
+  while (s->bytes.len % (align ? align : 1))
+    sec_data(s, 1, 0, NULL);
+  uint64_t at = s->bytes.len;
+  uint8_t *img = xcalloc((size_t)size + 1, 1);
+  VEC(DataReloc) relocs = {0};
+  bool ok = true;
+  for (int i = 0; in && i < in->nelems; i++) {
+    const InitElem *e = &in->elems[i];
+    if (e->value && e->value->kind == EX_STRING) {
+      const Node *str = e->value;
+      int64_t n = type_size(e->type);
+      for (int64_t k = 0; k < n && k < (int64_t)str->u.s.len; k++)
+        if (e->offset + k < size)
+          img[e->offset + k] = (uint8_t)str->u.s.str[k];
+      continue;
+    }
+    int64_t v = 0;
+    const char *sym;
+    long double fl;
+    bool isf;
+    if (!data_const(b, e->value, &v, &sym, &fl, &isf)) {
+      diag_error(e->value ? e->value->loc : def->loc,
+                 "initializer element is not computable at load time");
+      ok = false;
+      continue;
+    }
+    unsigned n = (unsigned)type_size(e->type);
+    if (isf) {
+      if (n == 4) {
+        float f = (float)fl;
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        v = u;
+      } else {
+        double dd = (double)fl;
+        uint64_t u;
+        memcpy(&u, &dd, 8);
+        v = (int64_t)u;
+      }
+    }
+    if (e->bit_width >= 0) {
+      unsigned unit = n ? n : 4;
+      uint64_t cur = 0;
+      for (unsigned k = 0; k < unit; k++) {
+        int64_t p = e->offset + (target.big_endian ? unit - 1 - k : k);
+        if (p < size)
+          cur |= (uint64_t)img[p] << (8 * k);
+      }
+      uint64_t mask = e->bit_width >= 64 ? ~0ull : (1ull << e->bit_width) - 1;
+      unsigned shift = target.big_endian ? unit * 8 - (unsigned)e->bit_offset - (unsigned)e->bit_width
+                                         : (unsigned)e->bit_offset;
+      cur = (cur & ~(mask << shift)) | (((uint64_t)v & mask) << shift);
+      put_bytes(img, size, e->offset, cur, unit);
+      continue;
+    }
+    if (sym) {
+      if (n != 8 && n != 4) {
+        diag_error(def->loc, "address in an initializer of size %u", n);
+        ok = false;
+        continue;
+      }
+      /* the address is the relocation's: the bytes stay the addend */
+      DataReloc r = {e->offset, n, sym, v};
+      vec_push(&relocs, r);
+      continue;
+    }
+    put_bytes(img, size, e->offset, (uint64_t)v, n);
+  }
+  put_image(s, img, size, &relocs);
+  vec_free(&relocs);
+  free(img);
+  ObjSymbol sym = {0};
+  sym.name = name;
+  sym.section = s->name;
+  sym.value = at;
+  sym.size = (uint64_t)size;
+  sym.global = !is_static(d) && !is_static_local(d);
+  sym.hidden = sym.global && is_hidden(d);
+  sym.object = true;
+  vec_push(&b->obj->symbols, sym);
+  return ok;
+}
+
+static bool emit_data(Builder *b, TransUnit *tu) {
+  bool ok = true;
+  /* Objects with external linkage, in declaration order, and the static
+     ones code refers to; then static locals.  */
+  VEC(Decl *) done = {0};
+  for (size_t i = 0; i < tu->decls.len; i++) {
+    Decl *d = tu->decls.data[i];
+    if (d->kind != DECL_VAR || !d->file_scope)
+      continue;
+    Decl *e = entity(d);
+    if (decl_listed(done.data, done.len, e))
+      continue;
+    Decl *def = definition(tu, e);
+    if (!def || (def->sc == SC_EXTERN && !def->init))
+      continue;
+    bool referenced = decl_listed(b->referenced.data, b->referenced.len, e);
+    /* Static objects: as the debug model keeps them (a BTF VAR needs
+       its symbol): referred to, and not folded into their uses.  */
+    int64_t folded;
+    if (is_static(e) && !referenced && !has_attr(e, "used") &&
+        (!e->used || tree_static_int_value(def, &folded)))
+      continue;
+    vec_push(&done, e);
+    ok &= emit_object(b, e, def, symbol_of(&b->env, e));
+  }
+  for (size_t i = 0; i < b->statics.len; i++) {
+    Decl *d = b->statics.data[i].decl;
+    ok &= emit_object(b, d, d, b->statics.data[i].name);
+  }
+  vec_free(&done);
+  return ok;
+}
+
+/* --- The unit --- */
+
+static bool referenced_entity(Builder *b, Decl *e) {
+  return decl_listed(b->referenced.data, b->referenced.len, e);
+}
+
+bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts,
+                      BpfUnit **out) {
+  *out = NULL;
+  Builder b = {0};
+  b.env.symbol_of = symbol_of;
+  b.env.string_symbol = string_symbol;
+  b.env.definition_of = definition_of;
+  index_definitions(&b, tu);
+  b.env.cpu = opts->cpu;
+  b.obj = obj;
+  b.cpu = opts->cpu;
+  b.dump_ir = opts->dump_ir;
+  b.asm_text = opts->asm_text;
+  b.ext = opts->ext;
+  bool ok = true;
+  /* Functions with external linkage first, then static ones as code
+     comes to refer to them, until no new one is referred to.  */
+  VEC(Decl *) compiled = {0};
+  for (bool more = true; more;) {
+    more = false;
+    for (size_t i = 0; i < tu->decls.len; i++) {
+      Decl *d = tu->decls.data[i];
+      if (d->kind != DECL_FUNC || !d->body)
+        continue;
+      Decl *e = entity(d);
+      if (decl_listed(compiled.data, compiled.len, e))
+        continue;
+      bool inline_only = d->is_inline && !is_static(d);
+      if ((is_static(e) || inline_only) && !referenced_entity(&b, e) &&
+          !has_attr(e, "used"))
+        continue;
+      vec_push(&compiled, e);
+      more = true;
+      ok &= compile_function(&b, d);
+    }
+  }
+  vec_free(&compiled);
+  ok &= finish_code(&b);
+  ok &= emit_data(&b, tu);
+  /* Weak references: undefined symbols libbpf may leave unresolved.  */
+  for (size_t i = 0; i < b.referenced.len; i++) {
+    Decl *e = b.referenced.data[i];
+    if (definition(tu, e) && (e->kind == DECL_FUNC || definition(tu, e)->sc != SC_EXTERN))
+      continue;
+    if (!has_attr(e, "weak"))
+      continue;
+    ObjSymbol sym = {0};
+    sym.name = symbol_of(&b.env, e);
+    sym.global = true;
+    sym.weak = true;
+    vec_push(&obj->symbols, sym);
+  }
+  BpfUnit *u = xcalloc(1, sizeof *u);
+  u->code = b.code.data;
+  u->ncode = b.code.len;
+  u->asm_text = b.asm_text;
+  *out = u;
+  vec_free(&b.statics);
+  vec_free(&b.referenced);
+  free(b.defs);
+  return ok;
+}
+
+void bpf_unit_finish(BpfUnit *u, const BtfExtInfo *ext) {
+  if (!u)
+    return;
+  for (size_t i = 0; i < u->ncode; i++) {
+    CodeSec *c = u->code[i];
+    /* Type ids are BTF's, known now: the LD_IMM64s of TYPE_ID relocations
+       hold them.  */
+    for (size_t k = 0; ext && k < ext->cores.len; k++) {
+      const BtfExtCore *core = &ext->cores.data[k];
+      if (strcmp(core->section, c->name) != 0 ||
+          (core->kind != 6 /* TYPE_ID_LOCAL */ && core->kind != 7 /* TYPE_ID_TARGET */))
+        continue;
+      uint32_t at = core->insn_off / BPF_INSN_SIZE;
+      if (at < bpf_code_len(&c->code))
+        c->code.insns.data[at].imm = (int32_t)core->type_id;
+    }
+    bpf_code_bytes(&c->code, target.big_endian, &c->sec->bytes);
+    if (u->asm_text)
+      c->sec->text = code_text(c);
+    bpf_code_free(&c->code);
+    vec_free(&c->funcs);
+    free(c);
+  }
+  free(u->code);
+  free(u);
+}

@@ -1,0 +1,203 @@
+/* The IR between the typed tree and BPF instructions.
+
+   A function is a list of basic blocks; each block a list of
+   instructions on virtual registers (numbered from 1) and ends in one
+   terminator (jump, conditional branch, return).  Registers are not in
+   SSA form: a scalar local that never has its address taken owns one
+   register for its whole life, and assignments to it are moves.
+
+   Values are 64 bits wide in a canonical form: a value of a C integer
+   type narrower than 64 bits is held sign-extended (signed types) or
+   zero-extended (unsigned types, _Bool, pointers) to 64 bits.  So every
+   comparison can be a 64-bit one, widening conversions cost nothing, and
+   the kernel's verifier sees exact 64-bit bounds.  The lowering keeps the
+   form: a 32-bit ALU operation (`w32`) zero-extends its result, so a
+   signed 32-bit result is sign-extended after it (IR_EXT).
+
+   Memory is named by an address: a base register plus an offset, a
+   frame slot plus an offset (the slot is placed below r10 once the
+   frame is laid out), or a symbol, which the code generator loads with
+   LD_IMM64 first.  Each instruction carries the source location of the
+   C it comes from (for .BTF.ext line records).
+
+   Instructions live in the function's arena; the IR is built by
+   lower.c, dumped by -fdump-ir (ir_dump) and consumed by bpf/gen.c.  */
+#ifndef BTFCC_IR_H
+#define BTFCC_IR_H
+
+#include "../util/diag.h"
+#include "../util/util.h"
+
+typedef uint32_t IrReg; /* 0: no register */
+
+typedef enum IrValKind { IV_NONE, IV_REG, IV_IMM } IrValKind;
+
+/* An operand: a register or a 64-bit immediate.  */
+typedef struct IrVal {
+  uint8_t kind; /* IrValKind */
+  IrReg reg;
+  int64_t imm;
+} IrVal;
+
+typedef enum IrAddrKind { IA_REG, IA_SLOT } IrAddrKind;
+
+/* A CO-RE relocation (libbpf's bpf_core_relo): the value an instruction
+   holds (an offset, a size, a type id ...) is the one of this kernel,
+   which libbpf puts there at load time; the instruction holds the local
+   value.  TYPE is the root type (sema's Type, opaque here), ACCESS the
+   access string ("0:1:2"), KIND libbpf's bpf_core_relo_kind.  */
+typedef struct IrCore {
+  const void *type;
+  const char *access;
+  uint32_t kind;
+} IrCore;
+
+enum { CORE_FIELD_BYTE_OFFSET = 0, CORE_FIELD_BYTE_SIZE = 1, CORE_FIELD_EXISTS = 2,
+       CORE_FIELD_SIGNED = 3, CORE_FIELD_LSHIFT_U64 = 4, CORE_FIELD_RSHIFT_U64 = 5,
+       CORE_TYPE_ID_LOCAL = 6, CORE_TYPE_ID_TARGET = 7, CORE_TYPE_EXISTS = 8,
+       CORE_TYPE_SIZE = 9, CORE_ENUMVAL_EXISTS = 10, CORE_ENUMVAL_VALUE = 11,
+       CORE_TYPE_MATCHES = 12 };
+
+/* A memory address: base register or frame slot, plus a byte offset
+   (relocated by CORE when not NULL: then the access's instruction holds
+   the offset itself).  */
+typedef struct IrAddr {
+  uint8_t kind; /* IrAddrKind */
+  IrReg base;   /* IA_REG */
+  uint32_t slot;/* IA_SLOT: index into IrFunc.slots */
+  int64_t off;
+  IrCore *core;
+} IrAddr;
+
+typedef enum IrOp {
+  IR_MOV,    /* dst = a */
+  IR_ALU,    /* dst = a alu b (alu: BPF_ALU_* of insn.h; sign for the
+                signed DIV/MOD of v4) */
+  IR_NEG,    /* dst = -a */
+  IR_EXT,    /* dst = a extended from `size` bytes (1, 2, 4): sign or
+                zero */
+  IR_BSWAP,  /* dst = a with its low `size` bytes swapped (zero above);
+                sign: to little endian instead of big (bpf_le*) */
+  IR_LOAD,   /* dst = *(size)addr, sign-extended when sign */
+  IR_STORE,  /* *(size)addr = a */
+  IR_ADDR,   /* dst = addr (a frame slot's address) */
+  IR_SYM,    /* dst = &sym + a.imm (LD_IMM64 with a relocation) */
+  IR_CALL,   /* dst = call (see IrCall) */
+  IR_ATOMIC, /* atomic operation `atomic` on *(size)addr with a; dst the
+                fetched value (fetch forms) or 0; cmpxchg: b expected */
+  IR_ASM,    /* inline assembly (IrAsm) */
+  IR_LDPKT,  /* legacy packet load (bpf_load_byte...): dst = skb[a + imm]
+                of size bytes; ctx in b */
+  /* terminators */
+  IR_JMP,    /* goto then_ */
+  IR_BR,     /* if (a cond b) goto then_ else goto else_ */
+  IR_RET,    /* return a (or nothing) */
+  IR_UNREACHABLE,
+} IrOp;
+
+typedef enum IrCallKind {
+  CALL_HELPER, /* call imm */
+  CALL_FUNC,   /* call sym: BPF-to-BPF or kfunc (an extern) */
+  CALL_REG,    /* callx reg */
+} IrCallKind;
+
+typedef struct IrCall {
+  uint8_t kind;     /* IrCallKind */
+  int64_t helper;   /* CALL_HELPER */
+  const char *sym;  /* CALL_FUNC */
+  bool is_kfunc;
+  IrReg target;     /* CALL_REG */
+  IrVal args[5];
+  int nargs;
+} IrCall;
+
+typedef struct IrAsmOperand {
+  const char *name;
+  const char *constraint;
+  IrVal val;       /* inputs: the value; outputs: dst register */
+  const char *sym; /* "i" operand that is a symbol's address (+ val.imm) */
+  bool is_output;
+  bool in_out;     /* "+r" */
+} IrAsmOperand;
+
+typedef struct IrAsm {
+  const char *templ;
+  bool basic;
+  IrAsmOperand *ops;
+  int nops;
+  int noutputs;
+  const char **labels; /* asm goto: IR labels of the targets */
+  uint32_t *label_blocks;
+  int nlabels;
+  uint16_t clobbers;   /* mask of the registers its clobber list names */
+} IrAsm;
+
+typedef struct IrInsn {
+  uint8_t op;      /* IrOp */
+  uint8_t alu;     /* IR_ALU: BPF_ALU_*; IR_BR: BPF_JMP_* */
+  uint8_t size;    /* bytes: loads, stores, EXT, BSWAP, ATOMIC */
+  bool w32;        /* IR_ALU, IR_BR: 32-bit operation */
+  bool sign;       /* signed load / EXT / DIV / MOD */
+  bool is_volatile;
+  int32_t atomic;  /* IR_ATOMIC: the BPF atomic imm */
+  IrReg dst;
+  IrVal a, b;
+  IrAddr addr;
+  const char *sym; /* IR_SYM */
+  IrCall *call;
+  IrAsm *asm_;
+  IrCore *core;    /* IR_MOV of a constant: the constant is relocated */
+  uint32_t then_, else_; /* block indices */
+  SrcLoc loc;
+} IrInsn;
+
+typedef struct IrBlock {
+  VEC(IrInsn) insns;
+  const char *label;    /* user label name (for asm goto), or NULL */
+  bool asm_target;      /* reached from inline asm: never merged away */
+  bool reachable;
+} IrBlock;
+
+typedef struct IrSlot {
+  int64_t size;
+  uint32_t align;
+  int64_t offset;       /* from r10 (negative), set by the frame layout */
+  const char *name;     /* the local's name, for dumps */
+} IrSlot;
+
+typedef struct IrFunc {
+  const char *name;
+  const char *section;  /* ELF section of its code */
+  bool global;
+  bool naked;           /* __attribute__((naked)): only its assembly */
+  IrReg nregs;          /* registers 1 .. nregs-1 are in use */
+  IrReg params[5];      /* registers holding the incoming arguments */
+  int nparams;
+  VEC(IrBlock) blocks;  /* block 0 is the entry */
+  VEC(IrSlot) slots;
+  SrcLoc loc, end_loc;
+} IrFunc;
+
+IrReg ir_new_reg(IrFunc *f);
+uint32_t ir_new_block(IrFunc *f);
+uint32_t ir_new_slot(IrFunc *f, int64_t size, uint32_t align, const char *name);
+IrInsn *ir_append(IrFunc *f, uint32_t block, IrOp op, SrcLoc loc);
+bool ir_block_terminated(const IrFunc *f, uint32_t block);
+static inline IrVal ir_reg(IrReg r) { return (IrVal){IV_REG, r, 0}; }
+static inline IrVal ir_imm(int64_t v) { return (IrVal){IV_IMM, 0, v}; }
+static inline IrAddr ir_addr_reg(IrReg r, int64_t off) {
+  return (IrAddr){IA_REG, r, 0, off, NULL};
+}
+static inline IrAddr ir_addr_slot(uint32_t slot, int64_t off) {
+  return (IrAddr){IA_SLOT, 0, slot, off, NULL};
+}
+void ir_func_free(IrFunc *f);
+
+/* Clean-ups the code generator relies on: blocks not reachable from the
+   entry are emptied, jumps to jumps are threaded.  */
+void ir_simplify(IrFunc *f);
+
+/* The IR as text (-fdump-ir).  */
+void ir_dump(const IrFunc *f, Buf *out);
+
+#endif

@@ -1,0 +1,1 @@
+int typeof = 1;

@@ -1,0 +1,65 @@
+/* Maps through helpers, atomics, a BPF-to-BPF call with a map pointer,
+   per-packet state in a hash map.  */
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+struct {
+  __uint(type, BPF_MAP_TYPE_ARRAY);
+  __uint(max_entries, 8);
+  __type(key, __u32);
+  __type(value, __u64);
+} hits SEC(".maps");
+
+struct flow { __u32 a, b; };
+struct stats { __u64 packets, bytes; __u32 last; };
+
+struct {
+  __uint(type, BPF_MAP_TYPE_HASH);
+  __uint(max_entries, 64);
+  __type(key, struct flow);
+  __type(value, struct stats);
+} flows SEC(".maps");
+
+__u64 total;
+__u64 xchg_seen;
+__u64 cas_ok;
+
+static __attribute__((noinline)) int bump(void *map, __u32 key, __u64 by) {
+  __u64 *v = bpf_map_lookup_elem(map, &key);
+  if (!v)
+    return -1;
+  __sync_fetch_and_add(v, by);
+  return 0;
+}
+
+SEC("xdp")
+int maps(struct xdp_md *ctx) {
+  unsigned char *d = (unsigned char *)(long)ctx->data;
+  unsigned char *end = (unsigned char *)(long)ctx->data_end;
+  if (d + 8 > end)
+    return XDP_PASS;
+  __u32 len = (__u32)(end - d);
+  bump(&hits, d[0] & 7, 1);
+  bump(&hits, 7, len);
+  struct flow f = {d[1], d[2]};
+  struct stats *s = bpf_map_lookup_elem(&flows, &f);
+  if (s) {
+    s->packets++;
+    s->bytes += len;
+    s->last = d[3];
+  } else {
+    struct stats ns;
+    __builtin_memset(&ns, 0, sizeof ns);
+    ns.packets = 1;
+    ns.bytes = len;
+    ns.last = d[3];
+    bpf_map_update_elem(&flows, &f, &ns, BPF_ANY);
+  }
+  __sync_fetch_and_add(&total, len);
+  __u64 old = __sync_fetch_and_or(&total, 0x100000000ull);
+  xchg_seen = __sync_lock_test_and_set(&xchg_seen, d[4]) + (old >> 32);
+  cas_ok += __sync_bool_compare_and_swap(&total, total, total + 1);
+  return XDP_PASS;
+}
+
+char LICENSE[] SEC("license") = "GPL";
