@@ -1558,7 +1558,8 @@ static void parse_oldstyle_param_decls(Parser *p, Declarator *dr) {
    it only declares an object defined elsewhere (extern), an ST_DECL
    where it is written.  */
 static void note_local(Parser *p, Decl *d) {
-  if (d->sc == SC_EXTERN)
+  /* Inside sizeof or typeof nothing is evaluated: no object.  */
+  if (d->sc == SC_EXTERN || p->in_sizeof_typeof)
     return;
   vec_push(&p->tree_locals, d);
   if (p->decl_sink) {

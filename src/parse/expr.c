@@ -61,16 +61,24 @@ static Node *mk(Parser *p, NodeKind kind, Type *type, SrcLoc loc, Node *a,
 }
 
 
-/* The node of E converted to T (implicit conversion).  A folded
-   arithmetic constant converts to a constant of T, as GCC folds it.  */
+/* Whether constant CV converts to a constant that needs no symbol (an
+   arithmetic value, or an address that is only a number).  */
+static bool plain_const(const ConstVal *cv) {
+  return cv->kind == CV_INT || cv->kind == CV_FLOAT ||
+         (cv->kind == CV_ADDR && !cv->sym && !cv->str && !cv->label);
+}
+
+/* The node of E converted to T (implicit conversion).  A constant
+   without a symbol converts to a constant of T (an arithmetic type or a
+   pointer), as GCC folds it: (void *)1 is an EX_CONST.  */
 Node *expr_convert(Parser *p, Expr *e, Type *t) {
   if (!tree_on(p))
     return NULL;
-  if (!e->n && e->type && (e->cv.kind == CV_INT || e->cv.kind == CV_FLOAT) &&
-      t && type_is_arith(t)) {
+  if ((!e->n || e->n->kind == EX_CONST) && e->type && plain_const(&e->cv) &&
+      t && (type_is_arith(t) || type_is_pointer(t))) {
     ConstVal cv = e->cv;
     const_convert(&cv, e->type, t);
-    if (cv.kind == CV_INT || cv.kind == CV_FLOAT)
+    if (plain_const(&cv))
       return node_const(t, cv, e->loc);
   }
   return node_convert(expr_node(p, e), t);
@@ -960,16 +968,21 @@ static Node *op_assign_node(Parser *p, Punct op, Expr *lhs, Expr *rhs,
     n->u.arith.comp_type = t;
     return n;
   }
+  /* The value of an unsigned bit-field narrower than int is an int.  */
+  Type *lt = lhs->type;
+  if ((lhs->flags & EF_BITFIELD) && type_is_integer(lt) &&
+      !type_is_signed(lt) && lhs->bit_width < 32 && type_size(lt) >= 4)
+    lt = ty_int;
   if (type_is_pointer(lhs->type)) {
     Type *pointee = type_canon(lhs->type)->base;
     n->u.arith.scale = type_kind(pointee) == TY_VOID ? 1 : type_size(pointee);
     n->u.arith.comp_type = t;
     n->b = conv_node(p, rhs, ty_ptrdiff_t);
   } else if (op == P_SHL || op == P_SHR) {
-    n->u.arith.comp_type = type_promote(lhs->type);
+    n->u.arith.comp_type = type_promote(lt);
     n->b = conv_node(p, rhs, type_promote(rhs->type));
-  } else if (type_is_arith(lhs->type) && type_is_arith(rhs->type)) {
-    n->u.arith.comp_type = type_usual_arith(lhs->type, rhs->type);
+  } else if (type_is_arith(lt) && type_is_arith(rhs->type)) {
+    n->u.arith.comp_type = type_usual_arith(lt, rhs->type);
     n->b = conv_node(p, rhs, n->u.arith.comp_type);
   } else {
     n->u.arith.comp_type = t;
@@ -1489,7 +1502,7 @@ static Expr compound_literal(Parser *p, Type *t, SrcLoc loc) {
     d->init = init;
     d->init_has_reloc = info.has_reloc;
     d->init_all_zero = info.all_zero;
-    if (p->cur_func)
+    if (p->cur_func && !p->in_sizeof_typeof)
       vec_push(&p->tree_locals, d);
     e.n = mk(p, EX_COMPOUND_LIT, t, loc, NULL, NULL);
     e.n->u.decl = d;

@@ -136,7 +136,9 @@ static void parse_asm_operands(Parser *p, AsmOperand **ops, int *nops,
       op.constraint = asm_string(p);
       expect_punct(p, P_LPAREN, NULL);
       Expr e = parse_expr(p);
-      if (!outputs)
+      /* An input is a value, but a memory operand ("m") names its
+         object: it stays an lvalue, as outputs do.  */
+      if (!outputs && !strchr(op.constraint, 'm'))
         e = expr_rvalue(p, e);
       op.expr = expr_node(p, &e);
       expect_punct(p, P_RPAREN, NULL);
@@ -285,7 +287,8 @@ static Node *parse_label_stmt(Parser *p) {
   parse_any_attributes(p);
   Node *n = stmt_node(p, ST_LABEL, name.loc);
   n->u.lbl.label = name.ident;
-  vec_push(&p->tree_labels, name.ident);
+  if (!p->in_sizeof_typeof)
+    vec_push(&p->tree_labels, name.ident);
   ST_BODY(n) = parse_labeled_body(p);
   return n;
 }

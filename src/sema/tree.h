@@ -40,7 +40,13 @@
    - An Init element may have a struct/union type (a whole record
      initialized from an expression of its type).
    - An unsigned bit-field narrower than int loads as its declared type
-     and converts to int (GCC's promotion of narrow bit-fields).  */
+     and converts to int (GCC's promotion of narrow bit-fields).
+   - A constant without a symbol converted to an arithmetic or pointer
+     type is an EX_CONST of that type (GCC folds (void *)1 so): a BPF
+     helper declared `static long (*const f)(...) = (void *)1;` has an
+     Init whose one value is EX_CONST CV_ADDR (sym NULL, i 1), and a
+     call to it is EX_CALL of CAST_LOAD(EX_VAR f).  An explicit cast of
+     a non-constant is always an EX_CAST, even to the same type.  */
 #ifndef BTFCC_TREE_H
 #define BTFCC_TREE_H
 
@@ -128,7 +134,10 @@ typedef enum {
                       path, a bit-field included, is there to read;
                       __builtin_preserve_access_index takes an rvalue.
                       __builtin_expect's arguments are converted to
-                      long.  A builtin that folded (bswap of a constant,
+                      long; those of the builtins GCC gives a prototype
+                      the tree knows (bswap16/32/64, clz, ctz, popcount,
+                      parity, ffs, clrsb, abs, mem*, strlen, strcmp,
+                      strncmp) to its parameter types.  A builtin that folded (bswap of a constant,
                       __builtin_constant_p, offsetof) is an EX_CONST.] */
   EX_STMT_EXPR,    /* ({ ... }): body (ST_COMPOUND); the value is that of
                       its last expression statement
@@ -203,7 +212,8 @@ typedef enum {
   CAST_OTHER,      /* complex, vectors, unions (GNU cast to union) */
 } CastKind;
 
-/* One output, input of an asm statement.  */
+/* One output, input of an asm statement.  [decided: an input whose
+   constraint allows memory ('m') is an lvalue, as outputs are.]  */
 typedef struct AsmOperand {
   const char *name;       /* [name], NULL if none */
   const char *constraint; /* "=r", "+r", "r", "i", "m" ... */
