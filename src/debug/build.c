@@ -521,6 +521,102 @@ static Die *tagged_die(Builder *b, Type *t) {
   return d;
 }
 
+/* --- DIEs of main types, one function per kind.  Each registers its
+   DIE before making the DIEs it refers to (a pointer may lead back). --- */
+
+static Die *pointer_die(Builder *b, Type *t) {
+  Die *d = new_die(b, DIE_POINTER, true);
+  set_type_die(b, t, d);
+  d->size = 8;
+  d->type = die_for_type(b, t->base);
+  return d;
+}
+
+static Die *typedef_die(Builder *b, Type *t) {
+  Die *d = new_die(b, DIE_TYPEDEF, !type_is_local(t));
+  set_type_die(b, t, d);
+  d->name = t->u.tdef->name->name;
+  d->loc = t->u.tdef->loc;
+  if (type_user_aligned(b, t))
+    d->user_align = type_align(t);
+  d->type = declared_type_die(b, t->base);
+  if (t->u.tdef->decl_tags)
+    d->annot = annotation_chain(b, ANNOT_DECL_TAG, t->u.tdef->decl_tags);
+  return d;
+}
+
+static Die *array_die(Builder *b, Type *t) {
+  Die *d = new_die(b, DIE_ARRAY, true);
+  set_type_die(b, t, d);
+  if (type_user_aligned(b, t))
+    d->user_align = type_align(t);
+  DimVec dims = {0};
+  Type *elem = collect_dims(t, &dims);
+  d->ndims = (int)dims.len;
+  d->dims = NEW_ARRAY(int64_t, dims.len);
+  memcpy(d->dims, dims.data, dims.len * sizeof(int64_t));
+  vec_free(&dims);
+  /* GCC creates the subrange index type (sizetype) before the element
+     type.  */
+  d->index_type = die_for_type(b, ty_ulong);
+  d->type = die_for_type(b, elem);
+  return d;
+}
+
+static Die *vector_die(Builder *b, Type *t) {
+  Die *d = new_die(b, DIE_VECTOR, true);
+  set_type_die(b, t, d);
+  d->size = t->size;
+  d->ndims = 1;
+  d->dims = NEW_ARRAY(int64_t, 1);
+  d->dims[0] = t->u.array.len;
+  d->index_type = die_for_type(b, ty_ulong);
+  d->type = die_for_type(b, t->base);
+  return d;
+}
+
+static Die *function_type_die(Builder *b, Type *t) {
+  Die *d = new_die(b, DIE_SUBROUTINE, true);
+  set_type_die(b, t, d);
+  d->prototyped = !(t->flags & TYF_OLDSTYLE);
+  d->variadic = (t->flags & TYF_VARIADIC) != 0;
+  d->type = die_for_type(b, t->base);
+  d->nparams = t->u.func.nparams;
+  d->params = NEW_ARRAY(DieParam, d->nparams > 0 ? d->nparams : 1);
+  for (int i = 0; i < d->nparams; i++)
+    d->params[i].type = die_for_type(b, t->u.func.params[i].type);
+  return d;
+}
+
+/* The DIE of a main type (unqualified, untagged).  */
+static Die *main_type_die(Builder *b, Type *t) {
+  switch (t->kind) {
+  case TY_PTR:
+    return pointer_die(b, t);
+  case TY_TYPEDEF:
+    return typedef_die(b, t);
+  case TY_STRUCT:
+  case TY_UNION:
+  case TY_ENUM:
+    return record_die(b, t);
+  case TY_ARRAY:
+    return array_die(b, t);
+  case TY_VECTOR:
+    return vector_die(b, t);
+  case TY_FUNC:
+    return function_type_die(b, t);
+  case TY_COMPLEX:
+    return complex_die(b, t);
+  default: {
+    Die *d = base_die(b, t);
+    if (t->kind == TY_ULONG && !b->unit->sizetype)
+      b->unit->sizetype = d;
+    return d;
+  }
+  }
+}
+
+/* T's DIE, made (with the DIEs it refers to) the first time.  */
 static Die *die_for_type(Builder *b, Type *t) {
   if (!t)
     return NULL;
@@ -530,88 +626,16 @@ static Die *die_for_type(Builder *b, Type *t) {
   if (t->kind == TY_VOID && !t->quals && !t->tags)
     return NULL;
   Die *d;
-  if (t->quals) {
+  if (t->quals)
     d = qualified_die(b, t);
-  } else if (t->tags && t != t->main) {
+  else if (t->tags && t != t->main)
     d = tagged_die(b, t);
-  } else if (t != t->main) {
+  else if (t != t->main)
     /* A variant that differs only in alignment or flags: GCC gives
        typedef variants their own DIE; others share the main's.  */
     d = die_for_type(b, t->main);
-  } else {
-    switch (t->kind) {
-    case TY_PTR:
-      d = new_die(b, DIE_POINTER, true);
-      set_type_die(b, t, d);
-      d->size = 8;
-      d->type = die_for_type(b, t->base);
-      break;
-    case TY_TYPEDEF:
-      d = new_die(b, DIE_TYPEDEF, !type_is_local(t));
-      set_type_die(b, t, d);
-      d->name = t->u.tdef->name->name;
-      d->loc = t->u.tdef->loc;
-      if (type_user_aligned(b, t))
-        d->user_align = type_align(t);
-      d->type = declared_type_die(b, t->base);
-      if (t->u.tdef->decl_tags)
-        d->annot = annotation_chain(b, ANNOT_DECL_TAG, t->u.tdef->decl_tags);
-      break;
-    case TY_STRUCT:
-    case TY_UNION:
-    case TY_ENUM:
-      d = record_die(b, t);
-      break;
-    case TY_ARRAY: {
-      d = new_die(b, DIE_ARRAY, true);
-      set_type_die(b, t, d);
-      if (type_user_aligned(b, t))
-        d->user_align = type_align(t);
-      DimVec dims = {0};
-      Type *elem = collect_dims(t, &dims);
-
-      d->ndims = (int)dims.len;
-      d->dims = NEW_ARRAY(int64_t, dims.len);
-      memcpy(d->dims, dims.data, dims.len * sizeof(int64_t));
-      vec_free(&dims);
-      /* GCC creates the subrange index type (sizetype) before the
-         element type.  */
-      d->index_type = die_for_type(b, ty_ulong);
-      d->type = die_for_type(b, elem);
-      break;
-    }
-    case TY_VECTOR:
-      d = new_die(b, DIE_VECTOR, true);
-      set_type_die(b, t, d);
-      d->size = t->size;
-      d->ndims = 1;
-      d->dims = NEW_ARRAY(int64_t, 1);
-      d->dims[0] = t->u.array.len;
-      d->index_type = die_for_type(b, ty_ulong);
-      d->type = die_for_type(b, t->base);
-      break;
-    case TY_FUNC: {
-      d = new_die(b, DIE_SUBROUTINE, true);
-      set_type_die(b, t, d);
-      d->prototyped = !(t->flags & TYF_OLDSTYLE);
-      d->variadic = (t->flags & TYF_VARIADIC) != 0;
-      d->type = die_for_type(b, t->base);
-      d->nparams = t->u.func.nparams;
-      d->params = NEW_ARRAY(DieParam, d->nparams > 0 ? d->nparams : 1);
-      for (int i = 0; i < d->nparams; i++)
-        d->params[i].type = die_for_type(b, t->u.func.params[i].type);
-      break;
-    }
-    case TY_COMPLEX:
-      d = complex_die(b, t);
-      break;
-    default:
-      d = base_die(b, t);
-      if (t->kind == TY_ULONG && !b->unit->sizetype)
-        b->unit->sizetype = d;
-      break;
-    }
-  }
+  else
+    d = main_type_die(b, t);
   set_type_die(b, t, d);
   return d;
 }

@@ -151,7 +151,8 @@ typedef struct DebugUnit {
   uint32_t ndies;     /* ids handed out: every DIE's id is below */
   Die *sizetype;      /* the unit's size type (`long unsigned int`), the
                          index type of arrays whose DIE has none; off the
-                         list when nothing else made it */
+                         list when nothing else made it; NULL when the
+                         producer has none (such arrays get void) */
   bool pruned;        /* unused types were eliminated */
   const char *main_file;
 } DebugUnit;
