@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct NamedDecl {
   Decl *decl;
@@ -52,6 +53,7 @@ typedef struct Builder {
   bool dump_ir;
   bool asm_text;
   BtfExtInfo *ext;
+  const char *last_file, *last_abs; /* absolute_name's last answer */
   VEC(NamedDecl) statics; /* static locals met so far */
   VEC(Decl *) referenced; /* entities with static storage code refers to */
   Section *strings;
@@ -214,6 +216,27 @@ static void store_addend(uint8_t *at, uint32_t type, int64_t addend) {
   bpf_insn_encode(i, target.big_endian, at);
 }
 
+/* FILE as .BTF.ext names it: absolute, as GCC writes it (the
+   directory of the compilation in front of a relative name).  */
+static const char *absolute_name(Builder *b, const char *file) {
+  if (!file || file[0] == '/' || file[0] == '<')
+    return file;
+  if (b->last_file == file)
+    return b->last_abs;
+  char cwd[4096];
+  if (!getcwd(cwd, sizeof cwd))
+    return file;
+  const char *rel = file;
+  while (rel[0] == '.' && rel[1] == '/')
+    rel += 2;
+  size_t n = strlen(cwd) + strlen(rel) + 2;
+  char *abs = arena_alloc(&perm, n);
+  snprintf(abs, n, "%s/%s", cwd, rel);
+  b->last_file = file;
+  b->last_abs = abs;
+  return abs;
+}
+
 static bool compile_function(Builder *b, Decl *fn) {
   IrFunc *f = lower_function(&b->env, fn);
   if (!f)
@@ -257,12 +280,13 @@ static bool compile_function(Builder *b, Decl *fn) {
       const BpfGenLine *l = &lines.data[i];
       if (!l->loc.file)
         continue;
-      const char *file = srcloc_file(l->loc);
+      const char *file = absolute_name(b, srcloc_file(l->loc));
       uint32_t line = srcloc_line(l->loc), col = l->loc.col;
       if (i && file == last_file && line == last_line && col == last_col)
         continue;
       if (!i && l->insn != start) {
-        BtfExtLine first = {c->name, start * BPF_INSN_SIZE, srcloc_file(fn->loc),
+        BtfExtLine first = {c->name, start * BPF_INSN_SIZE,
+                            absolute_name(b, srcloc_file(fn->loc)),
                             srcloc_line(fn->loc), fn->loc.col};
         vec_push(&b->ext->lines, first);
       }

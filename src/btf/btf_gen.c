@@ -630,6 +630,13 @@ static void prune(Gen *g) {
       for (uint32_t m = 0; m < v->ref->vlen; m++)
         add_used(&pr, v->ref->members[m].type, false, false);
   }
+  /* The root types of CO-RE relocations are never pruned away; GCC
+     marks them as it expands the code, before the functions' types.  */
+  for (size_t i = 0; g->opts->ext && i < g->opts->ext->cores.len; i++) {
+    Die *d = g->opts->ext->cores.data[i].die;
+    if (d && g->recs[d->id])
+      add_used(&pr, g->recs[d->id], false, false);
+  }
   for (size_t i = 0; i < g->funcs.len; i++) {
     Rec *f = g->funcs.data[i];
     add_used(&pr, f->ref, false, false);
@@ -639,12 +646,6 @@ static void prune(Gen *g) {
     Rec *v = g->vars.data[i];
     add_used(&pr, v->ref, false, false);
     v->name_off = add_str(&g->str, v->name);
-  }
-  /* The root types of CO-RE relocations are never pruned away.  */
-  for (size_t i = 0; g->opts->ext && i < g->opts->ext->cores.len; i++) {
-    Die *d = g->opts->ext->cores.data[i].die;
-    if (d && g->recs[d->id])
-      add_used(&pr, g->recs[d->id], false, false);
   }
   /* Decl tags survive with their target.  */
   for (size_t i = 0; i < g->tags.len; i++) {
@@ -992,12 +993,13 @@ static void plan_ext(Gen *g, const BtfExtInfo *ext, ExtPlan *p) {
     p->secs.data[i].name_off = aux_str(g, p->secs.data[i].name);
   for (size_t i = 0; i < ext->cores.len; i++)
     vec_push(&ext_sec(p, ext->cores.data[i].section)->cores, (uint32_t)i);
-  p->access_off = xcalloc(ext->cores.len + 1, sizeof *p->access_off);
-  for (size_t i = 0; i < ext->cores.len; i++)
-    p->access_off[i] = aux_str(g, ext->cores.data[i].access);
+  /* GCC's order: section names, file names, access strings */
   p->file_off = xcalloc(ext->lines.len + 1, sizeof *p->file_off);
   for (size_t i = 0; i < ext->lines.len; i++)
     p->file_off[i] = aux_str(g, ext->lines.data[i].file);
+  p->access_off = xcalloc(ext->cores.len + 1, sizeof *p->access_off);
+  for (size_t i = 0; i < ext->cores.len; i++)
+    p->access_off[i] = aux_str(g, ext->cores.data[i].access);
 }
 
 static uint32_t func_type_id(const Gen *g, const char *name) {
@@ -1134,11 +1136,14 @@ void btf_generate(const DebugUnit *unit, const BtfOptions *opts, ObjFile *obj) {
   translate(&g, unit);
   if (g.prune)
     prune(&g);
+  /* .BTF.ext's names join the strings before the DATASECs' (GCC's
+     order).  */
+  ExtPlan plan = {0};
+  if (opts->ext)
+    plan_ext(&g, opts->ext, &plan);
   build_datasecs(&g);
   assign_ids(&g);
-  ExtPlan plan = {0};
   if (opts->ext) {
-    plan_ext(&g, opts->ext, &plan);
     for (size_t i = 0; i < opts->ext->cores.len; i++) {
       BtfExtCore *c = &opts->ext->cores.data[i];
       Rec *r = c->die ? g.recs[c->die->id] : NULL;

@@ -58,9 +58,8 @@ static void out_hex(AsmOut *o, uint64_t v) {
     out_chr(o, tmp[--n]);
 }
 
-static const char *comment_start(void) {
-  return target.arch == ARCH_BPF ? ";" : "#";
-}
+/* GCC 16 comments with '#' on both targets (GCC 12's BPF port used ';').  */
+static const char *comment_start(void) { return "#"; }
 
 static const char *data_op(unsigned size) {
   static const char *const x86[] = {".byte", ".value", ".long", ".quad"};
@@ -272,6 +271,24 @@ static bool is_short_form(const Section *s, const char *name, uint32_t type,
          s->sh_flags == flags && !s->group;
 }
 
+/* A section's name: on BPF, as GCC 16 writes it, quoted when it is not
+   an identifier (".BTF", "foo.bar"; GNU as reads both forms alike).  */
+static void out_section_name(AsmOut *o, const char *name) {
+  bool plain = target.arch != ARCH_BPF;
+  if (!plain) {
+    plain = true;
+    for (const char *c = name; *c; c++)
+      if (!(*c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+            (*c >= '0' && *c <= '9')))
+        plain = false;
+  }
+  if (!plain)
+    out_chr(o, '"');
+  out_str(o, name);
+  if (!plain)
+    out_chr(o, '"');
+}
+
 static void out_section_directive(AsmOut *o, const Section *s) {
   if (is_short_form(s, ".text", SEC_PROGBITS, SEC_FLAG_ALLOC | SEC_FLAG_EXEC)) {
     out_str(o, "\t.text");
@@ -286,7 +303,7 @@ static void out_section_directive(AsmOut *o, const Section *s) {
   } else {
     uint64_t f = s->sh_flags;
     out_str(o, "\t.section\t");
-    out_str(o, s->name);
+    out_section_name(o, s->name);
     out_str(o, ",\"");
     if (f & SEC_FLAG_ALLOC)
       out_chr(o, 'a');
