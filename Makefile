@@ -1,5 +1,6 @@
 # btfcc — plain Makefile.  `make` builds build/btfcc and build/btftool;
-# `make check` runs every test; `make SAN=1 check` does the same with
+# `make check` runs every test (`make check-fast`: the quick ones);
+# `make SAN=1 check` does the same with
 # AddressSanitizer + UndefinedBehaviorSanitizer in build-san/.
 
 CC      ?= cc
@@ -61,21 +62,33 @@ $(BUILD)/btftool: $(TOOLOBJ) $(BUILD)/libbtfcc.a
 check: all
 	BUILD=$(BUILD) tests/run
 
+# The edit-compile-test loop: under a minute; leaves out the slow scripts
+# (tests/fast.exclude) and the header sweep, two scripts at a time.
+check-fast: all
+	BUILD=$(BUILD) tests/run -j2 --fast
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BUILD)/btfcc $(BUILD)/btftool $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 doc/btfcc.1 doc/btftool.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
-# libFuzzer targets (clang): build/fuzz/fuzz_<name>
+# libFuzzer targets (clang): build/fuzz/fuzz_<name>.  A sanitizer report
+# is fatal (-fno-sanitize-recover=all): libFuzzer stops and writes the input
+# that caused it.  `make fuzz-run` runs each for FUZZ_SECONDS (fuzz/run).
 FUZZCC    ?= clang
 FUZZSRC    = $(wildcard fuzz/fuzz_*.c)
+FUZZFLAGS  = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_SECONDS ?= 60
 fuzz: $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZSRC))
-build/fuzz/%: fuzz/%.c $(wildcard fuzz/*.h) $(LIBSRC) | build/gen/config.h
+build/fuzz/%: fuzz/%.c $(wildcard fuzz/*.h) $(LIBSRC) $(wildcard src/*/*.h) Makefile | build/gen/config.h
 	@mkdir -p $(dir $@)
-	$(FUZZCC) -std=c17 -D_GNU_SOURCE -pthread -g -O1 -fsanitize=fuzzer,address,undefined -Ibuild/gen -o $@ $< $(LIBSRC)
+	$(FUZZCC) -std=c17 -D_GNU_SOURCE -pthread -g -O1 $(FUZZFLAGS) -Ibuild/gen -o $@ $< $(LIBSRC)
+
+fuzz-run: fuzz
+	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run
 
 clean:
 	rm -rf build build-san
 
-.PHONY: all check install fuzz clean
+.PHONY: all check check-fast install fuzz fuzz-run clean
 -include $(LIBOBJ:.o=.d) $(DRVOBJ:.o=.d) $(TOOLOBJ:.o=.d)

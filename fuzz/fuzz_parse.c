@@ -1,8 +1,11 @@
 /* libFuzzer target: the whole front end on arbitrary bytes as a C file --
-   preprocess, parse, build the debug model, generate BTF, write the
-   object to memory.  Any crash, hang or sanitizer report is a bug.  */
+   preprocess, parse (with the typed tree of bodies and initializers,
+   printed as -fdump-tree does), build the debug model, generate BTF,
+   write the object to memory.  Any crash, hang or sanitizer report is a
+   bug.  */
 #include "../src/btf/btf_gen.h"
 #include "../src/debug/build.h"
+#include "../src/sema/tree.h"
 #include "front_end.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -16,6 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (fuzz_open_c(&cpp, data, size, devnull)) {
     TransUnit *tu = parse_translation_unit_from(cpp);
     if (diag_error_count() == 0) {
+      tree_dump_decls(devnull, tu->decls.data, tu->decls.len);
       DebugBuildOptions bopts = {.eliminate_unused_types = (size & 1) == 0,
                                  .signed_char = true};
       BtfOptions dopts = {.prune_btf = (size & 2) ? 1 : -1,

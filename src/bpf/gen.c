@@ -33,6 +33,7 @@ typedef struct Gen {
   uint32_t cur_block;
   uint32_t next_block; /* the block placed after the current one */
   BpfGenLines *line_out; /* where each instruction's C comes from */
+  BpfGenCores *core_out; /* instructions with CO-RE relocations */
   SrcLoc loc;
 } Gen;
 
@@ -45,6 +46,14 @@ static void emit(Gen *g, BpfInsn i) {
 }
 
 static bool fits_s32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
+
+/* The instruction just emitted (at INSN) holds CORE's value.  */
+static void note_core(Gen *g, uint32_t insn, const IrCore *core) {
+  if (core && g->core_out) {
+    BpfGenCore c = {insn, core};
+    vec_push(g->core_out, c);
+  }
+}
 static bool fits_s16(int64_t v) { return v >= INT16_MIN && v <= INT16_MAX; }
 
 /* DST = V (a constant).  */
@@ -205,8 +214,10 @@ static void gen_load(Gen *g, const IrInsn *in) {
   unsigned sz = size_code(in->size);
   if (in->sign && in->size < 8 && g->cpu >= 4) {
     emit(g, bpf_ldxsx(sz, rd, base, off));
+    note_core(g, bpf_code_len(g->code) - 1, in->addr.core);
   } else {
     emit(g, bpf_ldx(sz, rd, base, off));
+    note_core(g, bpf_code_len(g->code) - 1, in->addr.core);
     if (in->sign)
       extend_reg(g, rd, in->size, true);
   }
@@ -222,10 +233,12 @@ static void gen_store(Gen *g, const IrInsn *in) {
   if (in->a.kind == IV_IMM && in->addr.kind == IA_SLOT && fits_s32(in->a.imm) &&
       (in->size < 8 || fits_s32(in->a.imm))) {
     emit(g, bpf_st(sz, base, off, (int32_t)in->a.imm));
+    note_core(g, bpf_code_len(g->code) - 1, in->addr.core);
     return;
   }
   unsigned rv = use(g, in->a, SCRATCH0);
   emit(g, bpf_stx(sz, base, off, rv));
+  note_core(g, bpf_code_len(g->code) - 1, in->addr.core);
 }
 
 /* Moves of a call's arguments (or a function's parameters) between
@@ -312,7 +325,9 @@ static void gen_call(Gen *g, const IrInsn *in) {
     emit(g, bpf_insn(BPF_CLASS_JMP | BPF_JMP_CALL | BPF_SRC_X, target, 0, 0, 0));
     break;
   }
-  if (in->dst) {
+  /* r0 only when the value is used: after a helper the kernel declares
+     void (bpf_spin_lock), the verifier refuses to read it at all */
+  if (in->dst && g->ra.read[in->dst]) {
     unsigned rd = def_reg(g, in->dst);
     move(g, rd, 0);
     def_done(g, in->dst, rd);
@@ -602,8 +617,16 @@ static void gen_insn(Gen *g, const IrInsn *in) {
   switch ((IrOp)in->op) {
   case IR_MOV: {
     unsigned rd = def_reg(g, in->dst);
-    if (in->a.kind == IV_IMM)
+    if (in->core && (in->core->kind == CORE_TYPE_ID_LOCAL ||
+                     in->core->kind == CORE_TYPE_ID_TARGET)) {
+      /* a type id: LD_IMM64, as clang writes it */
+      uint32_t idx = bpf_code_emit_ld_imm64(g->code, rd, BPF_LDIMM_VALUE,
+                                            (uint64_t)in->a.imm);
+      note_core(g, idx, in->core);
+    } else if (in->a.kind == IV_IMM) {
       load_imm(g, rd, in->a.imm);
+      note_core(g, bpf_code_len(g->code) - 1, in->core);
+    }
     else
       move(g, rd, use(g, in->a, rd));
     def_done(g, in->dst, rd);
@@ -682,19 +705,21 @@ static bool layout_frame(Gen *g) {
   return true;
 }
 
-bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines) {
+bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
+                  BpfGenCores *cores) {
   Gen g = {0};
   g.f = f;
   g.code = code;
   g.cpu = cpu;
   g.line_out = lines;
+  g.core_out = cores;
   ir_simplify(f);
   bpf_regalloc(f, &g.ra);
   bool ok = layout_frame(&g);
   g.labels = xcalloc(f->blocks.len, sizeof *g.labels);
   for (size_t b = 0; b < f->blocks.len; b++) {
     char name[160];
-    snprintf(name, sizeof name, "%s.L%zu", f->name, b);
+    snprintf(name, sizeof name, ".L%s.%zu", f->name, b);
     g.labels[b] = xstrdup(name);
   }
   g.loc = f->loc;

@@ -12,10 +12,19 @@ typedef struct BpfGenLine {
 } BpfGenLine;
 typedef VEC(BpfGenLine) BpfGenLines;
 
+/* An instruction holding a CO-RE relocated value (its imm or off).  */
+typedef struct BpfGenCore {
+  uint32_t insn;
+  const IrCore *core;
+} BpfGenCore;
+typedef VEC(BpfGenCore) BpfGenCores;
+
 /* Append F's code to CODE for CPU version CPU (1-4), its first
    instruction labelled by nothing (the caller defines F's symbol).
    LINES, if not NULL, receives the source location of each instruction
-   that starts a new one.  False after an error (reported).  */
-bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines);
+   that starts a new one; CORES, the instructions CO-RE relocations
+   name.  False after an error (reported).  */
+bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
+                  BpfGenCores *cores);
 
 #endif

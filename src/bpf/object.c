@@ -17,8 +17,11 @@
 
 #include "../ir/lower.h"
 #include "../parse/parse.h"
+#include "../sema/placement.h"
+#include "../sema/tree_walk.h"
 #include "asm.h"
 #include "gen.h"
+#include "print.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,16 +33,24 @@ typedef struct NamedDecl {
 
 typedef struct CodeSec {
   const char *name;
+  Section *sec;
   SrcLoc loc; /* of its first function, for errors */
   BpfCode code;
   VEC(ObjSymbol) funcs;
 } CodeSec;
+
+struct BpfUnit {
+  CodeSec **code;
+  size_t ncode;
+  bool asm_text;
+};
 
 typedef struct Builder {
   LowerEnv env; /* first: the lowering hands it back */
   ObjFile *obj;
   int cpu;
   bool dump_ir;
+  bool asm_text;
   BtfExtInfo *ext;
   VEC(NamedDecl) statics; /* static locals met so far */
   VEC(Decl *) referenced; /* entities with static storage code refers to */
@@ -56,12 +67,17 @@ static bool is_static_local(const Decl *d) {
   return d->kind == DECL_VAR && !d->file_scope && d->sc == SC_STATIC;
 }
 
+static bool decl_listed(Decl *const *v, size_t n, const Decl *d) {
+  for (size_t i = 0; i < n; i++)
+    if (v[i] == d)
+      return true;
+  return false;
+}
+
 static void note_referenced(Builder *b, Decl *d) {
   d = entity(d);
-  for (size_t i = 0; i < b->referenced.len; i++)
-    if (b->referenced.data[i] == d)
-      return;
-  vec_push(&b->referenced, d);
+  if (!decl_listed(b->referenced.data, b->referenced.len, d))
+    vec_push(&b->referenced, d);
 }
 
 static const char *symbol_of(LowerEnv *env, Decl *d) {
@@ -89,7 +105,7 @@ static const char *string_symbol(LowerEnv *env, const Node *str) {
   if (!b->strings) {
     b->strings = section_new(".rodata.str1.1", SEC_PROGBITS,
                              SEC_FLAG_ALLOC | SEC_FLAG_MERGE | SEC_FLAG_STRINGS, 1,
-                             false, false);
+                             b->asm_text, false);
     vec_push(&b->obj->sections, b->strings);
   }
   char label[32];
@@ -160,6 +176,15 @@ static bool has_attr(const Decl *d, const char *name) {
   return false;
 }
 
+static bool is_hidden(const Decl *d) {
+  for (const Decl *x = d; x; x = x->prev)
+    for (const Attr *a = x->attrs; a; a = a->next)
+      if (!strcmp(a->name->name, "visibility") && a->nargs == 1 &&
+          a->args[0].kind == AARG_STRING && !strcmp(a->args[0].str, "hidden"))
+        return true;
+  return false;
+}
+
 static bool is_static(const Decl *d) {
   for (const Decl *x = d; x; x = x->prev)
     if (x->sc == SC_STATIC)
@@ -209,7 +234,18 @@ static bool compile_function(Builder *b, Decl *fn) {
   if (global)
     bpf_code_global(&c->code, f->name);
   BpfGenLines lines = {0};
-  bool ok = bpf_gen_func(f, &c->code, b->cpu, b->ext ? &lines : NULL);
+  BpfGenCores cores = {0};
+  bool ok = bpf_gen_func(f, &c->code, b->cpu, b->ext ? &lines : NULL, &cores);
+  if (cores.len && !b->ext) {
+    diag_error(fn->loc, "CO-RE relocations need BTF (-g or -gbtf)");
+    ok = false;
+  }
+  for (size_t i = 0; b->ext && i < cores.len; i++) {
+    BtfExtCore ec = {c->name, cores.data[i].insn * BPF_INSN_SIZE, cores.data[i].core->type,
+                     NULL, cores.data[i].core->access, cores.data[i].core->kind, 0};
+    vec_push(&b->ext->cores, ec);
+  }
+  vec_free(&cores);
   if (b->ext) {
     BtfExtFunc ef = {c->name, fn->name->name, start * BPF_INSN_SIZE};
     vec_push(&b->ext->funcs, ef);
@@ -243,10 +279,46 @@ static bool compile_function(Builder *b, Decl *fn) {
   s.value = (uint64_t)start * BPF_INSN_SIZE;
   s.size = (uint64_t)(bpf_code_len(&c->code) - start) * BPF_INSN_SIZE;
   s.global = global;
+  s.hidden = global && is_hidden(fn);
   s.func = true;
   vec_push(&c->funcs, s);
   lower_free(f);
   return ok;
+}
+
+/* C's code as assembler text (-S): the printer's lines, with each
+   function's directives around its label as GCC writes them.  */
+static char *code_text(const CodeSec *c) {
+  Buf raw = {0}, out = {0};
+  uint32_t next_label = 0;
+  bpf_print_code(&raw, &c->code, target.big_endian, &next_label);
+  buf_cstr(&raw);
+  const char *open = NULL;
+  for (const char *p = raw.data; p && *p;) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    const ObjSymbol *fn = NULL;
+    for (size_t k = 0; k < c->funcs.len && len && p[len - 1] == ':'; k++)
+      if (strlen(c->funcs.data[k].name) == len - 1 &&
+          !memcmp(c->funcs.data[k].name, p, len - 1))
+        fn = &c->funcs.data[k];
+    if (fn) {
+      if (open)
+        buf_printf(&out, "\t.size\t%s, .-%s\n", open, open);
+      if (fn->global)
+        buf_printf(&out, "\t.global\t%s\n", fn->name);
+      buf_printf(&out, "\t.type\t%s, @function\n", fn->name);
+      open = fn->name;
+    }
+    buf_append(&out, p, len);
+    buf_putc(&out, '\n');
+    p = nl ? nl + 1 : NULL;
+  }
+  if (open)
+    buf_printf(&out, "\t.size\t%s, .-%s\n", open, open);
+  buf_free(&raw);
+  buf_cstr(&out);
+  return out.data;
 }
 
 static bool finish_code(Builder *b) {
@@ -261,17 +333,19 @@ static bool finish_code(Builder *b) {
     Section *s = section_new(c->name, SEC_PROGBITS, SEC_FLAG_ALLOC | SEC_FLAG_EXEC, 8,
                              false, false);
     s->store_addend = store_addend;
-    bpf_code_bytes(&c->code, target.big_endian, &s->bytes);
     for (size_t k = 0; k < c->code.relocs.len; k++) {
       const BpfReloc *r = &c->code.relocs.data[k];
       sec_reloc(s, r->insn * BPF_INSN_SIZE, r->type, r->sym ? r->sym : c->name,
                 r->addend);
     }
+    c->sec = s; /* its bytes come in bpf_unit_finish */
     vec_push(&b->obj->sections, s);
     for (size_t k = 0; k < c->funcs.len; k++) {
       ObjSymbol sym = c->funcs.data[k];
       sym.section = c->name;
-      vec_push(&b->obj->symbols, sym);
+      /* the text defines the functions itself (-S) */
+      if (!b->asm_text)
+        vec_push(&b->obj->symbols, sym);
     }
   }
   return ok;
@@ -286,7 +360,8 @@ static Section *data_section(Builder *b, const char *name, bool bss) {
   uint64_t flags = SEC_FLAG_ALLOC;
   if (strncmp(name, ".rodata", 7) != 0)
     flags |= SEC_FLAG_WRITE;
-  Section *s = section_new(name, bss ? SEC_NOBITS : SEC_PROGBITS, flags, 1, false, false);
+  Section *s = section_new(name, bss ? SEC_NOBITS : SEC_PROGBITS, flags, 1, b->asm_text,
+                           false);
   vec_push(&b->obj->sections, s);
   return s;
 }
@@ -351,6 +426,45 @@ static void put_bytes(uint8_t *img, int64_t size, int64_t off, uint64_t v, unsig
   }
 }
 
+typedef struct DataReloc {
+  int64_t offset;
+  unsigned size;
+  const char *sym;
+  int64_t addend;
+} DataReloc;
+typedef VEC(DataReloc) DataRelocs;
+
+/* Append an object's image IMG (SIZE bytes) with the relocations RELOCS
+   (in offset order) to S: as bytes and relocations for an object file,
+   as items (.byte, symbol references) for assembler text.  */
+static void put_image(Section *s, const uint8_t *img, int64_t size, const void *relocs_) {
+  const DataRelocs *relocs = relocs_;
+  uint64_t at = s->bytes.len;
+  if (!s->keep_items) {
+    buf_append(&s->bytes, img, (size_t)size);
+    for (size_t i = 0; i < relocs->len; i++) {
+      const DataReloc *r = &relocs->data[i];
+      SecReloc sr = {(uint32_t)(at + (uint64_t)r->offset), (uint8_t)r->size, 0,
+                     arena_strndup(&s->arena, r->sym, strlen(r->sym)), r->addend};
+      vec_push(&s->relocs, sr);
+    }
+    return;
+  }
+  size_t k = 0;
+  for (int64_t off = 0; off < size;) {
+    while (k < relocs->len && relocs->data[k].offset < off)
+      k++;
+    if (k < relocs->len && relocs->data[k].offset == off) {
+      const DataReloc *r = &relocs->data[k];
+      sec_symref(s, r->size, r->sym, r->addend, NULL);
+      off += r->size;
+      continue;
+    }
+    sec_data(s, 1, img[off], NULL);
+    off++;
+  }
+}
+
 static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
   Type *t = def->type;
   int64_t size = type_size(t);
@@ -359,17 +473,13 @@ static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
     return false;
   }
   const Init *in = def->init;
-  const char *secname = section_of(d);
-  bool zero = !in || in->all_zero || in->nelems == 0;
-  bool is_const = (type_all_quals(t) & Q_CONST) != 0;
-  Type *ct = type_canon(t);
-  while (ct->kind == TY_ARRAY) {
-    if (type_all_quals(ct->base) & Q_CONST)
-      is_const = true;
-    ct = type_canon(ct->base);
+  const char *secname;
+  switch (decl_data_placement(def, &secname)) {
+  case PLACE_NAMED: break;
+  case PLACE_BSS: secname = ".bss"; break;
+  case PLACE_RODATA: secname = ".rodata"; break;
+  default: secname = ".data"; break;
   }
-  if (!secname)
-    secname = is_const && !(in && in->has_reloc) ? ".rodata" : zero ? ".bss" : ".data";
   bool bss = !strcmp(secname, ".bss") || !strncmp(secname, ".bss.", 5);
   Section *s = data_section(b, secname, bss);
   uint32_t align = type_align(t);
@@ -379,9 +489,10 @@ static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
   if (align > s->align)
     s->align = align;
   while (s->bytes.len % (align ? align : 1))
-    buf_putc(&s->bytes, 0);
+    sec_data(s, 1, 0, NULL);
   uint64_t at = s->bytes.len;
   uint8_t *img = xcalloc((size_t)size + 1, 1);
+  VEC(DataReloc) relocs = {0};
   bool ok = true;
   for (int i = 0; in && i < in->nelems; i++) {
     const InitElem *e = &in->elems[i];
@@ -439,16 +550,14 @@ static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
         continue;
       }
       /* the address is the relocation's: the bytes stay the addend */
-      SecReloc r = {(uint32_t)(at + (uint64_t)e->offset), (uint8_t)n, 0,
-                    arena_strndup(&s->arena, sym, strlen(sym)), v};
-      vec_push(&s->relocs, r);
+      DataReloc r = {e->offset, n, sym, v};
+      vec_push(&relocs, r);
       continue;
     }
     put_bytes(img, size, e->offset, (uint64_t)v, n);
   }
-  if (bss)
-    buf_reserve(&s->bytes, (size_t)size);
-  buf_append(&s->bytes, img, (size_t)size);
+  put_image(s, img, size, &relocs);
+  vec_free(&relocs);
   free(img);
   ObjSymbol sym = {0};
   sym.name = name;
@@ -456,6 +565,7 @@ static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
   sym.value = at;
   sym.size = (uint64_t)size;
   sym.global = !is_static(d) && !is_static_local(d);
+  sym.hidden = sym.global && is_hidden(d);
   sym.object = true;
   vec_push(&b->obj->symbols, sym);
   return ok;
@@ -471,18 +581,17 @@ static bool emit_data(Builder *b, TransUnit *tu) {
     if (d->kind != DECL_VAR || !d->file_scope)
       continue;
     Decl *e = entity(d);
-    bool seen = false;
-    for (size_t k = 0; k < done.len && !seen; k++)
-      seen = done.data[k] == e;
-    if (seen)
+    if (decl_listed(done.data, done.len, e))
       continue;
     Decl *def = definition(tu, e);
     if (!def || (def->sc == SC_EXTERN && !def->init))
       continue;
-    bool referenced = false;
-    for (size_t k = 0; k < b->referenced.len && !referenced; k++)
-      referenced = b->referenced.data[k] == e;
-    if (is_static(e) && !referenced && !has_attr(e, "used"))
+    bool referenced = decl_listed(b->referenced.data, b->referenced.len, e);
+    /* Static objects: as the debug model keeps them (a BTF VAR needs
+       its symbol): referred to, and not folded into their uses.  */
+    int64_t folded;
+    if (is_static(e) && !referenced && !has_attr(e, "used") &&
+        (!e->used || tree_static_int_value(def, &folded)))
       continue;
     vec_push(&done, e);
     ok &= emit_object(b, e, def, symbol_of(&b->env, e));
@@ -498,13 +607,12 @@ static bool emit_data(Builder *b, TransUnit *tu) {
 /* --- The unit --- */
 
 static bool referenced_entity(Builder *b, Decl *e) {
-  for (size_t k = 0; k < b->referenced.len; k++)
-    if (b->referenced.data[k] == e)
-      return true;
-  return false;
+  return decl_listed(b->referenced.data, b->referenced.len, e);
 }
 
-bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts) {
+bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts,
+                      BpfUnit **out) {
+  *out = NULL;
   Builder b = {0};
   b.env.symbol_of = symbol_of;
   b.env.string_symbol = string_symbol;
@@ -514,6 +622,7 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts) {
   b.obj = obj;
   b.cpu = opts->cpu;
   b.dump_ir = opts->dump_ir;
+  b.asm_text = opts->asm_text;
   b.ext = opts->ext;
   bool ok = true;
   /* Functions with external linkage first, then static ones as code
@@ -526,10 +635,7 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts) {
       if (d->kind != DECL_FUNC || !d->body)
         continue;
       Decl *e = entity(d);
-      bool seen = false;
-      for (size_t k = 0; k < compiled.len && !seen; k++)
-        seen = compiled.data[k] == e;
-      if (seen)
+      if (decl_listed(compiled.data, compiled.len, e))
         continue;
       bool inline_only = d->is_inline && !is_static(d);
       if ((is_static(e) || inline_only) && !referenced_entity(&b, e) &&
@@ -543,14 +649,53 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts) {
   vec_free(&compiled);
   ok &= finish_code(&b);
   ok &= emit_data(&b, tu);
-  for (size_t i = 0; i < b.code.len; i++) {
-    bpf_code_free(&b.code.data[i]->code);
-    vec_free(&b.code.data[i]->funcs);
-    free(b.code.data[i]);
+  /* Weak references: undefined symbols libbpf may leave unresolved.  */
+  for (size_t i = 0; i < b.referenced.len; i++) {
+    Decl *e = b.referenced.data[i];
+    if (definition(tu, e) && (e->kind == DECL_FUNC || definition(tu, e)->sc != SC_EXTERN))
+      continue;
+    if (!has_attr(e, "weak"))
+      continue;
+    ObjSymbol sym = {0};
+    sym.name = symbol_of(&b.env, e);
+    sym.global = true;
+    sym.weak = true;
+    vec_push(&obj->symbols, sym);
   }
-  vec_free(&b.code);
+  BpfUnit *u = xcalloc(1, sizeof *u);
+  u->code = b.code.data;
+  u->ncode = b.code.len;
+  u->asm_text = b.asm_text;
+  *out = u;
   vec_free(&b.statics);
   vec_free(&b.referenced);
   free(b.defs);
   return ok;
+}
+
+void bpf_unit_finish(BpfUnit *u, const BtfExtInfo *ext) {
+  if (!u)
+    return;
+  for (size_t i = 0; i < u->ncode; i++) {
+    CodeSec *c = u->code[i];
+    /* Type ids are BTF's, known now: the LD_IMM64s of TYPE_ID relocations
+       hold them.  */
+    for (size_t k = 0; ext && k < ext->cores.len; k++) {
+      const BtfExtCore *core = &ext->cores.data[k];
+      if (strcmp(core->section, c->name) != 0 ||
+          (core->kind != 6 /* TYPE_ID_LOCAL */ && core->kind != 7 /* TYPE_ID_TARGET */))
+        continue;
+      uint32_t at = core->insn_off / BPF_INSN_SIZE;
+      if (at < bpf_code_len(&c->code))
+        c->code.insns.data[at].imm = (int32_t)core->type_id;
+    }
+    bpf_code_bytes(&c->code, target.big_endian, &c->sec->bytes);
+    if (u->asm_text)
+      c->sec->text = code_text(c);
+    bpf_code_free(&c->code);
+    vec_free(&c->funcs);
+    free(c);
+  }
+  free(u->code);
+  free(u);
 }

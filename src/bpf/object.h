@@ -10,12 +10,21 @@ struct TransUnit;
 typedef struct BpfUnitOptions {
   int cpu;      /* BPF instruction set version, 1-4 (-mcpu=vN) */
   bool dump_ir; /* print each function's IR to stdout (-fdump-ir) */
+  bool asm_text; /* -S: code sections carry their assembler text */
   BtfExtInfo *ext; /* where the functions and lines for .BTF.ext go, or
                       NULL without BTF */
 } BpfUnitOptions;
 
+typedef struct BpfUnit BpfUnit;
+
 /* Compile TU's functions and lay out its data, adding sections and
-   symbols to OBJ.  False after errors (reported).  */
-bool bpf_compile_unit(struct TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts);
+   symbols to OBJ; the code sections get their bytes (or text) from
+   bpf_unit_finish on *OUT, once BTF has given CO-RE type ids their
+   values.  False after errors (reported).  */
+bool bpf_compile_unit(struct TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts,
+                      BpfUnit **out);
+/* Write the code sections (type ids from EXT's CO-RE records, which
+   btf_generate filled) and free U.  */
+void bpf_unit_finish(BpfUnit *u, const BtfExtInfo *ext);
 
 #endif

@@ -203,10 +203,38 @@ static int by_start(const void *x, const void *y) {
 
 static const unsigned alloc_order[] = {1, 2, 3, 4, 6, 7, 8, 9};
 
+static void note_read(void *ctx, IrReg r, bool def) {
+  if (!def)
+    ((uint8_t *)ctx)[r] = 1;
+}
+
+/* Spill slots and the last position their values are live at: a slot
+   whose value is dead before an interval starts takes that interval.  */
+typedef struct SpillSlot {
+  uint32_t slot;
+  int32_t end;
+} SpillSlot;
+typedef VEC(SpillSlot) SpillSlots;
+
+static int32_t spill_slot(IrFunc *f, SpillSlots *spills, const Interval *iv) {
+  for (size_t i = 0; i < spills->len; i++)
+    if (spills->data[i].end < iv->start) {
+      spills->data[i].end = iv->end;
+      return (int32_t)spills->data[i].slot;
+    }
+  SpillSlot s = {ir_new_slot(f, 8, 8, "spill"), iv->end};
+  vec_push(spills, s);
+  return (int32_t)s.slot;
+}
+
 void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
   size_t nregs = f->nregs ? f->nregs : 1;
   ra->phys = xmalloc(nregs);
   ra->slot = xmalloc(nregs * sizeof *ra->slot);
+  ra->read = xcalloc(nregs, 1);
+  for (size_t b = 0; b < f->blocks.len; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
+      bpf_insn_regs(&f->blocks.data[b].insns.data[i], note_read, ra->read);
   memset(ra->phys, -1, nregs);
   for (size_t r = 0; r < nregs; r++)
     ra->slot[r] = -1;
@@ -258,6 +286,21 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
   /* A value live across a clobbering point (strictly inside its
      interval; clobbers are in position order) must avoid the registers
      it clobbers.  */
+  /* An asm operand never lives in a register the asm clobbers (GCC's
+     rule: the template may use the operand after clobbering them).  */
+  for (size_t b = 0; b < f->blocks.len; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    for (size_t i = 0; i < blk->insns.len; i++) {
+      const IrInsn *insn = &blk->insns.data[i];
+      if (insn->op != IR_ASM)
+        continue;
+      for (int k = 0; k < insn->asm_->nops; k++) {
+        IrVal v = insn->asm_->ops[k].val;
+        if (v.kind == IV_REG && v.reg)
+          iv[v.reg].forbidden |= insn->asm_->clobbers;
+      }
+    }
+  }
   Interval **order = xmalloc(nregs * sizeof *order);
   size_t n = 0;
   for (size_t r = 1; r < nregs; r++) {
@@ -281,6 +324,7 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
 
   /* Linear scan.  */
   Interval *active[16] = {0}; /* by physical register */
+  SpillSlots spills = {0};
   for (size_t k = 0; k < n; k++) {
     Interval *cur = order[k];
     for (unsigned p = 0; p < 16; p++)
@@ -312,11 +356,11 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
       if (victim >= 0) {
         Interval *v = active[victim];
         ra->phys[v->reg] = -1;
-        ra->slot[v->reg] = (int32_t)ir_new_slot(f, 8, 8, "spill");
+        ra->slot[v->reg] = spill_slot(f, &spills, v);
         active[victim] = NULL;
         pick = victim;
       } else {
-        ra->slot[cur->reg] = (int32_t)ir_new_slot(f, 8, 8, "spill");
+        ra->slot[cur->reg] = spill_slot(f, &spills, cur);
         continue;
       }
     }
@@ -325,9 +369,11 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
   }
   free(order);
   free(iv);
+  vec_free(&spills);
 }
 
 void bpf_regalloc_free(RegAlloc *ra) {
   free(ra->phys);
   free(ra->slot);
+  free(ra->read);
 }

@@ -7,6 +7,7 @@
 typedef struct RegAlloc {
   int8_t *phys;  /* per IR register: r1-r4, r6-r9, or -1 (spilled/unused) */
   int32_t *slot; /* per IR register: its spill slot (IrFunc.slots) or -1 */
+  uint8_t *read; /* per IR register: some instruction reads it */
 } RegAlloc;
 
 /* Assign every IR register of F a physical register or a spill slot

@@ -15,6 +15,7 @@
 
 #include "btf_format.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -639,6 +640,12 @@ static void prune(Gen *g) {
     add_used(&pr, v->ref, false, false);
     v->name_off = add_str(&g->str, v->name);
   }
+  /* The root types of CO-RE relocations are never pruned away.  */
+  for (size_t i = 0; g->opts->ext && i < g->opts->ext->cores.len; i++) {
+    Die *d = g->opts->ext->cores.data[i].die;
+    if (d && g->recs[d->id])
+      add_used(&pr, g->recs[d->id], false, false);
+  }
   /* Decl tags survive with their target.  */
   for (size_t i = 0; i < g->tags.len; i++) {
     Rec *t = g->tags.data[i];
@@ -944,11 +951,13 @@ typedef struct ExtSec {
   uint32_t name_off;
   VEC(uint32_t) funcs; /* indexes into ext->funcs */
   VEC(uint32_t) lines;
+  VEC(uint32_t) cores;
 } ExtSec;
 
 typedef struct ExtPlan {
   VEC(ExtSec) secs;
   uint32_t *file_off; /* per line record */
+  uint32_t *access_off; /* per CO-RE record */
 } ExtPlan;
 
 static uint32_t aux_str(Gen *g, const char *s) {
@@ -981,6 +990,11 @@ static void plan_ext(Gen *g, const BtfExtInfo *ext, ExtPlan *p) {
     vec_push(&ext_sec(p, ext->lines.data[i].section)->lines, (uint32_t)i);
   for (size_t i = 0; i < p->secs.len; i++)
     p->secs.data[i].name_off = aux_str(g, p->secs.data[i].name);
+  for (size_t i = 0; i < ext->cores.len; i++)
+    vec_push(&ext_sec(p, ext->cores.data[i].section)->cores, (uint32_t)i);
+  p->access_off = xcalloc(ext->cores.len + 1, sizeof *p->access_off);
+  for (size_t i = 0; i < ext->cores.len; i++)
+    p->access_off[i] = aux_str(g, ext->cores.data[i].access);
   p->file_off = xcalloc(ext->lines.len + 1, sizeof *p->file_off);
   for (size_t i = 0; i < ext->lines.len; i++)
     p->file_off[i] = aux_str(g, ext->lines.data[i].file);
@@ -993,26 +1007,41 @@ static uint32_t func_type_id(const Gen *g, const char *name) {
   return 0;
 }
 
-static void output_ext(Gen *g, const BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
+/* A CO-RE record's root type as GCC's comment names it.  */
+static const char *core_type_name(Gen *g, const BtfExtCore *c) {
+  static char buf[256];
+  Rec *r = c->die ? g->recs[c->die->id] : NULL;
+  const char *kw = !r ? "" : r->kind == BTF_KIND_STRUCT ? "struct "
+                   : r->kind == BTF_KIND_UNION          ? "union "
+                   : r->kind == BTF_KIND_ENUM || r->kind == BTF_KIND_ENUM64 ? "enum " : "";
+  snprintf(buf, sizeof buf, "%s%s", kw, r && r->name ? r->name : "");
+  return buf;
+}
+
+static void output_ext(Gen *g, BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
   Section *s = section_new(".BTF.ext", SEC_PROGBITS, 0, 4, g->opts->keep_items,
                            g->opts->annotate);
-  uint32_t func_len = 4, line_len = 4;
+  uint32_t func_len = 4, line_len = 4, core_len = 0;
   for (size_t i = 0; i < p->secs.len; i++) {
     if (p->secs.data[i].funcs.len)
       func_len += 8 + 8 * (uint32_t)p->secs.data[i].funcs.len;
     if (p->secs.data[i].lines.len)
       line_len += 8 + 16 * (uint32_t)p->secs.data[i].lines.len;
+    if (p->secs.data[i].cores.len)
+      core_len += 8 + 16 * (uint32_t)p->secs.data[i].cores.len;
   }
+  if (core_len)
+    core_len += 4;
   sec_data(s, 2, BTF_MAGIC, "btf_magic");
-  sec_data(s, 1, BTF_VERSION, "btf_version");
-  sec_data(s, 1, 0, "btf_flags");
+  sec_data(s, 1, BTF_VERSION, "btfext_version");
+  sec_data(s, 1, 0, "btfext_flags");
   sec_data(s, 4, 32, "btfext_hdr_len");
-  sec_data(s, 4, 0, "btfext_func_info_off");
-  sec_data(s, 4, func_len, "btfext_func_info_len");
-  sec_data(s, 4, func_len, "btfext_line_info_off");
-  sec_data(s, 4, line_len, "btfext_line_info_len");
-  sec_data(s, 4, func_len + line_len, "btfext_core_info_off");
-  sec_data(s, 4, 0, "btfext_core_info_len");
+  sec_data(s, 4, 0, "func_info_offset");
+  sec_data(s, 4, func_len, "func_info_len");
+  sec_data(s, 4, func_len, "line_info_offset");
+  sec_data(s, 4, line_len, "line_info_len");
+  sec_data(s, 4, func_len + line_len, "core_relo_offset");
+  sec_data(s, 4, core_len, "core_relo_len");
   sec_data(s, 4, 8, "FuncInfo entry size");
   for (size_t i = 0; i < p->secs.len; i++) {
     const ExtSec *es = &p->secs.data[i];
@@ -1022,8 +1051,8 @@ static void output_ext(Gen *g, const BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) 
     sec_data(s, 4, es->funcs.len, "Number of entries");
     for (size_t k = 0; k < es->funcs.len; k++) {
       const BtfExtFunc *f = &ext->funcs.data[es->funcs.data[k]];
-      sec_dataf(s, 4, f->insn_off, "insn_off for %s", f->name);
-      sec_dataf(s, 4, func_type_id(g, f->name), "type_id");
+      sec_dataf(s, 4, f->insn_off, "label for function %s", f->name);
+      sec_data(s, 4, func_type_id(g, f->name), "btf_type_id");
     }
   }
   sec_data(s, 4, 16, "LineInfo entry size");
@@ -1036,13 +1065,32 @@ static void output_ext(Gen *g, const BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) 
     for (size_t k = 0; k < es->lines.len; k++) {
       uint32_t idx = es->lines.data[k];
       const BtfExtLine *l = &ext->lines.data[idx];
-      sec_data(s, 4, l->insn_off, "insn_off");
+      sec_data(s, 4, l->insn_off, "insn_label");
       sec_data(s, 4, p->file_off[idx], "file_name_off");
       sec_data(s, 4, 0, "line_off");
       sec_dataf(s, 4, (uint64_t)l->line << 10 | (l->col & 0x3ff), "(line, col) (%u, %u)",
                 l->line, l->col);
     }
   }
+  if (core_len) {
+    sec_data(s, 4, 16, "CoreInfo entry size");
+    for (size_t i = 0; i < p->secs.len; i++) {
+      const ExtSec *es = &p->secs.data[i];
+      if (!es->cores.len)
+        continue;
+      sec_dataf(s, 4, es->name_off, "CoreInfo section string for %s", es->name);
+      sec_data(s, 4, es->cores.len, "Number of entries");
+      for (size_t k = 0; k < es->cores.len; k++) {
+        uint32_t idx = es->cores.data[k];
+        const BtfExtCore *c = &ext->cores.data[idx];
+        sec_data(s, 4, c->insn_off, "bpfcr_insn");
+        sec_dataf(s, 4, c->type_id, "bpfcr_type (%s)", core_type_name(g, c));
+        sec_dataf(s, 4, p->access_off[idx], "bpfcr_astr_off (\"%s\")", c->access);
+        sec_data(s, 4, c->kind, "bpfcr_kind");
+      }
+    }
+  }
+  sec_data(s, 4, 0, "Required padding by libbpf structs");
   vec_push(&obj->sections, s);
 }
 
@@ -1089,15 +1137,23 @@ void btf_generate(const DebugUnit *unit, const BtfOptions *opts, ObjFile *obj) {
   build_datasecs(&g);
   assign_ids(&g);
   ExtPlan plan = {0};
-  if (opts->ext)
+  if (opts->ext) {
     plan_ext(&g, opts->ext, &plan);
+    for (size_t i = 0; i < opts->ext->cores.len; i++) {
+      BtfExtCore *c = &opts->ext->cores.data[i];
+      Rec *r = c->die ? g.recs[c->die->id] : NULL;
+      c->type_id = r ? r->id : 0;
+    }
+  }
   output(&g, obj);
   if (opts->ext)
     output_ext(&g, opts->ext, &plan, obj);
   for (size_t i = 0; i < plan.secs.len; i++) {
     vec_free(&plan.secs.data[i].funcs);
     vec_free(&plan.secs.data[i].lines);
+    vec_free(&plan.secs.data[i].cores);
   }
+  free(plan.access_off);
   vec_free(&plan.secs);
   free(plan.file_off);
   buf_free(&g.str);

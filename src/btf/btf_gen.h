@@ -22,9 +22,25 @@ typedef struct BtfExtLine {
   uint32_t line, col;
 } BtfExtLine;
 
+/* A CO-RE relocation: the instruction at INSN_OFF of SECTION holds a
+   value of KIND about the type DIE (its root type) and the access string
+   ACCESS.  TYPE is the producer's own handle of the type, which it turns
+   into DIE once the model exists.  btf_generate sets TYPE_ID to the
+   root type's BTF id (the value of a TYPE_ID_LOCAL relocation).  */
+typedef struct BtfExtCore {
+  const char *section;
+  uint32_t insn_off;
+  const void *type;
+  Die *die;
+  const char *access;
+  uint32_t kind;
+  uint32_t type_id;
+} BtfExtCore;
+
 typedef struct BtfExtInfo {
   VEC(BtfExtFunc) funcs;
   VEC(BtfExtLine) lines;
+  VEC(BtfExtCore) cores;
 } BtfExtInfo;
 
 typedef struct BtfOptions {
@@ -32,7 +48,8 @@ typedef struct BtfOptions {
   bool keep_items; /* assembler output wanted (-S) */
   int prune_btf;   /* -gprune-btf: 1, -gno-prune-btf: 0, default -1 (on
                       for BPF) */
-  const BtfExtInfo *ext; /* BPF code: also write .BTF.ext (NULL: not) */
+  BtfExtInfo *ext; /* BPF code: also write .BTF.ext (NULL: not); its
+                      CO-RE records get their type ids */
 } BtfOptions;
 
 /* Append the .BTF section for UNIT to OBJ.  */

@@ -19,6 +19,7 @@
 #include "build.h"
 
 #include "../parse/parse.h"
+#include "../sema/placement.h"
 #include "../sema/tree_walk.h"
 #include "../util/ptrmap.h"
 
@@ -682,36 +683,15 @@ static Die *die_for_decl_type(Builder *b, Type *t) {
 
 /* --- Declarations --- */
 
-/* GCC's section category for a defined variable (varasm.cc
-   categorize_decl_for_section, PIE on x86-64 like the host GCC).  */
+/* GCC's section category for a defined variable (sema/placement.c).  */
 static SectionCategory var_section(Decl *d, const char **named) {
-  Decl *f = d->first;
-  const char *sec = d->section ? d->section : f->section;
-  if (sec) {
-    *named = sec;
-    return SECCAT_NAMED;
+  switch (decl_data_placement(d, named)) {
+  case PLACE_BSS: return SECCAT_BSS;
+  case PLACE_DATA: return SECCAT_DATA;
+  case PLACE_RODATA: return SECCAT_RODATA;
+  case PLACE_NAMED: return SECCAT_NAMED;
+  default: return SECCAT_NONE;
   }
-  if (d->is_thread_local || f->is_thread_local)
-    return SECCAT_NONE;
-  if (!f->defined)
-    return SECCAT_NONE;
-  unsigned q = type_all_quals(d->type);
-  Type *c = type_canon(d->type);
-  while (c->kind == TY_ARRAY) {
-    q |= type_all_quals(c->base);
-    c = type_canon(c->base);
-  }
-  bool readonly = (q & Q_CONST) && !(q & Q_VOLATILE);
-  bool has_init = d->has_init;
-  bool zero_init = !has_init || d->init_all_zero;
-  bool reloc = d->init_has_reloc;
-  if (!(q & Q_CONST) && zero_init)
-    return SECCAT_BSS;
-  if (readonly && !reloc)
-    return SECCAT_RODATA;
-  if (reloc && target.arch != ARCH_BPF)
-    return SECCAT_NONE; /* .data.rel(.ro)(.local) under PIE */
-  return SECCAT_DATA;
 }
 
 /* Whether this declaration of a variable defines it (tentatively or
@@ -964,6 +944,18 @@ static bool unused_static_inline(const FuncEntity *e) {
   return e->first->sc == SC_STATIC && !e->first->used && e->inline_declared;
 }
 
+/* A library function the BPF code generator always expands in place
+   (as GCC's BPF port does): calls of it leave no extern FUNC behind.  */
+static bool expanded_inline(const Decl *f) {
+  static const char *const names[] = {"memcpy", "memset", "memmove", "memcmp", "bcmp"};
+  if (target.arch != ARCH_BPF || !f->name)
+    return false;
+  for (size_t i = 0; i < ARRAY_LEN(names); i++)
+    if (!strcmp(f->name->name, names[i]))
+      return true;
+  return false;
+}
+
 /* Functions, in symbol-table order: the reverse of node creation, where
    defined functions get their node when defined and referenced undefined
    ones after all bodies.  DESCRIBED gets the declaration each DIE of
@@ -977,7 +969,7 @@ static void describe_functions(Builder *b, Entities *ents, DeclVec *described) {
   }
   for (size_t i = 0; i < ents->funcs.len; i++) {
     FuncEntity *e = ents->funcs.data[i];
-    if (!e->first->defined && e->first->used)
+    if (!e->first->defined && e->first->used && !expanded_inline(e->first))
       vec_push(&nodes, e);
   }
   for (size_t i = nodes.len; i-- > 0;) {
@@ -1055,6 +1047,8 @@ static void prune_unit(Builder *b, Decl **described) {
   }
   for (size_t i = 0; i < u->vars.len; i++)
     debug_mark(u->vars.data[i]);
+  for (size_t i = 0; i < b->opts->n_extra_types; i++)
+    debug_mark(b->opts->extra_dies[i]);
   for (size_t i = 0; i < u->funcs.len; i++) {
     debug_mark(u->funcs.data[i]);
     Decl *d = described[i];
@@ -1092,6 +1086,9 @@ DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   DeclVec described = {0};
   describe_functions(&b, &ents, &described);
   describe_variables(&b, &ents);
+  /* Types the code generator needs described (CO-RE roots).  */
+  for (size_t i = 0; i < opts->n_extra_types; i++)
+    opts->extra_dies[i] = die_for_type(&b, (Type *)opts->extra_types[i]);
   prune_unit(&b, described.data);
   ensure_sizetype(&b);
   for (size_t i = 0; i < ents.funcs.len; i++)
@@ -1107,3 +1104,4 @@ DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   ptrmap_free(&b.entities);
   return b.unit;
 }
+

@@ -13,8 +13,14 @@ typedef struct DebugBuildOptions {
   bool eliminate_unused_types; /* -feliminate-unused-debug-types (default) */
   bool signed_char;            /* plain char is signed */
   int optimize;                /* -O level: what the optimizers remove */
+  /* Types described whatever else refers to them (sema Type pointers;
+     the BPF code's CO-RE roots), and their DIEs, set by debug_build.  */
+  const void *const *extra_types;
+  Die **extra_dies;
+  size_t n_extra_types;
 } DebugBuildOptions;
 
 DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts);
+
 
 #endif

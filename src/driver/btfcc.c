@@ -129,21 +129,41 @@ static bool compile(Options *o, const char *input) {
   ObjFile obj = {0};
   obj.source_name = !strcmp(input, "-") ? "<stdin>" : input;
   BtfExtInfo ext = {0};
-  BpfUnitOptions bopts = {o->bpf_cpu, o->dump_ir, o->want_btf ? &ext : NULL};
-  if (target.arch == ARCH_BPF && !bpf_compile_unit(tu, &obj, &bopts)) {
+  BpfUnitOptions bopts = {o->bpf_cpu, o->dump_ir, o->mode == MODE_ASSEMBLY,
+                         o->want_btf ? &ext : NULL};
+  BpfUnit *bunit = NULL;
+  if (target.arch == ARCH_BPF && !bpf_compile_unit(tu, &obj, &bopts, &bunit)) {
+    bpf_unit_finish(bunit, NULL);
     obj_free(&obj);
     vec_free(&ext.funcs);
     vec_free(&ext.lines);
+    vec_free(&ext.cores);
     return false;
   }
   o->btf.ext = ext.funcs.len ? &ext : NULL;
+
   if (o->want_btf || o->want_dwarf) {
+    const void **types = xcalloc(ext.cores.len + 1, sizeof *types);
+    Die **dies = xcalloc(ext.cores.len + 1, sizeof *dies);
+    for (size_t i = 0; i < ext.cores.len; i++)
+      types[i] = ext.cores.data[i].type;
+    o->debug.extra_types = types;
+    o->debug.extra_dies = dies;
+    o->debug.n_extra_types = ext.cores.len;
     DebugUnit *unit = debug_build(tu, &o->debug);
+    for (size_t i = 0; i < ext.cores.len; i++)
+      ext.cores.data[i].die = dies[i];
+    o->debug.extra_types = NULL;
+    o->debug.extra_dies = NULL;
+    o->debug.n_extra_types = 0;
+    free(types);
+    free(dies);
     if (o->want_dwarf)
       dwarf_generate(unit, &o->dwarf, &obj);
     if (o->want_btf)
       btf_generate(unit, &o->btf, &obj);
   }
+  bpf_unit_finish(bunit, &ext);
   bool is_asm = o->mode == MODE_ASSEMBLY;
   char *def = o->output ? NULL : default_output(input, is_asm ? ".s" : ".o");
   const char *name = o->output ? o->output : def;
@@ -158,6 +178,7 @@ static bool compile(Options *o, const char *input) {
   o->btf.ext = NULL;
   vec_free(&ext.funcs);
   vec_free(&ext.lines);
+  vec_free(&ext.cores);
   return ok;
 }
 

@@ -251,6 +251,8 @@ bool options_parse(int argc, char **argv, Options *o) {
              !strcmp(a, "-g3") || !strncmp(a, "-ggdb", 5)) {
       o->want_dwarf = true; /* with -gbtf too: both, as GCC does */
       plain_g = true;
+      if (o->want_btf)
+        explicit_dwarf = true; /* BPF: -gbtf -g is BTF and DWARF */
     }
     else if (!strcmp(a, "-g0")) {
       o->want_dwarf = o->want_btf = false;

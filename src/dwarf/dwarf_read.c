@@ -493,7 +493,8 @@ static bool read_abbrev_table(Parser *ps, uint64_t offset) {
     vec_push(&p->abbrevs, ab);
     t.count++;
   }
-  Abbrev *first = p->abbrevs.data + t.first;
+  /* An empty table may leave the vector unallocated: no pointer into it.  */
+  Abbrev *first = t.count ? p->abbrevs.data + t.first : NULL;
   if (t.count)
     qsort(first, t.count, sizeof *first, compare_abbrev_codes);
   for (uint32_t i = 1; i < t.count; i++)
@@ -534,6 +535,8 @@ static bool find_abbrev_table(Parser *ps, const DwarfUnit *u,
 /* The abbreviation with CODE in table T, or DWARF_NO_DIE.  */
 static uint32_t lookup_abbrev(const struct DwarfPrivate *p,
                               const AbbrevTable *t, uint64_t code) {
+  if (t->count == 0)
+    return DWARF_NO_DIE;
   const Abbrev *first = p->abbrevs.data + t->first;
   /* Codes usually run 1, 2, 3 ...  */
   if (code >= 1 && code <= t->count && first[code - 1].code == code)

@@ -343,8 +343,17 @@ static void out_align(AsmOut *o, uint32_t align) {
 /* Directives and label of a defined symbol, as GCC writes them before an
    object's data.  */
 static void out_symbol(AsmOut *o, const ObjSymbol *sym) {
-  if (sym->global) {
+  if (sym->weak) {
+    out_str(o, "\t.weak\t");
+    out_str(o, sym->name);
+    end_line(o);
+  } else if (sym->global) {
     out_str(o, target.arch == ARCH_BPF ? "\t.global\t" : "\t.globl\t");
+    out_str(o, sym->name);
+    end_line(o);
+  }
+  if (sym->hidden) {
+    out_str(o, "\t.hidden\t");
     out_str(o, sym->name);
     end_line(o);
   }
@@ -396,6 +405,13 @@ static size_t section_symbols(const ObjFile *obj, const Section *s,
 
 static void out_section(AsmOut *o, const ObjFile *obj, const Section *s,
                         bool directive) {
+  if (s->text) {
+    if (directive)
+      out_section_directive(o, s);
+    out_align(o, s->align);
+    out_str(o, s->text);
+    return;
+  }
   if (!s->keep_items && s->bytes.len)
     fatal("internal error: section %s was built without items; it cannot "
           "be written as assembler text",
@@ -453,6 +469,14 @@ bool asm_write(FILE *out, const ObjFile *obj) {
       has_stack_note = true;
   }
 
+  /* Weak references (undefined weak symbols), as GCC lists them at the
+     end.  */
+  for (size_t i = 0; i < obj->symbols.len; i++)
+    if (!obj->symbols.data[i].section && obj->symbols.data[i].weak) {
+      out_str(&o, "\t.weak\t");
+      out_str(&o, obj->symbols.data[i].name);
+      end_line(&o);
+    }
   out_str(&o, "\t.ident\t\"");
   out_str(&o, obj->ident ? obj->ident : BTFCC_IDENT);
   out_chr(&o, '"');

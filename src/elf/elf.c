@@ -39,7 +39,8 @@ enum {
 enum { SHF_MERGE = 0x10, SHF_STRINGS = 0x20, SHF_INFO_LINK = 0x40,
        SHF_GROUP = 0x200 };
 enum { GRP_COMDAT = 1 };
-enum { STB_LOCAL = 0, STB_GLOBAL = 1 };
+enum { STB_LOCAL = 0, STB_GLOBAL = 1, STB_WEAK = 2 };
+enum { STV_HIDDEN = 2 };
 enum { STT_NOTYPE = 0, STT_OBJECT = 1, STT_FUNC = 2, STT_SECTION = 3,
        STT_FILE = 4 };
 enum { SHN_UNDEF = 0, SHN_ABS = 0xfff1 };
@@ -541,8 +542,9 @@ static void add_sym(PendingSyms *syms, StrTab *t, const char *name,
 static void put_sym(Buf *b, uint32_t name, unsigned bind, unsigned type,
                     uint32_t shndx, uint64_t value, uint64_t size) {
   put32(b, name);
-  buf_putc(b, (char)((bind << 4) | type));
-  buf_putc(b, 0); /* st_other: default visibility */
+  buf_putc(b, (char)((bind << 4) | (type & 0xf)));
+  buf_putc(b, (char)(type >> 4)); /* st_other: the visibility (type's high
+                                     bits, see add_name_sym) */
   put16(b, shndx);
   put64(b, value);
   put64(b, size);
@@ -599,8 +601,10 @@ static void add_name_sym(PendingSyms *syms, StrTab *t,
     add_sym(syms, t, ne->name, STB_GLOBAL, STT_NOTYPE, SHN_UNDEF, 0, 0);
   } else {
     bool def = ne->osym->section != NULL;
-    add_sym(syms, t, ne->name, is_global(ne) ? STB_GLOBAL : STB_LOCAL,
-            symbol_type(ne->osym), def ? ne->sec : SHN_UNDEF,
+    add_sym(syms, t, ne->name,
+            ne->osym->weak ? STB_WEAK : is_global(ne) ? STB_GLOBAL : STB_LOCAL,
+            symbol_type(ne->osym) | (ne->osym->hidden ? STV_HIDDEN << 4 : 0),
+            def ? ne->sec : SHN_UNDEF,
             def ? ne->value : 0, def ? ne->osym->size : 0);
   }
 }

@@ -34,6 +34,7 @@ void section_free(Section *s) {
   vec_free(&s->relocs);
   vec_free(&s->labels);
   arena_free(&s->arena);
+  free(s->text);
   free(s);
 }
 

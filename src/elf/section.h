@@ -68,6 +68,10 @@ typedef struct Section {
   /* Write ADDEND in place at AT for a relocation of TYPE (REL targets;
      set by producers of SecRelocs with a type).  */
   void (*store_addend)(uint8_t *at, uint32_t type, int64_t addend);
+  /* Code sections: their whole body as assembler text (instructions,
+     labels and the directives of their symbols), which asm_write prints
+     instead of items.  Heap memory, freed with the section.  */
+  char *text;
 } Section;
 
 /* ELF section types and flags used by the writers.  */
@@ -189,6 +193,8 @@ typedef struct ObjSymbol {
   uint64_t value;
   uint64_t size;
   bool global;
+  bool weak;   /* STB_WEAK (a weak definition or reference) */
+  bool hidden; /* STV_HIDDEN (visibility("hidden")) */
   bool object; /* STT_OBJECT (else STT_NOTYPE / STT_FUNC) */
   bool func;
 } ObjSymbol;

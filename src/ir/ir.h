@@ -41,12 +41,32 @@ typedef struct IrVal {
 
 typedef enum IrAddrKind { IA_REG, IA_SLOT } IrAddrKind;
 
-/* A memory address: base register or frame slot, plus a byte offset.  */
+/* A CO-RE relocation (libbpf's bpf_core_relo): the value an instruction
+   holds (an offset, a size, a type id ...) is the one of this kernel,
+   which libbpf puts there at load time; the instruction holds the local
+   value.  TYPE is the root type (sema's Type, opaque here), ACCESS the
+   access string ("0:1:2"), KIND libbpf's bpf_core_relo_kind.  */
+typedef struct IrCore {
+  const void *type;
+  const char *access;
+  uint32_t kind;
+} IrCore;
+
+enum { CORE_FIELD_BYTE_OFFSET = 0, CORE_FIELD_BYTE_SIZE = 1, CORE_FIELD_EXISTS = 2,
+       CORE_FIELD_SIGNED = 3, CORE_FIELD_LSHIFT_U64 = 4, CORE_FIELD_RSHIFT_U64 = 5,
+       CORE_TYPE_ID_LOCAL = 6, CORE_TYPE_ID_TARGET = 7, CORE_TYPE_EXISTS = 8,
+       CORE_TYPE_SIZE = 9, CORE_ENUMVAL_EXISTS = 10, CORE_ENUMVAL_VALUE = 11,
+       CORE_TYPE_MATCHES = 12 };
+
+/* A memory address: base register or frame slot, plus a byte offset
+   (relocated by CORE when not NULL: then the access's instruction holds
+   the offset itself).  */
 typedef struct IrAddr {
   uint8_t kind; /* IrAddrKind */
   IrReg base;   /* IA_REG */
   uint32_t slot;/* IA_SLOT: index into IrFunc.slots */
   int64_t off;
+  IrCore *core;
 } IrAddr;
 
 typedef enum IrOp {
@@ -126,6 +146,7 @@ typedef struct IrInsn {
   const char *sym; /* IR_SYM */
   IrCall *call;
   IrAsm *asm_;
+  IrCore *core;    /* IR_MOV of a constant: the constant is relocated */
   uint32_t then_, else_; /* block indices */
   SrcLoc loc;
 } IrInsn;
@@ -165,10 +186,10 @@ bool ir_block_terminated(const IrFunc *f, uint32_t block);
 static inline IrVal ir_reg(IrReg r) { return (IrVal){IV_REG, r, 0}; }
 static inline IrVal ir_imm(int64_t v) { return (IrVal){IV_IMM, 0, v}; }
 static inline IrAddr ir_addr_reg(IrReg r, int64_t off) {
-  return (IrAddr){IA_REG, r, 0, off};
+  return (IrAddr){IA_REG, r, 0, off, NULL};
 }
 static inline IrAddr ir_addr_slot(uint32_t slot, int64_t off) {
-  return (IrAddr){IA_SLOT, 0, slot, off};
+  return (IrAddr){IA_SLOT, 0, slot, off, NULL};
 }
 void ir_func_free(IrFunc *f);
 

@@ -48,7 +48,7 @@ typedef struct Lower {
   LowerEnv *env;
   IrFunc *f;
   uint32_t cur;
-  VEC(Storage) vars;
+  VEC(Storage *) vars;
   VEC(LabelBlock) labels;
   VEC(CaseBlock) cases;
   VEC(Decl *) addressed; /* locals whose address is taken */
@@ -61,6 +61,29 @@ typedef struct Lower {
   bool ret_in_slot;
   uint32_t ret_slot;
   int inline_depth;
+  /* Variables with a cleanup attribute in scope, innermost last; the
+     marks say how many were in scope where break/continue lead and at
+     the start of the (inlined) function.  */
+  VEC(Decl *) cleanups;
+  size_t break_mark, continue_mark, ret_mark;
+  int force_pai; /* inside __builtin_preserve_access_index: every record
+                    access is relocated */
+  /* Frame slots of the locals in scope (innermost last), and those of
+     scopes that ended, free for later locals: the kernel's 512-byte stack
+     is shared the way C's lifetimes allow.  */
+  VEC(uint32_t) scope_slots;
+  VEC(uint32_t) free_slots;
+  /* In a copy of a completely unrolled loop: its counter and the value
+     it has in this copy (reads of it are that constant).  */
+  Decl *unroll_var;
+  int64_t unroll_value;
+  /* Objects with static storage read since the block began and not
+     written since (anything but a stack store may write them): a second
+     read is the first one's value.  The verifier bounds a register by
+     the checks on it, so `if (i < N) a[i]` must index with the register
+     it checked, as GCC and clang do by not loading twice.  */
+  struct { Decl *decl; IrVal val; } loads[8];
+  int nloads;
   bool failed;
 } Lower;
 
@@ -71,6 +94,9 @@ static void stmt(Lower *L, const Node *n);
 static void cond(Lower *L, const Node *n, uint32_t t, uint32_t f);
 static IrAddr lvalue_addr(Lower *L, const Node *n);
 static IrAddr ptr_addr(Lower *L, const Node *p);
+static IrAddr addr_plain(Lower *L, IrAddr a, SrcLoc loc);
+static IrVal core_value(Lower *L, int64_t value, IrCore *core, SrcLoc loc);
+static IrVal convert(Lower *L, IrVal v, Type *from, Type *to, SrcLoc loc);
 static void init_slot(Lower *L, Storage *s, const Init *in, SrcLoc loc);
 
 static void fail(Lower *L, SrcLoc loc, const char *msg) {
@@ -101,6 +127,8 @@ static bool is_float(Type *t) { return type_is_real_float(t); }
 /* --- Emission helpers --- */
 
 static IrInsn *add(Lower *L, IrOp op, SrcLoc loc) {
+  if (op == IR_CALL || op == IR_ATOMIC || op == IR_ASM || op == IR_LDPKT)
+    L->nloads = 0; /* may write any memory */
   return ir_append(L->f, L->cur, op, loc);
 }
 
@@ -113,16 +141,27 @@ static void jump(Lower *L, uint32_t to, SrcLoc loc) {
   }
 }
 
-static void start_block(Lower *L, uint32_t b) { L->cur = b; }
+static void start_block(Lower *L, uint32_t b) {
+  L->cur = b;
+  L->nloads = 0; /* a block may be reached from elsewhere */
+}
+
+/* Memory other than the stack may have changed.  */
+static void forget_loads(Lower *L) { L->nloads = 0; }
+
+/* DST = V.  */
+static void move_to(Lower *L, IrReg dst, IrVal v, SrcLoc loc) {
+  IrInsn *m = ir_append(L->f, L->cur, IR_MOV, loc);
+  m->dst = dst;
+  m->a = v;
+}
 
 /* A register holding V (constants are moved into one).  */
 static IrReg to_reg(Lower *L, IrVal v, SrcLoc loc) {
   if (v.kind == IV_REG)
     return v.reg;
   IrReg r = new_reg(L);
-  IrInsn *m = add(L, IR_MOV, loc);
-  m->dst = r;
-  m->a = v.kind == IV_IMM ? v : ir_imm(0);
+  move_to(L, r, v.kind == IV_IMM ? v : ir_imm(0), loc);
   return r;
 }
 
@@ -169,15 +208,134 @@ static IrVal extend(Lower *L, IrVal v, unsigned bytes, bool sign, SrcLoc loc) {
   return ir_reg(e->dst);
 }
 
+/* --- Floating point ---
+   BPF has no floating-point instructions: as GCC's BPF port does, a
+   float or double lives in a register as its bits, and every operation
+   is a call of the soft-float library routine GCC names (libgcc's, and
+   the __bpf_ ones GCC 16 uses for some double conversions).  long double
+   is double on BPF.  */
+
+static bool is_single(Type *t) { return size_of(t) == 4; }
+
+/* A call of the routine NAME with A (and B) whose result is an integer
+   of RESULT_BYTES (canonical: SIGNED or not) or float bits (0).  */
+static IrVal libcall(Lower *L, const char *name, IrVal a, IrVal b, unsigned result_bytes,
+                     bool result_signed, SrcLoc loc) {
+  IrCall *c = NEW(IrCall);
+  c->kind = CALL_FUNC;
+  c->sym = name;
+  c->args[0] = a;
+  c->nargs = 1;
+  if (b.kind != IV_NONE) {
+    c->args[1] = b;
+    c->nargs = 2;
+  }
+  IrInsn *i = ir_append(L->f, L->cur, IR_CALL, loc);
+  i->call = c;
+  i->dst = ir_new_reg(L->f);
+  IrVal r = ir_reg(i->dst);
+  if (result_bytes && result_bytes < 8) {
+    IrInsn *e = ir_append(L->f, L->cur, IR_EXT, loc);
+    e->dst = ir_new_reg(L->f);
+    e->a = r;
+    e->size = (uint8_t)result_bytes;
+    e->sign = result_signed;
+    r = ir_reg(e->dst);
+  }
+  return r;
+}
+
+/* The routine converting between FROM and TO, at least one floating.  */
+static const char *float_conversion(Type *from, Type *to) {
+  bool ff = is_float(from), tf = is_float(to);
+  if (ff && tf)
+    return is_single(from) == is_single(to) ? NULL
+           : is_single(from)                ? "__bpf_extendsfdf2"
+                                            : "__bpf_truncdfsf2";
+  Type *i = ff ? to : from, *fl = ff ? from : to;
+  bool sg = type_is_signed(i) && type_kind(i) != TY_BOOL, wide = size_of(i) > 4;
+  static const char *const names[2][2][2][2] = {
+      /* [to float?][single?][signed?][64-bit?] */
+      {{{"__fixunsdfsi", "__fixunsdfdi"}, {"__bpf_fix_truncdfsi", "__fixdfdi"}},
+       {{"__fixunssfsi", "__fixunssfdi"}, {"__fixsfsi", "__fixsfdi"}}},
+      {{{"__bpf_floatunsidf", "__floatundidf"}, {"__bpf_floatsidf", "__floatdidf"}},
+       {{"__floatunsisf", "__floatundisf"}, {"__floatsisf", "__floatdisf"}}},
+  };
+  return names[tf][is_single(fl)][sg][wide];
+}
+
+static IrVal float_convert(Lower *L, IrVal v, Type *from, Type *to, SrcLoc loc) {
+  if (type_kind(to) == TY_BOOL) {
+    const char *ne = is_single(from) ? "__nesf2" : "__nedf2";
+    IrVal r = libcall(L, ne, v, ir_imm(0), 4, true, loc);
+    return convert(L, r, ty_int, to, loc);
+  }
+  const char *name = float_conversion(from, to);
+  if (!name)
+    return v;
+  if (!is_float(from) && size_of(from) < 4)
+    from = ty_int; /* chars and shorts go through int */
+  if (!is_float(to) && size_of(to) < 4) {
+    IrVal r = libcall(L, float_conversion(from, ty_int), v, (IrVal){0}, 4, true, loc);
+    return convert(L, r, ty_int, to, loc);
+  }
+  unsigned rb = is_float(to) ? 0 : (unsigned)size_of(to);
+  return libcall(L, float_conversion(from, to), v, (IrVal){0}, rb,
+                 !is_float(to) && type_is_signed(to), loc);
+}
+
+/* A floating OP (+ - * /) of A and B in type T.  */
+static IrVal float_arith(Lower *L, unsigned op, IrVal a, IrVal b, Type *t, SrcLoc loc) {
+  const char *ops[] = {"add", "sub", "mul", "div"};
+  int k = op == OP_ADD ? 0 : op == OP_SUB ? 1 : op == OP_MUL ? 2 : op == OP_DIV ? 3 : -1;
+  if (k < 0) {
+    fail(L, loc, "invalid operation on floating-point operands");
+    return ir_imm(0);
+  }
+  char name[16];
+  snprintf(name, sizeof name, "__%s%s3", ops[k], is_single(t) ? "sf" : "df");
+  return libcall(L, arena_strndup(&perm, name, strlen(name)), a, b, 0, false, loc);
+}
+
+/* The int a floating comparison routine returns for OP, to compare with
+   0 by COND.  */
+static IrVal float_compare(Lower *L, unsigned op, IrVal a, IrVal b, Type *t, unsigned *cond,
+                           SrcLoc loc) {
+  const char *rel;
+  switch (op) {
+  case OP_EQ: rel = "eq"; *cond = BPF_JMP_JEQ; break;
+  case OP_NE: rel = "ne"; *cond = BPF_JMP_JNE; break;
+  case OP_LT: rel = "lt"; *cond = BPF_JMP_JSLT; break;
+  case OP_LE: rel = "le"; *cond = BPF_JMP_JSLE; break;
+  case OP_GT: rel = "gt"; *cond = BPF_JMP_JSGT; break;
+  default: rel = "ge"; *cond = BPF_JMP_JSGE; break;
+  }
+  char name[16];
+  snprintf(name, sizeof name, "__%s%s2", rel, is_single(t) ? "sf" : "df");
+  return libcall(L, arena_strndup(&perm, name, strlen(name)), a, b, 4, true, loc);
+}
+
+/* The bits of the constant F in floating type T.  */
+static int64_t float_bits(long double f, Type *t) {
+  if (is_single(t)) {
+    float x = (float)f;
+    uint32_t u;
+    memcpy(&u, &x, 4);
+    return u;
+  }
+  double d = (double)f;
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return (int64_t)u;
+}
+
 /* V (canonical for FROM) as a canonical value of TO: C's conversions
    between scalar types.  */
 static IrVal convert(Lower *L, IrVal v, Type *from, Type *to, SrcLoc loc) {
   if (type_kind(to) == TY_VOID)
     return v;
-  if (is_float(from) || is_float(to)) {
-    fail(L, loc, "floating point is not supported by eBPF");
-    return ir_imm(0);
-  }
+  if (is_float(from) || is_float(to))
+    return float_convert(L, v, from, to, loc);
   int64_t ts = size_of(to), fs = size_of(from);
   if (type_kind(to) == TY_BOOL) {
     if (type_kind(from) == TY_BOOL)
@@ -203,8 +361,8 @@ static IrVal convert(Lower *L, IrVal v, Type *from, Type *to, SrcLoc loc) {
 
 static Storage *find_var(Lower *L, Decl *d) {
   for (size_t i = L->vars.len; i-- > 0;)
-    if (L->vars.data[i].decl == d)
-      return &L->vars.data[i];
+    if (L->vars.data[i]->decl == d)
+      return L->vars.data[i];
   return NULL;
 }
 
@@ -215,20 +373,54 @@ static bool is_addressed(Lower *L, Decl *d) {
   return false;
 }
 
+/* A frame slot for a local of SIZE bytes and alignment ALIGN: the
+   smallest free one that fits, else a new one.  */
+static uint32_t local_slot(Lower *L, int64_t size, uint32_t align, const char *name) {
+  if (size < 1)
+    size = 1;
+  size_t best = SIZE_MAX;
+  for (size_t i = 0; i < L->free_slots.len; i++) {
+    const IrSlot *sl = &L->f->slots.data[L->free_slots.data[i]];
+    if (sl->size >= size && sl->align >= align &&
+        (best == SIZE_MAX || sl->size < L->f->slots.data[L->free_slots.data[best]].size))
+      best = i;
+  }
+  uint32_t slot;
+  if (best != SIZE_MAX) {
+    slot = L->free_slots.data[best];
+    L->free_slots.data[best] = L->free_slots.data[--L->free_slots.len];
+  } else {
+    slot = ir_new_slot(L->f, size, align, name);
+  }
+  vec_push(&L->scope_slots, slot);
+  return slot;
+}
+
+/* The locals of the scopes above MARK end: their slots are free.  */
+static void free_scope_slots(Lower *L, size_t mark) {
+  for (size_t i = mark; i < L->scope_slots.len; i++)
+    vec_push(&L->free_slots, L->scope_slots.data[i]);
+  if (L->scope_slots.len > mark)
+    L->scope_slots.len = mark;
+}
+
 static Storage *define_local(Lower *L, Decl *d) {
   Storage s = {0};
   s.decl = d;
   Type *t = d->type;
   if (is_aggregate(t) || is_addressed(L, d) || (type_all_quals(t) & Q_VOLATILE) ||
-      is_float(t)) {
+      d->cleanup) {
     s.in_slot = true;
-    s.slot = ir_new_slot(L->f, size_of(t), type_align(t),
-                         d->name ? d->name->name : "tmp");
+    s.slot = local_slot(L, size_of(t), type_align(t), d->name ? d->name->name : "tmp");
   } else {
     s.reg = new_reg(L);
   }
-  vec_push(&L->vars, s);
-  return &L->vars.data[L->vars.len - 1];
+  /* each in memory of its own: callers keep the pointer while more
+     locals are defined */
+  Storage *p = NEW(Storage);
+  *p = s;
+  vec_push(&L->vars, p);
+  return p;
 }
 
 static bool has_static_storage(const Decl *d) {
@@ -270,6 +462,8 @@ static IrVal load(Lower *L, IrAddr a, unsigned size, bool sign, bool vol, SrcLoc
 }
 
 static void store(Lower *L, IrAddr a, unsigned size, IrVal v, bool vol, SrcLoc loc) {
+  if (a.kind != IA_SLOT)
+    forget_loads(L);
   IrInsn *i = add(L, IR_STORE, loc);
   i->addr = a;
   i->size = (uint8_t)size;
@@ -284,6 +478,12 @@ static IrAddr addr_plus(IrAddr a, int64_t off) {
 
 /* A register holding the address A.  */
 static IrReg addr_reg(Lower *L, IrAddr a, SrcLoc loc) {
+  if (a.core) {
+    /* base + the relocated offset, in a register of its own */
+    IrReg off = core_value(L, a.off, a.core, loc).reg;
+    IrReg base = a.kind == IA_SLOT ? addr_reg(L, ir_addr_slot(a.slot, 0), loc) : a.base;
+    return alu(L, BPF_ALU_ADD, ir_reg(base), ir_reg(off), false, false, loc).reg;
+  }
   if (a.kind == IA_REG && a.off == 0)
     return a.base;
   IrReg r = new_reg(L);
@@ -351,7 +551,7 @@ typedef struct BitField {
 static BitField bitfield_of(Lower *L, const Node *n) {
   BitField bf = {0};
   Member *m = n->u.m.member;
-  IrAddr base = lvalue_addr(L, n->a);
+  IrAddr base = addr_plain(L, lvalue_addr(L, n->a), n->loc);
   unsigned size = (unsigned)size_of(m->type);
   if (size < 1 || size > 8)
     size = 4;
@@ -444,6 +644,165 @@ static IrVal scale_index(Lower *L, IrVal idx, int64_t scale, SrcLoc loc) {
   return alu(L, BPF_ALU_MUL, idx, ir_imm(scale), false, false, loc);
 }
 
+/* --- CO-RE access chains ---
+   A member access through a record with preserve_access_index (or any
+   record inside __builtin_preserve_access_index) is relocated: its
+   chain from the pointer it starts at (p->a.b[2].c) becomes an access
+   string of indexes (the pointer's index, then each member's position in
+   its record and each constant array subscript), and the offset the
+   load or store holds is libbpf's to rewrite.  The chain is the longest
+   prefix through such records; what follows it adds a fixed offset.  */
+
+typedef struct CoreStep {
+  int64_t index;   /* member position or array subscript */
+  int64_t offset;  /* bytes this step adds */
+  bool relocated;  /* through a preserve_access_index record */
+  bool is_member;
+  Member *member;
+} CoreStep;
+
+typedef struct CoreChain {
+  const Node *ptr;  /* the pointer the chain starts at */
+  Type *root;       /* the record type that pointer points to */
+  int64_t root_index;
+  CoreStep steps[32];
+  int nsteps;
+} CoreChain;
+
+static bool const_arg(const Node *n, int64_t *v);
+
+/* M's index among R's members as BTF lists them (unnamed bit-fields,
+   padding, are not there).  */
+static int member_position(const Record *r, const Member *m) {
+  int pos = 0;
+  for (int i = 0; i < r->nmembers; i++) {
+    if (&r->members[i] == m)
+      return pos;
+    if (!(r->members[i].is_bitfield && !r->members[i].name))
+      pos++;
+  }
+  return -1;
+}
+
+static bool core_walk(Lower *L, const Node *n, CoreChain *c) {
+  switch (n->kind) {
+  case EX_MEMBER: {
+    if (!n->a->is_lvalue || !core_walk(L, n->a, c) || c->nsteps >= 32)
+      return false;
+    int pos = member_position(n->u.m.rec, n->u.m.member);
+    if (pos < 0)
+      return false;
+    CoreStep st = {pos, n->u.m.member->bit_offset / 8,
+                   n->u.m.rec->preserve_access_index || L->force_pai, true, n->u.m.member};
+    c->steps[c->nsteps++] = st;
+    return true;
+  }
+  case EX_INDEX: {
+    int64_t k;
+    if (!const_arg(n->b, &k))
+      return false;
+    const Node *arr = n->a->kind == EX_CAST && n->a->cast_kind == CAST_DECAY ? n->a->a : NULL;
+    if (arr && arr->is_lvalue) {
+      if (!core_walk(L, arr, c) || c->nsteps >= 32)
+        return false;
+      CoreStep st = {k, k * n->u.arith.scale, false, false, NULL};
+      c->steps[c->nsteps++] = st;
+      return true;
+    }
+    if (type_kind(n->a->type) != TY_ARRAY) {
+      /* p[k]: the chain's root, k its first index */
+      Type *pt = type_canon(n->a->type);
+      if (pt->kind != TY_PTR)
+        return false;
+      c->ptr = n->a;
+      c->root = pt->base;
+      c->root_index = k;
+      return true;
+    }
+    if (!core_walk(L, n->a, c) || c->nsteps >= 32)
+      return false;
+    CoreStep st = {k, k * n->u.arith.scale, false, false, NULL};
+    c->steps[c->nsteps++] = st;
+    return true;
+  }
+  case EX_DEREF:
+    c->ptr = n->a;
+    c->root = type_canon(n->a->type)->base;
+    c->root_index = 0;
+    return c->root != NULL;
+  default:
+    return false;
+  }
+}
+
+/* The relocated prefix of C: how many steps, the access string, the
+   local offset; and the offset of the rest.  Zero steps: nothing to
+   relocate.  */
+static int core_prefix(const CoreChain *c, char *access, size_t size, int64_t *offset,
+                       int64_t *rest) {
+  int k = 0;
+  while (k < c->nsteps && (c->steps[k].relocated || (!c->steps[k].is_member && k > 0)))
+    k++;
+  size_t len = (size_t)snprintf(access, size, "%lld", (long long)c->root_index);
+  int64_t off = c->root_index * size_of(c->root);
+  for (int i = 0; i < k; i++) {
+    len += (size_t)snprintf(access + len, len < size ? size - len : 0, ":%lld",
+                            (long long)c->steps[i].index);
+    off += c->steps[i].offset;
+  }
+  *offset = off;
+  *rest = 0;
+  for (int i = k; i < c->nsteps; i++)
+    *rest += c->steps[i].offset;
+  return len < size ? k : 0;
+}
+
+static IrCore *new_core(Type *type, const char *access, uint32_t kind) {
+  IrCore *core = NEW(IrCore);
+  core->type = type;
+  core->access = arena_strndup(&perm, access, strlen(access));
+  core->kind = kind;
+  return core;
+}
+
+/* The address of member access or constant subscript N when its chain
+   is relocated, in *OUT; false when N is no such access (then nothing
+   was emitted).  */
+static bool core_member_addr(Lower *L, const Node *n, IrAddr *out) {
+  CoreChain c = {0};
+  if (!core_walk(L, n, &c) || !c.root)
+    return false;
+  char access[256];
+  int64_t off, rest;
+  if (!core_prefix(&c, access, sizeof access, &off, &rest))
+    return false;
+  IrVal p = expr(L, c.ptr);
+  IrAddr a = ir_addr_reg(to_reg(L, p, n->loc), off);
+  a.core = new_core(type_unqualified(type_canon(c.root)), access, CORE_FIELD_BYTE_OFFSET);
+  if (rest == 0)
+    *out = a;
+  else
+    *out = ir_addr_reg(addr_reg(L, a, n->loc), rest);
+  return true;
+}
+
+/* A relocated constant: dst = VALUE, which libbpf rewrites.  */
+static IrVal core_value(Lower *L, int64_t value, IrCore *core, SrcLoc loc) {
+  IrReg dst = new_reg(L);
+  move_to(L, dst, ir_imm(value), loc);
+  IrBlock *b = &L->f->blocks.data[L->cur];
+  b->insns.data[b->insns.len - 1].core = core;
+  return ir_reg(dst);
+}
+
+/* An address with a relocated offset as a plain one (before more
+   offset is added to it).  */
+static IrAddr addr_plain(Lower *L, IrAddr a, SrcLoc loc) {
+  if (!a.core)
+    return a;
+  return ir_addr_reg(addr_reg(L, a, loc), 0);
+}
+
 /* The address pointer expression P holds, with what is constant in it
    kept as the offset: &s.f, arrays decayed, p + constant.  A context
    field must be read as *(ctx + off) with ctx itself unmodified: the
@@ -465,7 +824,7 @@ static IrAddr ptr_addr(Lower *L, const Node *p) {
       b = b->a;
     if (b->kind == EX_CONST && b->u.cv.kind == CV_INT) {
       k = b->u.cv.i * p->u.arith.scale;
-      return addr_plus(ptr_addr(L, p->a), p->op == OP_SUB ? -k : k);
+      return addr_plus(addr_plain(L, ptr_addr(L, p->a), loc), p->op == OP_SUB ? -k : k);
     }
   }
   IrVal v = expr(L, p);
@@ -481,18 +840,22 @@ static IrAddr lvalue_addr(Lower *L, const Node *n) {
     return ptr_addr(L, n->a);
   case EX_MEMBER: {
     IrAddr base;
+    if (core_member_addr(L, n, &base))
+      return base;
     if (n->a->is_lvalue)
-      base = lvalue_addr(L, n->a);
+      base = addr_plain(L, lvalue_addr(L, n->a), loc);
     else
       base = val_addr(L, expr(L, n->a), loc);
     return addr_plus(base, n->u.m.member->bit_offset / 8);
   }
   case EX_INDEX: {
     IrAddr base;
+    if (core_member_addr(L, n, &base))
+      return base; /* a constant subscript in a relocated chain */
     if (type_kind(n->a->type) == TY_ARRAY)
-      base = lvalue_addr(L, n->a);
+      base = addr_plain(L, lvalue_addr(L, n->a), loc);
     else
-      base = ptr_addr(L, n->a);
+      base = addr_plain(L, ptr_addr(L, n->a), loc);
     IrVal idx = expr(L, n->b);
     idx = convert(L, idx, n->b->type, ty_long, loc);
     if (idx.kind == IV_IMM)
@@ -544,12 +907,28 @@ static IrAddr lvalue_addr(Lower *L, const Node *n) {
 static IrVal load_lvalue(Lower *L, const Node *lv, SrcLoc loc) {
   Type *t = lv->type;
   if (lv->kind == EX_VAR) {
+    if (lv->u.decl == L->unroll_var)
+      return convert(L, ir_imm(L->unroll_value), ty_long, t, loc);
     Storage *s = find_var(L, lv->u.decl);
     if (s && !s->in_slot)
       return ir_reg(s->reg);
     int64_t k;
     if (!s && has_static_storage(lv->u.decl) && tree_static_int_value(lv->u.decl, &k))
       return convert(L, ir_imm(k), ty_long, t, loc);
+    if (!s && has_static_storage(lv->u.decl) && type_is_scalar(t) && !is_float(t) &&
+        !(type_all_quals(t) & Q_VOLATILE)) {
+      Decl *e = lv->u.decl->first ? lv->u.decl->first : lv->u.decl;
+      for (int i = 0; i < L->nloads; i++)
+        if (L->loads[i].decl == e)
+          return L->loads[i].val;
+      IrAddr a = lvalue_addr(L, lv);
+      IrVal v = load(L, a, (unsigned)size_of(t), is_signed_int(t), false, loc);
+      if (L->nloads < (int)ARRAY_LEN(L->loads)) {
+        L->loads[L->nloads].decl = e;
+        L->loads[L->nloads++].val = v;
+      }
+      return v;
+    }
   }
   if (is_aggregate(t)) {
     IrAddr a = lvalue_addr(L, lv);
@@ -557,10 +936,6 @@ static IrVal load_lvalue(Lower *L, const Node *lv, SrcLoc loc) {
   }
   if (is_bitfield(lv))
     return bitfield_load(L, lv, loc);
-  if (is_float(t)) {
-    fail(L, loc, "floating point is not supported by eBPF");
-    return ir_imm(0);
-  }
   IrAddr a = lvalue_addr(L, lv);
   unsigned size = (unsigned)size_of(t);
   if (size != 1 && size != 2 && size != 4 && size != 8) {
@@ -576,9 +951,7 @@ static void store_lvalue(Lower *L, const Node *lv, IrVal v, SrcLoc loc) {
   if (lv->kind == EX_VAR) {
     Storage *s = find_var(L, lv->u.decl);
     if (s && !s->in_slot) {
-      IrInsn *m = add(L, IR_MOV, loc);
-      m->dst = s->reg;
-      m->a = v;
+      move_to(L, s->reg, v, loc);
       return;
     }
   }
@@ -646,8 +1019,6 @@ static void init_elems(Lower *L, IrAddr base, const Init *in, SrcLoc loc) {
     IrVal v = expr(L, e->value);
     if (is_aggregate(e->type))
       copy_bytes(L, a, val_addr(L, v, loc), size_of(e->type), type_align(e->type), loc);
-    else if (is_float(e->type))
-      fail(L, loc, "floating point is not supported by eBPF");
     else
       store(L, a, (unsigned)size_of(e->type), v, false, loc);
   }
@@ -682,9 +1053,7 @@ static void init_local(Lower *L, Decl *d, const Init *in, SrcLoc loc) {
     return;
   if (!s->in_slot) {
     IrVal v = in->nelems ? expr(L, in->elems[0].value) : ir_imm(0);
-    IrInsn *m = add(L, IR_MOV, loc);
-    m->dst = s->reg;
-    m->a = v;
+    move_to(L, s->reg, v, loc);
     return;
   }
   init_slot(L, s, in, loc);
@@ -801,17 +1170,143 @@ static IrVal cmpxchg(Lower *L, const Node *n, bool want_bool, SrcLoc loc) {
   br->then_ = yes;
   br->else_ = no;
   start_block(L, yes);
-  IrInsn *m = add(L, IR_MOV, loc);
-  m->dst = r;
-  m->a = ir_imm(1);
+  move_to(L, r, ir_imm(1), loc);
   jump(L, done, loc);
   start_block(L, no);
-  m = add(L, IR_MOV, loc);
-  m->dst = r;
-  m->a = ir_imm(0);
+  move_to(L, r, ir_imm(0), loc);
   jump(L, done, loc);
   start_block(L, done);
   return ir_reg(r);
+}
+
+/* The type a CO-RE builtin's argument names: `*(T *)0` names T.  */
+static Type *core_arg_type(const Node *a) {
+  return type_unqualified(a->type); /* relocations name types, not qualifiers */
+}
+
+/* __builtin_preserve_field_info, __builtin_btf_type_id,
+   __builtin_preserve_type_info, __builtin_preserve_enum_value: the local
+   value, relocated.  */
+static IrVal core_enum_value(Lower *L, const Node *n, const Node *type_ptr, const Node *value,
+                             const Node *flag_arg);
+
+static IrVal core_builtin(Lower *L, const Node *n, const char *name) {
+  SrcLoc loc = n->loc;
+  int64_t flag = 0;
+  if (builtin_is(name, "preserve_enum_value") && n->u.call.nargs == 3)
+    return core_enum_value(L, n, n->u.call.args[0], n->u.call.args[1], n->u.call.args[2]);
+  if (n->u.call.nargs != 2 || !const_arg(n->u.call.args[1], &flag)) {
+    fail(L, loc, "the second argument of a CO-RE builtin must be an integer constant");
+    return ir_imm(0);
+  }
+  const Node *a = n->u.call.args[0];
+  if (builtin_is(name, "preserve_field_info")) {
+    /* the field as written, or its address (bpf_core_read.h's form for
+       compilers other than clang) */
+    while (a->kind == EX_CAST && (a->cast_kind == CAST_LOAD || a->cast_kind == CAST_NOOP ||
+                                  a->cast_kind == CAST_DECAY))
+      a = a->a;
+    if (a->kind == EX_ADDR)
+      a = a->a;
+    if (a->kind != EX_MEMBER && a->kind != EX_INDEX) {
+      fail(L, loc, "argument of __builtin_preserve_field_info must be a field access");
+      return ir_imm(0);
+    }
+    CoreChain c = {0};
+    L->force_pai++;
+    bool ok = core_walk(L, a, &c) && c.root;
+    L->force_pai--;
+    char access[256];
+    int64_t off, rest;
+    if (!ok || !core_prefix(&c, access, sizeof access, &off, &rest) || flag < 0 || flag > 5) {
+      fail(L, loc, "invalid argument to __builtin_preserve_field_info");
+      return ir_imm(0);
+    }
+    /* an array element is a field of its element type */
+    Member elem = {0};
+    elem.type = a->type;
+    elem.bit_width = -1;
+    Member *m = a->kind == EX_MEMBER ? a->u.m.member : &elem;
+    int64_t size = size_of(m->type), value;
+    switch (flag) {
+    case CORE_FIELD_BYTE_OFFSET:
+      /* a bit-field's: the start of the unit of its type's size that
+         holds it */
+      value = m->is_bitfield ? off - m->bit_offset / 8 + m->bit_offset / (size * 8) * size : off;
+      break;
+    case CORE_FIELD_BYTE_SIZE: value = size; break;
+    case CORE_FIELD_EXISTS: value = 1; break;
+    case CORE_FIELD_SIGNED: value = is_signed_int(m->type); break;
+    case CORE_FIELD_LSHIFT_U64:
+      if (m->is_bitfield) {
+        int64_t in_unit = m->bit_offset % (size * 8);
+        value = target.big_endian ? in_unit + (64 - size * 8) : 64 - (in_unit + m->bit_width);
+      } else {
+        value = 64 - size * 8;
+      }
+      break;
+    default: /* RSHIFT_U64 */
+      value = 64 - (m->is_bitfield ? m->bit_width : size * 8);
+      break;
+    }
+    return core_value(L, value, new_core(type_unqualified(type_canon(c.root)), access, (uint32_t)flag), loc);
+  }
+  Type *t = core_arg_type(a);
+  if (builtin_is(name, "btf_type_id")) {
+    if (flag != 0 && flag != 1) {
+      fail(L, loc, "invalid second argument to __builtin_btf_type_id");
+      return ir_imm(0);
+    }
+    return core_value(L, 0, new_core(t, "0", flag ? CORE_TYPE_ID_TARGET : CORE_TYPE_ID_LOCAL),
+                      loc);
+  }
+  if (builtin_is(name, "preserve_type_info")) {
+    static const uint32_t kinds[] = {CORE_TYPE_EXISTS, CORE_TYPE_SIZE, CORE_TYPE_MATCHES};
+    if (flag < 0 || flag > 2) {
+      fail(L, loc, "invalid second argument to __builtin_preserve_type_info");
+      return ir_imm(0);
+    }
+    int64_t value = flag == 1 ? size_of(t) : 1;
+    return core_value(L, value, new_core(t, "0", kinds[flag]), loc);
+  }
+  /* preserve_enum_value(*(enum E *)ENUMERATOR, flag) */
+  const Node *v = a;
+  if (v->kind == EX_CAST && v->cast_kind == CAST_LOAD)
+    v = v->a;
+  if (v->kind != EX_DEREF) {
+    fail(L, loc, "invalid argument to __builtin_preserve_enum_value");
+    return ir_imm(0);
+  }
+  return core_enum_value(L, n, NULL, v->a, n->u.call.args[1]);
+}
+
+/* __builtin_preserve_enum_value: clang's (*(enum E *)ENUMERATOR, flag),
+   or GCC's (pointer to enum E, ENUMERATOR, flag) with TYPE_PTR.  */
+static IrVal core_enum_value(Lower *L, const Node *n, const Node *type_ptr, const Node *value,
+                             const Node *flag_arg) {
+  SrcLoc loc = n->loc;
+  int64_t flag, enumval;
+  Type *t = type_ptr ? type_canon(type_ptr->type)->base : type_canon(n->u.call.args[0]->type);
+  Type *et = t ? type_canon(t) : NULL;
+  if (!et || et->kind != TY_ENUM || !const_arg(value, &enumval) ||
+      !const_arg(flag_arg, &flag) || (flag != 0 && flag != 1)) {
+    fail(L, loc, "invalid argument to __builtin_preserve_enum_value");
+    return ir_imm(0);
+  }
+  t = type_unqualified(t);
+  const Record *r = et->u.rec;
+  int idx = -1;
+  for (int i = 0; i < r->nenums && idx < 0; i++)
+    if (r->enums[i].value == enumval)
+      idx = i;
+  if (idx < 0) {
+    fail(L, loc, "invalid argument to __builtin_preserve_enum_value");
+    return ir_imm(0);
+  }
+  char access[32];
+  snprintf(access, sizeof access, "%d", idx);
+  return core_value(L, flag ? enumval : 1,
+                    new_core(t, access, flag ? CORE_ENUMVAL_VALUE : CORE_ENUMVAL_EXISTS), loc);
 }
 
 static IrVal builtin(Lower *L, const Node *n, const char *name) {
@@ -820,8 +1315,17 @@ static IrVal builtin(Lower *L, const Node *n, const char *name) {
   Node **args = n->u.call.args;
   if (!name)
     name = "?";
+  if (builtin_is(name, "preserve_access_index") && na == 1) {
+    L->force_pai++;
+    IrVal v = expr(L, args[0]);
+    L->force_pai--;
+    return v;
+  }
+  if (builtin_is(name, "preserve_field_info") || builtin_is(name, "btf_type_id") ||
+      builtin_is(name, "preserve_type_info") || builtin_is(name, "preserve_enum_value"))
+    return core_builtin(L, n, name);
   if (builtin_is(name, "expect") || builtin_is(name, "expect_with_probability") ||
-      builtin_is(name, "assume_aligned") || builtin_is(name, "preserve_access_index")) {
+      builtin_is(name, "assume_aligned")) {
     IrVal v = na ? expr(L, args[0]) : ir_imm(0);
     for (int i = 1; i < na && builtin_is(name, "expect"); i++)
       ;
@@ -897,16 +1401,12 @@ static IrVal builtin(Lower *L, const Node *n, const char *name) {
     IrReg a = to_reg(L, expr(L, args[0]), loc), b = to_reg(L, expr(L, args[1]), loc);
     IrReg r = new_reg(L);
     uint32_t done = ir_new_block(L->f);
-    IrInsn *m = add(L, IR_MOV, loc);
-    m->dst = r;
-    m->a = ir_imm(0);
+    move_to(L, r, ir_imm(0), loc);
     for (int64_t off = 0; off < size; off++) {
       IrVal x = load(L, ir_addr_reg(a, off), 1, false, false, loc);
       IrVal y = load(L, ir_addr_reg(b, off), 1, false, false, loc);
       IrVal diff = alu(L, BPF_ALU_SUB, x, y, false, false, loc);
-      m = add(L, IR_MOV, loc);
-      m->dst = r;
-      m->a = diff;
+      move_to(L, r, diff, loc);
       uint32_t next = ir_new_block(L->f);
       IrInsn *br = add(L, IR_BR, loc);
       br->alu = BPF_JMP_JNE;
@@ -1032,11 +1532,25 @@ static bool decl_has_attr(const Decl *d, const char *name) {
   return false;
 }
 
+enum { INLINE_LIMIT = 400 /* tree nodes */ };
+
+static void count_node(const Node *n, void *ctx) {
+  (void)n;
+  ++*(int *)ctx;
+}
+
+/* The size of a body in tree nodes, counted up to a little past the
+   inlining limit.  */
+static int body_size(const Node *body) {
+  int n = 0;
+  tree_walk(body, count_node, &n);
+  return n;
+}
+
 /* Whether a call of FN (its definition DEF) is inlined: always_inline,
-   or declared inline (GCC at -O2 inlines such small functions), or a
-   static function whose call BPF could not make (more than five
-   arguments, aggregates by value); never noinline ones, nor global
-   functions, which the verifier checks on their own.  */
+   declared inline (GCC at -O2 inlines such small functions), a call BPF
+   could not make (more than five arguments, aggregates by value), or a
+   small body; never noinline ones.  */
 static bool should_inline(Lower *L, const Node *call, Decl *fn, Decl *def) {
   if (!def || !def->body || L->inline_depth >= 8)
     return false;
@@ -1044,13 +1558,9 @@ static bool should_inline(Lower *L, const Node *call, Decl *fn, Decl *def) {
     return false;
   if (decl_has_attr(fn, "always_inline") || decl_has_attr(def, "always_inline"))
     return true;
-  bool is_static = false, is_inline = false;
-  for (Decl *x = def; x; x = x->prev) {
-    is_static |= x->sc == SC_STATIC;
+  bool is_inline = false;
+  for (Decl *x = def; x; x = x->prev)
     is_inline |= x->is_inline;
-  }
-  if (!is_static && !is_inline)
-    return false;
   if (is_inline)
     return true;
   if (call->u.call.nargs > 5 || is_aggregate(type_canon(fn->type)->base))
@@ -1058,7 +1568,10 @@ static bool should_inline(Lower *L, const Node *call, Decl *fn, Decl *def) {
   for (int i = 0; i < call->u.call.nargs; i++)
     if (is_aggregate(call->u.call.args[i]->type))
       return true;
-  return false;
+  /* Small functions, global ones too, as GCC and clang inline them at
+     -O2 (a global function stays emitted; calls of it are then never
+     verified on their own).  */
+  return body_size(def->body->body) <= INLINE_LIMIT;
 }
 
 static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
@@ -1078,6 +1591,7 @@ static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
   L->ret_block = ir_new_block(L->f);
   L->ret_reg = 0;
   L->ret_in_slot = false;
+  L->ret_mark = L->cleanups.len;
   L->inline_depth++;
   if (is_aggregate(L->ret_type)) {
     L->ret_in_slot = true;
@@ -1086,6 +1600,7 @@ static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
     L->ret_reg = new_reg(L);
   }
   tree_walk(body->body, note_addressed, L);
+  size_t slot_mark = L->scope_slots.len;
   for (int i = 0; i < body->nparams; i++) {
     Decl *p = body->params[i];
     if (!p)
@@ -1098,15 +1613,14 @@ static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
     } else if (st->in_slot) {
       store(L, ir_addr_slot(st->slot, 0), (unsigned)size_of(p->type), v, false, loc);
     } else {
-      IrInsn *m = add(L, IR_MOV, loc);
-      m->dst = st->reg;
-      m->a = v;
+      move_to(L, st->reg, v, loc);
     }
   }
   free(args);
   stmt(L, body->body);
   jump(L, L->ret_block, loc);
   start_block(L, L->ret_block);
+  free_scope_slots(L, slot_mark);
   IrVal result = ir_imm(0);
   if (L->ret_in_slot)
     result = ir_reg(addr_reg(L, ir_addr_slot(L->ret_slot, 0), loc));
@@ -1126,6 +1640,9 @@ static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
   L->ret_in_slot = saved.ret_in_slot;
   L->ret_slot = saved.ret_slot;
   L->inline_depth = saved.inline_depth;
+  L->ret_mark = saved.ret_mark;
+  L->break_mark = saved.break_mark;
+  L->continue_mark = saved.continue_mark;
   L->failed = failed;
   L->cur = cur;
   return result;
@@ -1259,10 +1776,8 @@ static IrVal udiv_const(Lower *L, unsigned op, IrVal a, bool a_small, uint64_t d
    A is known to be below 2^31).  */
 static IrVal arith(Lower *L, unsigned op, IrVal a, IrVal b, Type *t, SrcLoc loc,
                    bool a_small) {
-  if (is_float(t)) {
-    fail(L, loc, "floating point is not supported by eBPF");
-    return ir_imm(0);
-  }
+  if (is_float(t))
+    return float_arith(L, op, a, b, t, loc);
   int64_t size = size_of(t);
   bool sign = is_signed_int(t);
   bool narrow = size < 8;
@@ -1371,14 +1886,10 @@ static IrVal cond_value(Lower *L, const Node *n) {
   uint32_t t = ir_new_block(L->f), f = ir_new_block(L->f), done = ir_new_block(L->f);
   cond(L, n, t, f);
   start_block(L, t);
-  IrInsn *m = add(L, IR_MOV, n->loc);
-  m->dst = r;
-  m->a = ir_imm(1);
+  move_to(L, r, ir_imm(1), n->loc);
   jump(L, done, n->loc);
   start_block(L, f);
-  m = add(L, IR_MOV, n->loc);
-  m->dst = r;
-  m->a = ir_imm(0);
+  move_to(L, r, ir_imm(0), n->loc);
   jump(L, done, n->loc);
   start_block(L, done);
   return ir_reg(r);
@@ -1399,9 +1910,7 @@ static IrVal incdec(Lower *L, const Node *n) {
   if (post && old.kind == IV_REG) {
     /* keep the old value: the variable's register changes below */
     IrReg c = new_reg(L);
-    IrInsn *m = add(L, IR_MOV, loc);
-    m->dst = c;
-    m->a = old;
+    move_to(L, c, old, loc);
     old = ir_reg(c);
   }
   IrVal nv;
@@ -1488,8 +1997,9 @@ static IrVal const_value(Lower *L, const Node *n) {
     }
     return ir_imm(cv->i);
   default:
-    fail(L, n->loc, "floating point is not supported by eBPF");
-    return ir_imm(0);
+    if (is_float(n->type))
+      return ir_imm(float_bits(cv->f, n->type));
+    return convert(L, ir_imm((int64_t)cv->f), ty_long, n->type, n->loc);
   }
 }
 
@@ -1530,6 +2040,10 @@ static IrVal expr(Lower *L, const Node *n) {
     IrVal a = expr(L, n->a);
     if (n->op == OP_PLUS)
       return a;
+    if (n->op == OP_NEG && is_float(n->type)) {
+      IrVal sign = ir_reg(to_reg(L, ir_imm(is_single(n->type) ? 0x80000000ll : INT64_MIN), loc));
+      return alu(L, BPF_ALU_XOR, a, sign, false, false, loc);
+    }
     if (n->op == OP_NEG)
       return arith(L, OP_SUB, ir_imm(0), a, n->type, loc, false);
     IrVal r = alu(L, BPF_ALU_XOR, a, ir_imm(-1), false, false, loc);
@@ -1589,9 +2103,7 @@ static IrVal expr(Lower *L, const Node *n) {
     if (!n->a) {
       /* c ?: b: the value of c when it is true */
       IrVal c = expr(L, n->c);
-      IrInsn *m = add(L, IR_MOV, loc);
-      m->dst = r;
-      m->a = c;
+      move_to(L, r, c, loc);
       IrInsn *br = add(L, IR_BR, loc);
       br->alu = BPF_JMP_JNE;
       br->a = ir_reg(r);
@@ -1603,18 +2115,14 @@ static IrVal expr(Lower *L, const Node *n) {
       start_block(L, t);
       IrVal a = expr(L, n->a);
       if (type_kind(n->type) != TY_VOID) {
-        IrInsn *m = add(L, IR_MOV, loc);
-        m->dst = r;
-        m->a = a;
+        move_to(L, r, a, loc);
       }
       jump(L, done, loc);
     }
     start_block(L, f);
     IrVal b = expr(L, n->b);
     if (type_kind(n->type) != TY_VOID) {
-      IrInsn *m = add(L, IR_MOV, loc);
-      m->dst = r;
-      m->a = b;
+      move_to(L, r, b, loc);
     }
     jump(L, done, loc);
     start_block(L, done);
@@ -1702,12 +2210,14 @@ static void cond(Lower *L, const Node *n, uint32_t t, uint32_t f) {
     if (op_is_compare(n->op)) {
       Type *ot = n->a->type;
       bool sign = is_signed_int(ot);
-      if (is_float(ot)) {
-        fail(L, loc, "floating point is not supported by eBPF");
-        return;
-      }
       IrVal a = expr(L, n->a);
       IrVal b = expr(L, n->b);
+      if (is_float(ot)) {
+        unsigned c;
+        IrVal r = float_compare(L, n->op, a, b, ot, &c, loc);
+        branch(L, c, r, ir_imm(0), t, f, loc);
+        return;
+      }
       branch(L, compare_cond(n->op, sign), a, b, t, f, loc);
       return;
     }
@@ -1731,12 +2241,59 @@ static void cond(Lower *L, const Node *n, uint32_t t, uint32_t f) {
   default:
     break;
   }
+  IrVal v = expr(L, n);
   if (is_float(n->type)) {
-    fail(L, loc, "floating point is not supported by eBPF");
+    unsigned c;
+    IrVal r = float_compare(L, OP_NE, v, ir_imm(0), n->type, &c, loc);
+    branch(L, c, r, ir_imm(0), t, f, loc);
     return;
   }
-  IrVal v = expr(L, n);
   branch(L, BPF_JMP_JNE, v, ir_imm(0), t, f, loc);
+}
+
+/* --- Scopes with cleanups --- */
+
+/* Call the cleanup functions of the variables in scope above MARK,
+   innermost first, each with the variable's address (when the block can
+   still fall through).  */
+static void run_cleanups(Lower *L, size_t mark, SrcLoc loc) {
+  for (size_t i = L->cleanups.len; i-- > mark;) {
+    if (ir_block_terminated(L->f, L->cur))
+      return;
+    Decl *v = L->cleanups.data[i];
+    Storage *st = find_var(L, v);
+    if (!st || !st->in_slot)
+      continue;
+    IrCall *c = NEW(IrCall);
+    Decl *fn = v->cleanup;
+    Decl *def = L->env->definition_of ? L->env->definition_of(L->env, fn) : NULL;
+    (void)def;
+    c->kind = CALL_FUNC;
+    c->sym = L->env->symbol_of(L->env, fn);
+    for (const Decl *x = fn; x; x = x->prev)
+      if (x->section && !strcmp(x->section, ".ksyms"))
+        c->is_kfunc = true;
+    c->args[0] = ir_reg(addr_reg(L, ir_addr_slot(st->slot, 0), loc));
+    c->nargs = 1;
+    IrInsn *i = add(L, IR_CALL, loc);
+    i->call = c;
+  }
+}
+
+/* Leave the scopes above MARK: their cleanups, then forget them.  */
+static void end_scope(Lower *L, size_t mark, SrcLoc loc) {
+  run_cleanups(L, mark, loc);
+  L->cleanups.len = mark;
+}
+
+/* Whether condition N is one test (no && or ||): then each of its two
+   outcomes has one way in.  */
+static bool single_test(const Node *n) {
+  while ((n->kind == EX_UNARY && n->op == OP_LOGNOT) ||
+         (n->kind == EX_CAST && (n->cast_kind == CAST_TO_BOOL || n->cast_kind == CAST_NOOP)))
+    n = n->a;
+  return n->kind != EX_LOGAND && n->kind != EX_LOGOR && n->kind != EX_COND &&
+         n->kind != EX_COMMA && n->kind != EX_STMT_EXPR;
 }
 
 /* --- Statements --- */
@@ -1791,20 +2348,195 @@ static void switch_stmt(Lower *L, const Node *n) {
   }
   jump(L, dflt, loc);
   uint32_t saved_break = L->break_to;
+  size_t saved_mark = L->break_mark;
   L->break_to = end;
+  L->break_mark = L->cleanups.len;
   start_block(L, ir_new_block(L->f)); /* code before the first case: dead */
   stmt(L, ST_BODY(n));
   jump(L, end, loc);
   L->break_to = saved_break;
+  L->break_mark = saved_mark;
   start_block(L, end);
+}
+
+/* --- Complete unrolling ---
+   A counted loop `for (i = A; i < B; i++)` (<=, >, >=, != and steps of
+   any constant, i a register local the body never writes, no labels or
+   cases inside) of a few iterations becomes that many copies of its body,
+   i a constant in each: indexes become constant offsets, which the
+   verifier needs for context fields (ctx->user_ip6[i]) and GCC and clang
+   give it by unrolling such loops too.  */
+
+enum { UNROLL_MAX_TRIPS = 32, UNROLL_MAX_NODES = 4000 };
+
+typedef struct Counted {
+  Decl *var;
+  int64_t start, step;
+  int64_t trips;
+} Counted;
+
+static const Node *strip_int_casts(const Node *n) {
+  while (n && n->kind == EX_CAST && (n->cast_kind == CAST_INT || n->cast_kind == CAST_NOOP ||
+                                     n->cast_kind == CAST_LOAD))
+    n = n->a;
+  return n;
+}
+
+typedef struct UnrollScan {
+  Decl *var;
+  bool bad;
+} UnrollScan;
+
+static void unroll_scan(const Node *n, void *ctx) {
+  UnrollScan *u = ctx;
+  switch (n->kind) {
+  case EX_ASSIGN: case EX_OP_ASSIGN: case EX_PREINC: case EX_PREDEC:
+  case EX_POSTINC: case EX_POSTDEC: case EX_ADDR:
+    if (tree_root_var(n->a) == u->var)
+      u->bad = true;
+    break;
+  case ST_LABEL: case ST_CASE: case ST_DEFAULT: case ST_GOTO: case ST_GOTO_INDIRECT:
+  case ST_ASM: case EX_STMT_EXPR:
+    u->bad = true; /* labels would be duplicated; asm may be counted on */
+    break;
+  default:
+    break;
+  }
+}
+
+static bool counted_loop(Lower *L, const Node *n, Counted *c) {
+  const Node *init = ST_INIT(n), *cond = ST_COND(n), *step = ST_STEP(n);
+  if (n->kind != ST_FOR || !init || !cond || !step)
+    return false;
+  /* init: i = A, or the declaration of i with A */
+  int64_t start;
+  if (init->kind == ST_COMPOUND && init->u.block.nkids == 1)
+    init = init->u.block.kids[0];
+  if (init->kind == ST_DECL) {
+    if (!init->init || init->init->nelems != 1 || !const_arg(init->init->elems[0].value, &start))
+      return false;
+    c->var = init->u.decl;
+  } else if (init->kind == ST_EXPR && init->a && init->a->kind == EX_ASSIGN &&
+             init->a->a->kind == EX_VAR && const_arg(init->a->b, &start)) {
+    c->var = init->a->a->u.decl;
+  } else {
+    return false;
+  }
+  Type *vt = c->var->type;
+  if (!type_is_integer(vt) || size_of(vt) > 8 || !is_signed_int(vt) ||
+      (type_all_quals(vt) & Q_VOLATILE) || has_static_storage(c->var) ||
+      is_addressed(L, c->var))
+    return false;
+  /* step: i++, ++i, i--, --i, i += K, i -= K */
+  const Node *st = step;
+  int64_t k;
+  if ((st->kind == EX_POSTINC || st->kind == EX_PREINC) && st->a->kind == EX_VAR &&
+      st->a->u.decl == c->var)
+    c->step = 1;
+  else if ((st->kind == EX_POSTDEC || st->kind == EX_PREDEC) && st->a->kind == EX_VAR &&
+           st->a->u.decl == c->var)
+    c->step = -1;
+  else if (st->kind == EX_OP_ASSIGN && st->a->kind == EX_VAR && st->a->u.decl == c->var &&
+           (st->op == OP_ADD || st->op == OP_SUB) && const_arg(st->b, &k) && k != 0)
+    c->step = st->op == OP_ADD ? k : -k;
+  else
+    return false;
+  /* cond: i OP B with the counter on the left */
+  if (cond->kind != EX_BINARY || !op_is_compare(cond->op))
+    return false;
+  const Node *lhs = strip_int_casts(cond->a);
+  int64_t bound;
+  if (!lhs || lhs->kind != EX_VAR || lhs->u.decl != c->var || !const_arg(cond->b, &bound))
+    return false;
+  int64_t trips = 0;
+  for (int64_t i = start; trips <= UNROLL_MAX_TRIPS; i += c->step, trips++) {
+    bool go;
+    switch (cond->op) {
+    case OP_LT: go = i < bound; break;
+    case OP_LE: go = i <= bound; break;
+    case OP_GT: go = i > bound; break;
+    case OP_GE: go = i >= bound; break;
+    case OP_NE: go = i != bound; break;
+    default: go = false; break;
+    }
+    if (!go)
+      break;
+  }
+  if (trips > UNROLL_MAX_TRIPS)
+    return false;
+  UnrollScan u = {c->var, false};
+  tree_walk(ST_BODY(n), unroll_scan, &u);
+  if (u.bad || (trips && body_size(ST_BODY(n)) * trips > UNROLL_MAX_NODES))
+    return false;
+  c->start = start;
+  c->trips = trips;
+  return true;
+}
+
+static void unrolled_loop(Lower *L, const Node *n, const Counted *c) {
+  SrcLoc loc = n->loc;
+  size_t scope_mark = L->cleanups.len, slot_mark = L->scope_slots.len;
+  Storage *st = find_var(L, c->var);
+  if (!st)
+    st = define_local(L, c->var);
+  uint32_t end = ir_new_block(L->f);
+  uint32_t sb = L->break_to, sc = L->continue_to;
+  size_t sbm = L->break_mark, scm = L->continue_mark;
+  Decl *saved_var = L->unroll_var;
+  int64_t saved_value = L->unroll_value;
+  L->break_mark = L->continue_mark = L->cleanups.len;
+  int64_t i = c->start;
+  for (int64_t t = 0; t < c->trips; t++, i += c->step) {
+    uint32_t next = ir_new_block(L->f), brk = ir_new_block(L->f);
+    L->continue_to = next;
+    L->break_to = brk;
+    L->unroll_var = c->var;
+    L->unroll_value = i;
+    stmt(L, ST_BODY(n));
+    jump(L, next, loc);
+    /* a break leaves the counter at this copy's value */
+    start_block(L, brk);
+    L->unroll_var = saved_var;
+    if (!st->in_slot)
+      move_to(L, st->reg, convert(L, ir_imm(i), ty_long, c->var->type, loc), loc);
+    jump(L, end, loc);
+    start_block(L, next);
+  }
+  L->unroll_var = saved_var;
+  L->unroll_value = saved_value;
+  /* the counter's value after the loop ran out */
+  if (!st->in_slot)
+    move_to(L, st->reg, convert(L, ir_imm(i), ty_long, c->var->type, loc), loc);
+  jump(L, end, loc);
+  start_block(L, end);
+  L->break_to = sb;
+  L->continue_to = sc;
+  L->break_mark = sbm;
+  L->continue_mark = scm;
+  end_scope(L, scope_mark, loc);
+  free_scope_slots(L, slot_mark);
 }
 
 static void loop(Lower *L, const Node *n) {
   SrcLoc loc = n->loc;
+  Counted counted;
+  if (counted_loop(L, n, &counted)) {
+    unrolled_loop(L, n, &counted);
+    return;
+  }
   uint32_t head = ir_new_block(L->f), body = ir_new_block(L->f),
            step = ir_new_block(L->f), end = ir_new_block(L->f);
-  if (n->kind == ST_FOR && ST_INIT(n))
-    stmt(L, ST_INIT(n));
+  size_t scope_mark = L->cleanups.len, slot_mark = L->scope_slots.len;
+  if (n->kind == ST_FOR && ST_INIT(n)) {
+    /* the init's declarations live until the loop ends (not a block of
+       its own for cleanups) */
+    const Node *init = ST_INIT(n);
+    if (init->kind == ST_COMPOUND)
+      for (int i = 0; i < init->u.block.nkids; i++)
+        stmt(L, init->u.block.kids[i]);
+    else
+      stmt(L, init);
+  }
   if (n->kind == ST_DO)
     jump(L, body, loc);
   else
@@ -1815,18 +2547,80 @@ static void loop(Lower *L, const Node *n) {
   else
     jump(L, body, loc);
   uint32_t sb = L->break_to, sc = L->continue_to;
+  size_t sbm = L->break_mark, scm = L->continue_mark;
   L->break_to = end;
   L->continue_to = step;
+  L->break_mark = L->continue_mark = L->cleanups.len;
   start_block(L, body);
   stmt(L, ST_BODY(n));
   jump(L, step, loc);
   L->break_to = sb;
   L->continue_to = sc;
+  L->break_mark = sbm;
+  L->continue_mark = scm;
   start_block(L, step);
   if (n->kind == ST_FOR && ST_STEP(n))
     expr(L, ST_STEP(n));
   jump(L, head, loc);
   start_block(L, end);
+  end_scope(L, scope_mark, loc);
+  free_scope_slots(L, slot_mark);
+}
+
+/* The bytes of a constant initializer (integers and bit-fields) in the
+   target's byte order; false when some element is not an integer
+   constant.  */
+static bool const_init_image(const Init *in, uint8_t *img, int64_t size) {
+  memset(img, 0, (size_t)size);
+  for (int i = 0; i < in->nelems; i++) {
+    const InitElem *e = &in->elems[i];
+    int64_t v;
+    if (!const_arg(e->value, &v))
+      return false;
+    unsigned n = (unsigned)size_of(e->type);
+    uint64_t u = (uint64_t)v;
+    if (e->bit_width >= 0) {
+      uint64_t cur = 0;
+      for (unsigned k = 0; k < n; k++) {
+        int64_t at = e->offset + (target.big_endian ? n - 1 - k : k);
+        if (at >= 0 && at < size)
+          cur |= (uint64_t)img[at] << (8 * k);
+      }
+      uint64_t mask = e->bit_width >= 64 ? ~0ull : (1ull << e->bit_width) - 1;
+      unsigned shift = target.big_endian ? n * 8 - (unsigned)e->bit_offset - (unsigned)e->bit_width
+                                         : (unsigned)e->bit_offset;
+      u = (cur & ~(mask << shift)) | ((u & mask) << shift);
+    }
+    for (unsigned k = 0; k < n; k++) {
+      int64_t at = e->offset + (target.big_endian ? n - 1 - k : k);
+      if (at >= 0 && at < size)
+        img[at] = (uint8_t)(u >> (8 * k));
+    }
+  }
+  return true;
+}
+
+/* `*(long *)&(T){...}` of a constant compound literal: the integer its
+   first bytes hold (bpf_misc.h's __imm_insn makes raw instructions so).  */
+static bool const_load_of_literal(const Node *n, int64_t *value) {
+  if (!n || n->kind != EX_CAST || n->cast_kind != CAST_LOAD || n->a->kind != EX_DEREF)
+    return false;
+  const Node *p = n->a->a;
+  while (p->kind == EX_CAST && (p->cast_kind == CAST_NOOP))
+    p = p->a;
+  if (p->kind != EX_ADDR || p->a->kind != EX_COMPOUND_LIT || !p->a->init)
+    return false;
+  int64_t size = size_of(p->a->type), want = size_of(n->type);
+  if (size <= 0 || size > 64 || want > size || want <= 0)
+    return false;
+  uint8_t img[64];
+  if (!const_init_image(p->a->init, img, size))
+    return false;
+  uint64_t u = 0;
+  for (int64_t k = 0; k < want; k++)
+    u |= (uint64_t)img[target.big_endian ? want - 1 - k : k] << (8 * k);
+  *value = (int64_t)u;
+  return true;
 }
 
 static void asm_stmt(Lower *L, const Node *n) {
@@ -1859,9 +2653,7 @@ static void asm_stmt(Lower *L, const Node *n) {
     if (op->in_out) {
       IrVal cur = load_lvalue(L, o->expr, loc);
       if (!(cur.kind == IV_REG && cur.reg == out_regs[i])) {
-        IrInsn *m = add(L, IR_MOV, loc);
-        m->dst = out_regs[i];
-        m->a = cur;
+        move_to(L, out_regs[i], cur, loc);
       }
     }
     op->val = ir_reg(out_regs[i]);
@@ -1896,7 +2688,13 @@ static void asm_stmt(Lower *L, const Node *n) {
       op->val = ir_imm(0);
       continue;
     }
-    if (!strchr(in->constraint, 'r') && !(in->constraint[0] >= '0' && in->constraint[0] <= '9')) {
+    int64_t raw;
+    if (imm_ok && const_load_of_literal(e, &raw)) {
+      op->val = ir_imm(raw);
+      continue;
+    }
+    if (!strchr(in->constraint, 'r') && !strchr(in->constraint, 'p') &&
+        !(in->constraint[0] >= '0' && in->constraint[0] <= '9')) {
       if (imm_ok)
         fail(L, loc, "impossible constraint in 'asm'");
       else
@@ -1907,9 +2705,7 @@ static void asm_stmt(Lower *L, const Node *n) {
     if (in->constraint[0] >= '0' && in->constraint[0] <= '9') {
       int tied = in->constraint[0] - '0';
       if (tied < s->noutputs) {
-        IrInsn *m = add(L, IR_MOV, loc);
-        m->dst = out_regs[tied];
-        m->a = v;
+        move_to(L, out_regs[tied], v, loc);
         a->ops[tied].in_out = true;
         op->val = ir_reg(out_regs[tied]);
         continue;
@@ -1960,10 +2756,14 @@ static void stmt(Lower *L, const Node *n) {
     return;
   SrcLoc loc = n->loc;
   switch ((NodeKind)n->kind) {
-  case ST_COMPOUND:
+  case ST_COMPOUND: {
+    size_t mark = L->cleanups.len, slots = L->scope_slots.len;
     for (int i = 0; i < n->u.block.nkids; i++)
       stmt(L, n->u.block.kids[i]);
+    end_scope(L, mark, loc);
+    free_scope_slots(L, slots);
     return;
+  }
   case ST_DECL: {
     Decl *d = n->u.decl;
     if (d->kind != DECL_VAR || has_static_storage(d))
@@ -1973,6 +2773,8 @@ static void stmt(Lower *L, const Node *n) {
       return;
     }
     init_local(L, d, n->init, loc);
+    if (d->cleanup)
+      vec_push(&L->cleanups, d);
     return;
   }
   case ST_EXPR:
@@ -1983,11 +2785,20 @@ static void stmt(Lower *L, const Node *n) {
     uint32_t t = ir_new_block(L->f), end = ir_new_block(L->f);
     uint32_t f = ST_ELSE(n) ? ir_new_block(L->f) : end;
     cond(L, ST_COND(n), t, f);
+    /* each branch has the test as its one way in: what was read before
+       it is still what memory holds */
+    int nloads = single_test(ST_COND(n)) ? L->nloads : 0;
+    __typeof__(L->loads) loads;
+    memcpy(loads, L->loads, sizeof loads);
     start_block(L, t);
+    L->nloads = nloads;
+    memcpy(L->loads, loads, sizeof loads);
     stmt(L, ST_BODY(n));
     jump(L, end, loc);
     if (ST_ELSE(n)) {
       start_block(L, f);
+      L->nloads = nloads;
+      memcpy(L->loads, loads, sizeof loads);
       stmt(L, ST_ELSE(n));
       jump(L, end, loc);
     }
@@ -2031,6 +2842,7 @@ static void stmt(Lower *L, const Node *n) {
       fail(L, loc, "break or continue outside a loop");
       return;
     }
+    run_cleanups(L, n->kind == ST_BREAK ? L->break_mark : L->continue_mark, loc);
     jump(L, to, loc);
     start_block(L, ir_new_block(L->f));
     return;
@@ -2042,15 +2854,20 @@ static void stmt(Lower *L, const Node *n) {
          call */
       if (n->a) {
         IrVal rv = expr(L, n->a);
+        if (L->cleanups.len > L->ret_mark && rv.kind == IV_REG && !L->ret_in_slot) {
+          IrReg keep = new_reg(L); /* the value, before the cleanups run */
+          move_to(L, keep, rv, loc);
+          rv = ir_reg(keep);
+        }
+        run_cleanups(L, L->ret_mark, loc);
         if (L->ret_in_slot)
           copy_bytes(L, ir_addr_slot(L->ret_slot, 0), val_addr(L, rv, loc),
                      size_of(L->ret_type), type_align(L->ret_type), loc);
         else if (L->ret_reg) {
-          IrInsn *m = add(L, IR_MOV, loc);
-          m->dst = L->ret_reg;
-          m->a = rv;
+          move_to(L, L->ret_reg, rv, loc);
         }
       }
+      run_cleanups(L, L->ret_mark, loc);
       jump(L, L->ret_block, loc);
       start_block(L, ir_new_block(L->f));
       return;
@@ -2063,6 +2880,14 @@ static void stmt(Lower *L, const Node *n) {
       v = expr(L, n->a);
       if (type_kind(L->ret_type) == TY_VOID)
         v = (IrVal){0};
+    }
+    if (L->cleanups.len > L->ret_mark) {
+      if (v.kind == IV_REG) {
+        IrReg keep = new_reg(L);
+        move_to(L, keep, v, loc);
+        v = ir_reg(keep);
+      }
+      run_cleanups(L, L->ret_mark, loc);
     }
     IrInsn *r = add(L, IR_RET, loc);
     r->a = v;
@@ -2118,9 +2943,7 @@ IrFunc *lower_function(LowerEnv *env, Decl *fn) {
     if (s->in_slot) {
       store(&L, ir_addr_slot(s->slot, 0), size, v, false, p->loc);
     } else {
-      IrInsn *m = add(&L, IR_MOV, p->loc);
-      m->dst = s->reg;
-      m->a = v;
+      move_to(&L, s->reg, v, p->loc);
     }
   }
   stmt(&L, body->body);
@@ -2137,6 +2960,9 @@ IrFunc *lower_function(LowerEnv *env, Decl *fn) {
   vec_free(&L.labels);
   vec_free(&L.cases);
   vec_free(&L.addressed);
+  vec_free(&L.cleanups);
+  vec_free(&L.scope_slots);
+  vec_free(&L.free_slots);
   if (L.failed) {
     lower_free(f);
     return NULL;

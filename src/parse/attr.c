@@ -197,6 +197,8 @@ Attr *parse_std_attributes(Parser *p) {
   return head;
 }
 
+/* attribute-specifier-sequence: ( __attribute__ ((...)) | [[...]] )*,
+   in any mix.  */
 Attr *parse_any_attributes(Parser *p) {
   Attr *head = NULL;
   while (at_attribute_start(p))
@@ -553,6 +555,8 @@ void apply_record_attrs(Parser *p, Record *r, Attr *attrs) {
     AttrId id = spec->id;
     if (id == ATTR_PACKED)
       r->packed = true;
+    else if (id == ATTR_PRESERVE_ACCESS_INDEX)
+      r->preserve_access_index = true; /* CO-RE: accesses are relocated */
     else if (id == ATTR_ALIGNED) {
       uint32_t al = aligned_value(a);
       if (al > r->user_align)
@@ -637,6 +641,16 @@ void apply_decl_attrs(Parser *p, Decl *d, Attr *attrs) {
         diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
     } else if (id == ATTR_USED) {
       d->used = true;
+    } else if (id == ATTR_CLEANUP) {
+      Decl *fn = a->args[0].kind == AARG_IDENT ? lookup_ordinary(a->args[0].ident) : NULL;
+      if (!fn || fn->kind != DECL_FUNC) {
+        diag_error(a->loc, "cleanup argument not a function");
+      } else if (d->kind == DECL_VAR && !d->file_scope && d->sc != SC_STATIC) {
+        d->cleanup = fn;
+        fn->first->used = true; /* called when the scope ends */
+      } else {
+        diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+      }
     }
   }
   d->attrs = attr_concat(d->attrs, attrs);

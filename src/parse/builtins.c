@@ -1,5 +1,7 @@
-/* GCC's builtin functions and types, as far as a front end that only
-   needs their result types must know them.  */
+/* GCC's builtin functions and types: the result type of each builtin
+   called with ordinary call syntax (the list itself, with ids for the
+   typed tree, is sema/builtins.h), __builtin_va_list, and the names
+   __has_builtin knows.  */
 #include "parser.h"
 #include "../lang/builtins.h"
 
@@ -33,6 +35,62 @@ static const BuiltinSpec *builtin_spec(const char *name) {
 
 /* The result type of a call to builtin NAME with the given argument
    types (after conversion), or NULL if NAME is not a builtin.  */
+/* The type a fixed type code names (see the list above; 'C' is const
+   void *), or NULL for the codes that depend on the arguments.  */
+static Type *code_type(char code) {
+  switch (code) {
+  case 'v': return ty_void;
+  case 'i': return ty_int;
+  case 'u': return ty_uint;
+  case 'l': return ty_long;
+  case 'L': return ty_ulong;
+  case 'b': return ty_bool;
+  case 'z': return ty_size_t;
+  case 'p': return type_pointer(ty_void);
+  case 'C': return type_pointer(type_qualified(ty_void, Q_CONST));
+  case 'c': return type_pointer(type_qualified(ty_char, Q_CONST));
+  case 'd': return ty_double;
+  case 'f': return ty_float;
+  case 'D': return ty_ldouble;
+  case 'q': return ty_llong;
+  case 'Q': return ty_ullong;
+  case 'h': return ty_ushort;
+  case 'w': return ty_uint;
+  case 'W': return ty_ulong;
+  case 'T': return ty_uint128;
+  default: return NULL;
+  }
+}
+
+/* The parameter types of the builtins whose prototypes the typed tree
+   converts arguments to (GCC declares them so): one type code per
+   parameter.  Other builtins' arguments stay as written.  */
+static const struct {
+  BuiltinId id;
+  const char *params;
+} builtin_protos[] = {
+    {BI_BSWAP16, "h"}, {BI_BSWAP32, "w"}, {BI_BSWAP64, "W"},
+    {BI_CLZ, "u"}, {BI_CLZL, "L"}, {BI_CLZLL, "Q"},
+    {BI_CTZ, "u"}, {BI_CTZL, "L"}, {BI_CTZLL, "Q"},
+    {BI_POPCOUNT, "u"}, {BI_POPCOUNTL, "L"}, {BI_POPCOUNTLL, "Q"},
+    {BI_PARITY, "u"}, {BI_PARITYL, "L"}, {BI_PARITYLL, "Q"},
+    {BI_FFS, "i"}, {BI_FFSL, "l"}, {BI_FFSLL, "q"},
+    {BI_CLRSB, "i"}, {BI_CLRSBL, "l"}, {BI_CLRSBLL, "q"},
+    {BI_ABS, "i"}, {BI_LABS, "l"}, {BI_LLABS, "q"},
+    {BI_MEMCPY, "pCz"}, {BI_MEMMOVE, "pCz"}, {BI_MEMSET, "piz"},
+    {BI_MEMCMP, "CCz"}, {BI_MEMCHR, "Ciz"}, {BI_STRLEN, "c"},
+    {BI_STRCMP, "cc"}, {BI_STRNCMP, "ccz"},
+};
+
+Type *builtin_param_type(int id, int i) {
+  for (size_t k = 0; k < ARRAY_LEN(builtin_protos); k++)
+    if (builtin_protos[k].id == id) {
+      const char *ps = builtin_protos[k].params;
+      return i >= 0 && (size_t)i < strlen(ps) ? code_type(ps[i]) : NULL;
+    }
+  return NULL;
+}
+
 Type *builtin_result_type(const char *name, Type **args, int nargs) {
   const BuiltinSpec *s = builtin_spec(name);
   if (!s)
@@ -85,7 +143,7 @@ static void builtin_type_name(Parser *p, const char *name, Type *t) {
   d->type = t;
   d->first = d;
   d->file_scope = true;
-  bind_ordinary(p, d->name, d);
+  scope_bind_ordinary(&p->scopes, d->name, d);
 }
 
 /* __builtin_va_list: on x86-64 an array of one struct __va_list_tag; on

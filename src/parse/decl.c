@@ -1,6 +1,14 @@
-/* Declarations: specifiers, declarators, struct/union/enum, typedefs,
-   function definitions, and the translation unit.  */
+/* Declarations (C17 6.7, 6.9): specifiers, declarators, struct/union/
+   enum, typedefs, function definitions, and the translation unit.
+
+   A declarator is read into a DeclLevel structure first (scratch memory)
+   and its type built afterwards, inside out, so attributes land where GCC
+   puts them.  Each declaration becomes a Decl, a translation-unit event
+   in source order; sema/decl.c says what it redeclares and merges it.  A
+   function definition gets its FuncBody (the typed tree of its body,
+   parameters, locals and labels); an initialized variable its Init.  */
 #include "parser.h"
+#include "../sema/decl.h"
 #include "../sema/tree_walk.h"
 
 #include <stdlib.h>
@@ -10,7 +18,7 @@
 
 static void record_event(Parser *p, Decl *d) {
   d->order = ++p->decl_order;
-  if (p->depth == 0)
+  if (p->scopes.depth == 0)
     vec_push_perm(&p->tu->decls, d);
 }
 
@@ -22,7 +30,7 @@ static Decl *new_decl(Parser *p, DeclKind kind, Ident *name, Type *type,
   d->type = type;
   d->loc = loc;
   d->first = d;
-  d->file_scope = p->depth == 0;
+  d->file_scope = p->scopes.depth == 0;
   return d;
 }
 
@@ -200,252 +208,273 @@ static Type *float_keyword_type(int kw) {
   }
 }
 
-/* declaration-specifiers (C17 6.7), with GNU attributes and extensions.
-   Returns false if nothing was a specifier.  */
+/* What parse_decl_specifiers has seen so far.  */
+typedef struct SpecState {
+  int bits;             /* SPEC_* counts of the basic type keywords */
+  unsigned quals;
+  Type *named;          /* typedef name, struct, enum, typeof ... */
+  bool any;
+  Attr *type_std_attrs; /* C23 attributes after a specifier */
+} SpecState;
+
+/* storage-class-specifier, function-specifier (inline, _Noreturn) and
+   _Thread_local, constexpr: the keyword KW is next.  */
+static void spec_storage(Parser *p, DeclSpec *ds, SpecState *st, int kw,
+                         bool allow_storage) {
+  Token tok = next(p);
+  st->any = true;
+  if (!allow_storage && kw != KW_REGISTER && kw != KW_INLINE) {
+    diag_error(tok.loc, "storage class specified for %s",
+               "unnamed declaration");
+    return;
+  }
+  switch (kw) {
+  case KW_INLINE: ds->is_inline = true; break;
+  case KW_NORETURN: ds->is_noreturn = true; break;
+  case KW_THREAD_LOCAL: ds->is_thread_local = true; break;
+  case KW_CONSTEXPR: ds->is_constexpr = true; break;
+  default: {
+    uint8_t sc = kw == KW_TYPEDEF ? SC_TYPEDEF : kw == KW_EXTERN ? SC_EXTERN
+               : kw == KW_STATIC ? SC_STATIC : kw == KW_AUTO ? SC_AUTO
+               : SC_REGISTER;
+    if (ds->sc && ds->sc != sc)
+      diag_error(tok.loc, "multiple storage classes in declaration specifiers");
+    else if (ds->sc == sc && sc != SC_NONE)
+      diag_error(tok.loc, "duplicate '%.*s'", (int)tok.len, tok.text);
+    ds->sc = sc;
+  }
+  }
+}
+
+/* type-qualifier, or the type specifier _Atomic ( type-name ).  */
+static void spec_qualifier(Parser *p, DeclSpec *ds, SpecState *st, int kw,
+                           const Token *t) {
+  if (kw == KW_ATOMIC && at_punct_n(p, 1, P_LPAREN)) {
+    next(p);
+    next(p);
+    Type *at = parse_type_name(p);
+    expect_punct(p, P_RPAREN, NULL);
+    if (st->named || st->bits)
+      diag_error(t->loc, "two or more data types in declaration specifiers");
+    st->named = type_qualified(at, Q_ATOMIC);
+    ds->has_type_spec = true;
+    st->any = true;
+    return;
+  }
+  next(p);
+  st->quals |= kw == KW_CONST ? Q_CONST : kw == KW_VOLATILE ? Q_VOLATILE
+             : kw == KW_RESTRICT ? Q_RESTRICT : Q_ATOMIC;
+  st->any = true;
+}
+
+/* alignment-specifier: _Alignas ( type-name | constant-expression ) */
+static void spec_alignas(Parser *p, DeclSpec *ds, SpecState *st) {
+  Token tok = next(p);
+  expect_punct(p, P_LPAREN, NULL);
+  uint32_t al = 0;
+  if (at_type_name_start(p)) {
+    al = type_align(parse_type_name(p));
+  } else {
+    int64_t v;
+    bool u;
+    if (parse_int_const_expr(p, &v, &u)) {
+      if (v < 0 || (v & (v - 1)))
+        diag_error(tok.loc, "requested alignment %lld is not a positive power of 2",
+                   (long long)v);
+      else
+        al = (uint32_t)v;
+    }
+  }
+  expect_punct(p, P_RPAREN, NULL);
+  if (al > ds->alignas)
+    ds->alignas = al;
+  st->any = true;
+}
+
+/* A type specifier keyword that names a whole type: struct-or-union-
+   specifier, enum-specifier, typeof, __auto_type, __builtin_va_list,
+   _BitInt ( constant-expression ), the _FloatN family.  Returns false
+   if KW is one of the basic keywords counted in st->bits.  */
+static bool spec_named_type(Parser *p, DeclSpec *ds, SpecState *st, int kw,
+                            const Token *t) {
+  Type *single = float_keyword_type(kw);
+  if (single) {
+    next(p);
+    if (st->named || (st->bits & ~SPEC_COMPLEX))
+      diag_error(t->loc, "two or more data types in declaration specifiers");
+    st->named = single;
+    return true;
+  }
+  switch (kw) {
+  case KW_STRUCT:
+  case KW_UNION:
+    if (st->named || (st->bits & ~SPEC_COMPLEX))
+      diag_error(t->loc, "two or more data types in declaration specifiers");
+    st->named = parse_struct_or_union(p, ds);
+    return true;
+  case KW_ENUM:
+    if (st->named || st->bits)
+      diag_error(t->loc, "two or more data types in declaration specifiers");
+    st->named = parse_enum(p, ds);
+    return true;
+  case KW_TYPEOF:
+  case KW_TYPEOF_UNQUAL:
+    next(p);
+    if (st->named || st->bits)
+      diag_error(t->loc, "two or more data types in declaration specifiers");
+    st->named = parse_typeof(p, kw == KW_TYPEOF_UNQUAL);
+    return true;
+  case KW_AUTO_TYPE:
+    next(p);
+    st->named = NULL;
+    ds->type = NULL;
+    st->bits |= SPEC_OTHER; /* marker: resolved from the initializer */
+    ds->has_type_spec = true;
+    return true;
+  case KW_BUILTIN_VA_LIST:
+    next(p);
+    st->named = ty_va_list;
+    return true;
+  case KW_BITINT: {
+    next(p);
+    expect_punct(p, P_LPAREN, NULL);
+    int64_t n = 0;
+    bool u;
+    parse_int_const_expr(p, &n, &u);
+    expect_punct(p, P_RPAREN, NULL);
+    bool is_unsigned = st->bits & SPEC_UNSIGNED;
+    st->bits &= ~(SPEC_UNSIGNED | SPEC_SIGNED);
+    int64_t bytes = n <= 8 ? 1 : n <= 16 ? 2 : n <= 32 ? 4 : n <= 64 ? 8 : 16;
+    st->named = type_int_of_size(bytes, is_unsigned);
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+/* A basic type keyword (void char short int long float double signed
+   unsigned _Bool _Complex __int128), counted in st->bits.  */
+static void spec_basic_keyword(Parser *p, SpecState *st, int kw,
+                               const Token *t) {
+  next(p);
+  int add = 0;
+  switch (kw) {
+  case KW_VOID: add = SPEC_VOID; break;
+  case KW_BOOL: add = SPEC_BOOL; break;
+  case KW_CHAR: add = SPEC_CHAR; break;
+  case KW_SHORT: add = SPEC_SHORT; break;
+  case KW_INT: add = SPEC_INT; break;
+  case KW_LONG: add = SPEC_LONG; break;
+  case KW_FLOAT: add = SPEC_FLOAT; break;
+  case KW_DOUBLE: add = SPEC_DOUBLE; break;
+  case KW_SIGNED: add = SPEC_SIGNED; break;
+  case KW_UNSIGNED: add = SPEC_UNSIGNED; break;
+  case KW_INT128: add = SPEC_INT128; break;
+  case KW_COMPLEX: add = SPEC_COMPLEX; break;
+  case KW_IMAGINARY: add = SPEC_COMPLEX; break;
+  }
+  if ((add == SPEC_SIGNED || add == SPEC_UNSIGNED) &&
+      (st->bits & (SPEC_SIGNED | SPEC_UNSIGNED))) {
+    if (st->bits & add)
+      diag_error(t->loc, "duplicate '%s'", add == SPEC_SIGNED ? "signed" : "unsigned");
+    else
+      diag_error(t->loc, "both 'signed' and 'unsigned' in declaration specifiers");
+    return;
+  }
+  if (add == SPEC_LONG && (st->bits & (3 * SPEC_LONG)) == 2 * SPEC_LONG) {
+    diag_error(t->loc, "'long long long' is too long for GCC");
+    return;
+  }
+  if (st->named && add != SPEC_COMPLEX) {
+    diag_error(t->loc, "two or more data types in declaration specifiers");
+    return;
+  }
+  st->bits += add;
+}
+
+/* typedef-name: a type specifier only when no other type specifier has
+   been seen.  */
+static void spec_typedef_name(Parser *p, DeclSpec *ds, SpecState *st) {
+  Token tok = next(p);
+  Decl *td = lookup_ordinary(tok.ident);
+  st->named = td->type;
+  td->first->used = true;
+  ds->typedef_name = true;
+  ds->has_type_spec = true;
+  st->any = true;
+}
+
+/* The type the specifiers seen make: a named type (with _Complex), the
+   basic keywords' type, nothing for __auto_type; then the qualifiers and
+   C23 type attributes.  */
+static void spec_finish(Parser *p, DeclSpec *ds, SpecState *st) {
+  Type *base;
+  if (st->named) {
+    if (st->bits & SPEC_COMPLEX)
+      st->named = type_complex(st->named);
+    else if (st->bits)
+      diag_error(ds->loc, "two or more data types in declaration specifiers");
+    base = st->named;
+  } else if (st->bits & SPEC_OTHER) {
+    base = NULL; /* __auto_type */
+  } else {
+    /* No type specifier at all is implicit int (C89); the caller warns.  */
+    base = st->bits ? type_from_spec_bits(p, st->bits, ds->loc) : ty_int;
+  }
+  if (base) {
+    if (st->quals)
+      base = type_qualified(base, st->quals);
+    if (st->type_std_attrs)
+      base = apply_type_attrs(p, base, st->type_std_attrs, false, ds->loc);
+  }
+  ds->type = base;
+}
+
+/* declaration-specifiers:
+     ( storage-class-specifier | type-specifier | type-qualifier
+     | function-specifier | alignment-specifier | attribute )+
+   with GNU attributes and __extension__ among them.  Returns false if
+   nothing was a specifier.  */
 bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage) {
   memset(ds, 0, sizeof *ds);
   ds->loc = cur_loc(p);
-  int bits = 0;
-  unsigned quals = 0;
-  Type *named = NULL; /* typedef name, struct, enum, typeof ... */
-  bool any = false;
-  Attr *type_std_attrs = NULL;
+  SpecState st = {0};
   for (;;) {
     const Token *t = peek(p, 0);
     int kw = keyword_of(t);
     if (kw == KW_ATTRIBUTE) {
       ds->attrs = attr_concat(ds->attrs, parse_gnu_attributes(p));
-      any = true;
-      continue;
-    }
-    if (at_std_attribute(p)) {
-      if (!any) {
+      st.any = true;
+    } else if (at_std_attribute(p)) {
+      if (!st.any)
         ds->std_attrs = attr_concat(ds->std_attrs, parse_std_attributes(p));
-      } else {
-        type_std_attrs = attr_concat(type_std_attrs, parse_std_attributes(p));
-      }
-      continue;
-    }
-    if (kw == KW_EXTENSION) {
+      else
+        st.type_std_attrs =
+            attr_concat(st.type_std_attrs, parse_std_attributes(p));
+    } else if (kw == KW_EXTENSION) {
       next(p);
-      continue;
-    }
-    if (is_storage_keyword(kw)) {
-      Token tok = next(p);
-      any = true;
-      if (!allow_storage && kw != KW_REGISTER && kw != KW_INLINE) {
-        diag_error(tok.loc, "storage class specified for %s",
-                   "unnamed declaration");
-        continue;
-      }
-      switch (kw) {
-      case KW_INLINE: ds->is_inline = true; break;
-      case KW_NORETURN: ds->is_noreturn = true; break;
-      case KW_THREAD_LOCAL: ds->is_thread_local = true; break;
-      case KW_CONSTEXPR: ds->is_constexpr = true; break;
-      default: {
-        uint8_t sc = kw == KW_TYPEDEF ? SC_TYPEDEF : kw == KW_EXTERN ? SC_EXTERN
-                   : kw == KW_STATIC ? SC_STATIC : kw == KW_AUTO ? SC_AUTO
-                   : SC_REGISTER;
-        if (kw == KW_AUTO && lang_year() >= 2023 && !ds->sc) {
-          /* C23: auto may also be a type-inference specifier.  */
-        }
-        if (ds->sc && ds->sc != sc)
-          diag_error(tok.loc, "multiple storage classes in declaration specifiers");
-        else if (ds->sc == sc && sc != SC_NONE)
-          diag_error(tok.loc, "duplicate '%.*s'", (int)tok.len, tok.text);
-        ds->sc = sc;
-      }
-      }
-      continue;
-    }
-    if (is_qualifier_keyword(kw)) {
-      if (kw == KW_ATOMIC && at_punct_n(p, 1, P_LPAREN)) {
-        /* _Atomic ( type-name ) is a type specifier.  */
-        next(p);
-        next(p);
-        Type *at = parse_type_name(p);
-        expect_punct(p, P_RPAREN, NULL);
-        if (named || bits)
-          diag_error(t->loc, "two or more data types in declaration specifiers");
-        named = type_qualified(at, Q_ATOMIC);
-        ds->has_type_spec = true;
-        any = true;
-        continue;
-      }
-      next(p);
-      quals |= kw == KW_CONST ? Q_CONST : kw == KW_VOLATILE ? Q_VOLATILE
-             : kw == KW_RESTRICT ? Q_RESTRICT : Q_ATOMIC;
-      any = true;
-      continue;
-    }
-    if (kw == KW_ALIGNAS) {
-      Token tok = next(p);
-      expect_punct(p, P_LPAREN, NULL);
-      uint32_t al = 0;
-      if (at_type_name_start(p)) {
-        al = type_align(parse_type_name(p));
-      } else {
-        int64_t v;
-        bool u;
-        if (parse_int_const_expr(p, &v, &u)) {
-          if (v < 0 || (v & (v - 1)))
-            diag_error(tok.loc, "requested alignment %lld is not a positive power of 2",
-                       (long long)v);
-          else
-            al = (uint32_t)v;
-        }
-      }
-      expect_punct(p, P_RPAREN, NULL);
-      if (al > ds->alignas)
-        ds->alignas = al;
-      any = true;
-      continue;
-    }
-    if (kw && is_type_keyword(kw)) {
-      any = true;
+    } else if (is_storage_keyword(kw)) {
+      spec_storage(p, ds, &st, kw, allow_storage);
+    } else if (is_qualifier_keyword(kw)) {
+      spec_qualifier(p, ds, &st, kw, t);
+    } else if (kw == KW_ALIGNAS) {
+      spec_alignas(p, ds, &st);
+    } else if (kw && is_type_keyword(kw)) {
+      st.any = true;
       ds->has_type_spec = true;
-      Type *single = float_keyword_type(kw);
-      if (single) {
-        next(p);
-        if (named || (bits & ~SPEC_COMPLEX))
-          diag_error(t->loc, "two or more data types in declaration specifiers");
-        named = single;
-        continue;
-      }
-      switch (kw) {
-      case KW_STRUCT:
-      case KW_UNION:
-        if (named || (bits & ~SPEC_COMPLEX))
-          diag_error(t->loc, "two or more data types in declaration specifiers");
-        named = parse_struct_or_union(p, ds);
-        continue;
-      case KW_ENUM:
-        if (named || bits)
-          diag_error(t->loc, "two or more data types in declaration specifiers");
-        named = parse_enum(p, ds);
-        continue;
-      case KW_TYPEOF:
-      case KW_TYPEOF_UNQUAL:
-        next(p);
-        if (named || bits)
-          diag_error(t->loc, "two or more data types in declaration specifiers");
-        named = parse_typeof(p, kw == KW_TYPEOF_UNQUAL);
-        continue;
-      case KW_AUTO_TYPE:
-        next(p);
-        named = NULL;
-        ds->type = NULL;
-        bits |= SPEC_OTHER; /* marker: resolved from the initializer */
-        ds->has_type_spec = true;
-        continue;
-      case KW_BUILTIN_VA_LIST:
-        next(p);
-        named = ty_va_list;
-        continue;
-      case KW_BITINT: {
-        next(p);
-        expect_punct(p, P_LPAREN, NULL);
-        int64_t n = 0;
-        bool u;
-        parse_int_const_expr(p, &n, &u);
-        expect_punct(p, P_RPAREN, NULL);
-        bool is_unsigned = bits & SPEC_UNSIGNED;
-        bits &= ~(SPEC_UNSIGNED | SPEC_SIGNED);
-        int64_t bytes = n <= 8 ? 1 : n <= 16 ? 2 : n <= 32 ? 4 : n <= 64 ? 8 : 16;
-        named = type_int_of_size(bytes, is_unsigned);
-        continue;
-      }
-      default:
-        break;
-      }
-      next(p);
-      int add = 0;
-      switch (kw) {
-      case KW_VOID: add = SPEC_VOID; break;
-      case KW_BOOL: add = SPEC_BOOL; break;
-      case KW_CHAR: add = SPEC_CHAR; break;
-      case KW_SHORT: add = SPEC_SHORT; break;
-      case KW_INT: add = SPEC_INT; break;
-      case KW_LONG: add = SPEC_LONG; break;
-      case KW_FLOAT: add = SPEC_FLOAT; break;
-      case KW_DOUBLE: add = SPEC_DOUBLE; break;
-      case KW_SIGNED: add = SPEC_SIGNED; break;
-      case KW_UNSIGNED: add = SPEC_UNSIGNED; break;
-      case KW_INT128: add = SPEC_INT128; break;
-      case KW_COMPLEX: add = SPEC_COMPLEX; break;
-      case KW_IMAGINARY: add = SPEC_COMPLEX; break;
-      }
-      if ((add == SPEC_SIGNED || add == SPEC_UNSIGNED) &&
-          (bits & (SPEC_SIGNED | SPEC_UNSIGNED))) {
-        if (bits & add)
-          diag_error(t->loc, "duplicate '%s'", add == SPEC_SIGNED ? "signed" : "unsigned");
-        else
-          diag_error(t->loc, "both 'signed' and 'unsigned' in declaration specifiers");
-        continue;
-      }
-      if (add == SPEC_LONG && (bits & (3 * SPEC_LONG)) == 2 * SPEC_LONG) {
-        diag_error(t->loc, "'long long long' is too long for GCC");
-        continue;
-      }
-      if (named && add != SPEC_COMPLEX) {
-        diag_error(t->loc, "two or more data types in declaration specifiers");
-        continue;
-      }
-      bits += add;
-      continue;
+      if (!spec_named_type(p, ds, &st, kw, t))
+        spec_basic_keyword(p, &st, kw, t);
+    } else if (t->kind == TK_IDENT && !kw && !st.named && !st.bits &&
+               is_typedef_name(p, t)) {
+      spec_typedef_name(p, ds, &st);
+    } else {
+      break;
     }
-    /* A typedef name is a type specifier only when no other type
-       specifier has been seen.  */
-    if (t->kind == TK_IDENT && !kw && !named && !bits &&
-        is_typedef_name(p, t)) {
-      /* `T :` in a struct is a bit-field named T?  No: a typedef name
-         followed by ':' at statement level is a label (handled by the
-         caller).  */
-      Token tok = next(p);
-      named = lookup_ordinary(tok.ident)->type;
-      Decl *td = lookup_ordinary(tok.ident);
-      named = td->type;
-      td->first->used = true;
-      ds->typedef_name = true;
-      ds->has_type_spec = true;
-      any = true;
-      continue;
-    }
-    break;
   }
-  if (!any)
+  if (!st.any)
     return false;
-  Type *base;
-  if (named) {
-    if (bits & SPEC_COMPLEX)
-      named = type_complex(named);
-    else if (bits)
-      diag_error(ds->loc, "two or more data types in declaration specifiers");
-    base = named;
-  } else if (bits & SPEC_OTHER) {
-    base = NULL; /* __auto_type */
-  } else {
-    if (!bits) {
-      /* Implicit int (C89) or a missing type specifier.  */
-      if (lang_year() >= 1999 && any && !ds->sc && !quals && !ds->attrs &&
-          !ds->is_inline) {
-        /* Only attributes or nothing: let the caller decide.  */
-      }
-    }
-    base = type_from_spec_bits(p, bits, ds->loc);
-    if (!bits)
-      base = ty_int;
-  }
-  if (base) {
-    if (quals)
-      base = type_qualified(base, quals);
-    if (type_std_attrs)
-      base = apply_type_attrs(p, base, type_std_attrs, false, ds->loc);
-  }
-  ds->type = base;
-  if (!ds->has_type_spec && !bits)
-    ds->type = base; /* int */
+  spec_finish(p, ds, &st);
   return true;
 }
 
@@ -481,7 +510,7 @@ static Type *parse_typeof(Parser *p, bool unqual) {
 static Type *tag_type(Parser *p, TypeKind kind, Ident *name, SrcLoc loc,
                       bool defining, bool declaring_only) {
   Binding *b = lookup_tag(name);
-  bool this_scope = b && b->depth == p->depth;
+  bool this_scope = b && b->depth == p->scopes.depth;
   if (b && (this_scope || (!defining && !declaring_only))) {
     Type *t = b->type;
     if (t->kind != kind) {
@@ -495,9 +524,9 @@ static Type *tag_type(Parser *p, TypeKind kind, Ident *name, SrcLoc loc,
     }
   }
   Record *r = record_new(kind, name, loc);
-  r->scope_depth = p->depth;
+  r->scope_depth = p->scopes.depth;
   Type *t = type_record(r);
-  bind_tag(p, name, t);
+  scope_bind_tag(&p->scopes, name, t);
   return t;
 }
 
@@ -514,7 +543,6 @@ static void record_tag_event(Parser *p, Type *t, SrcLoc loc, bool definition) {
   record_event(p, d);
 }
 
-/* struct-or-union-specifier */
 static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds);
 
 static Type *parse_struct_or_union(Parser *p, DeclSpec *ds) {
@@ -524,6 +552,9 @@ static Type *parse_struct_or_union(Parser *p, DeclSpec *ds) {
   return t;
 }
 
+/* struct-or-union-specifier:
+     struct-or-union attribute* identifier? { struct-declaration-list }
+     struct-or-union attribute* identifier  */
 static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
   Token kw = next(p);
   TypeKind kind = keyword_of(&kw) == KW_STRUCT ? TY_STRUCT : TY_UNION;
@@ -565,7 +596,7 @@ static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
     }
   } else {
     r = record_new(kind, NULL, loc);
-    r->scope_depth = p->depth;
+    r->scope_depth = p->scopes.depth;
     t = type_record(r);
   }
   r->def_loc = loc;
@@ -655,7 +686,10 @@ static void mark_member_names(const Member *m, uint32_t stamp) {
       mark_member_names(&c->u.rec->members[i], stamp);
 }
 
-/* struct-declaration-list between braces.  */
+/* struct-declaration-list between braces:
+     ( specifier-qualifier-list struct-declarator-list? ;
+     | static_assert-declaration )*
+   struct-declarator: declarator | declarator? : constant-expression  */
 static void parse_struct_body(Parser *p, Record *r, Type *t) {
   (void)t;
   expect_punct(p, P_LBRACE, NULL);
@@ -797,6 +831,10 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
 
 /* --- enum --- */
 
+/* enum-specifier:
+     enum attribute* identifier? ( : type-name )? { enumerator-list ,? }
+     enum attribute* identifier
+   enumerator: enumeration-constant attribute* ( = constant-expression )?  */
 static Type *parse_enum(Parser *p, DeclSpec *ds) {
   (void)next(p);
   Attr *attrs = parse_any_attributes(p);
@@ -850,7 +888,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     }
   } else {
     Record *r = record_new(TY_ENUM, NULL, loc);
-    r->scope_depth = p->depth;
+    r->scope_depth = p->scopes.depth;
     t = type_record(r);
   }
   Record *r = t->u.rec;
@@ -900,9 +938,9 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
       d->type = t;
     Decl *prev = lookup_ordinary(n.ident);
     Binding *pb = lookup_ordinary_binding(n.ident);
-    if (prev && pb->depth == p->depth)
+    if (prev && pb->depth == p->scopes.depth)
       diag_error(n.loc, "redeclaration of enumerator '%s'", n.ident->name);
-    bind_ordinary(p, n.ident, d);
+    scope_bind_ordinary(&p->scopes, n.ident, d);
     e.decl = d;
     vec_push(&ens, e);
     if (!accept_punct(p, P_COMMA))
@@ -1006,7 +1044,7 @@ static void parse_array_suffix(Parser *p, SuffixOp *op) {
       op->len = v;
     } else if (e.type) {
       op->vla = true;
-      if (p->depth == 0)
+      if (p->scopes.depth == 0)
         diag_error(el, "variably modified type at file scope");
     }
   }
@@ -1025,6 +1063,11 @@ static DeclLevel *parse_declarator_level(Parser *p, bool abstract) {
   return lv;
 }
 
+/* declarator: pointer? direct-declarator
+   pointer: * type-qualifier-list? pointer?
+   direct-declarator: identifier | ( declarator )
+                      | direct-declarator [ ... ] | direct-declarator ( ... )
+   (abstract: the identifier may be missing).  */
 static DeclLevel *parse_declarator_level_inner(Parser *p, bool abstract) {
   DeclLevel *lv = arena_alloc(&p->scratch, sizeof(DeclLevel));
   VEC(PtrOp) ptrs = {0};
@@ -1147,10 +1190,13 @@ static Type *adjust_param_type(Type *t, unsigned array_quals) {
   return t;
 }
 
-/* parameter-type-list or identifier-list, after '('; consumes ')'.  */
+/* parameter-type-list or identifier-list, after '('; consumes ')'.
+   parameter-type-list: parameter-list ( , ... )?
+   parameter-declaration:
+     declaration-specifiers ( declarator | abstract-declarator? )  */
 static void parse_params(Parser *p, SuffixOp *op) {
   VEC(Param) params = {0};
-  scope_push(p);
+  scope_enter(&p->scopes);
   /* Old-style identifier list: f(a, b).  */
   const Token *t = peek(p, 0);
   if (t->kind == TK_IDENT && !t->ident->keyword && !is_typedef_name(p, t) &&
@@ -1170,13 +1216,13 @@ static void parse_params(Parser *p, SuffixOp *op) {
     op->names = arena_alloc(&p->scratch, sizeof(Ident *) * names.len);
     memcpy(op->names, names.data, sizeof(Ident *) * names.len);
     vec_free(&names);
-    scope_pop(p);
+    scope_leave(&p->scopes);
     return;
   }
   if (at_punct(p, P_RPAREN)) {
     next(p);
     op->oldstyle = lang_year() < 2023; /* f() has no prototype before C23 */
-    scope_pop(p);
+    scope_leave(&p->scopes);
     return;
   }
   for (;;) {
@@ -1226,14 +1272,14 @@ static void parse_params(Parser *p, SuffixOp *op) {
     }
     if (d.name) {
       Decl *pd = new_decl(p, DECL_PARAM, d.name, prm.type, d.loc);
-      bind_ordinary(p, d.name, pd);
+      scope_bind_ordinary(&p->scopes, d.name, pd);
     }
     vec_push(&params, prm);
     if (!accept_punct(p, P_COMMA))
       break;
   }
   expect_punct(p, P_RPAREN, NULL);
-  scope_pop(p);
+  scope_leave(&p->scopes);
   op->nparams = (int)params.len;
   if (params.len) {
     op->params = NEW_ARRAY(Param, params.len);
@@ -1316,6 +1362,8 @@ static Type *apply_level(Parser *p, DeclLevel *lv, Type *t, Declarator *out,
   return t;
 }
 
+/* declarator (or abstract-declarator): parsed, then its type built over
+   the specifiers' type DS.  */
 void parse_declarator(Parser *p, DeclSpec *ds, Declarator *d, bool abstract) {
   memset(d, 0, sizeof *d);
   d->loc = cur_loc(p);
@@ -1330,6 +1378,7 @@ void parse_declarator(Parser *p, DeclSpec *ds, Declarator *d, bool abstract) {
   d->attrs = decl_attrs;
 }
 
+/* type-name: specifier-qualifier-list abstract-declarator? */
 Type *parse_type_name(Parser *p) {
   DeclSpec ds;
   SrcLoc loc = cur_loc(p);
@@ -1388,95 +1437,6 @@ void parse_static_assert(Parser *p) {
 /* An entity first declared with an incomplete array type takes the
    completed type of a later declaration; the debug information still
    describes the first declaration as written.  */
-static void complete_first_type(Decl *first, Type *type) {
-  if (!first->type_as_declared)
-    first->type_as_declared = first->type;
-  first->type = type;
-}
-
-static bool merge_with_previous(Parser *p, Decl *d, Decl *prev) {
-  if (prev->kind != d->kind) {
-    diag_error(d->loc, "'%s' redeclared as different kind of symbol",
-               d->name->name);
-    diag_note(prev->loc, "previous declaration of '%s' with type '%s'",
-              prev->name->name, type_name(prev->type));
-    return false;
-  }
-  if (d->kind == DECL_TYPEDEF) {
-    if (!types_compatible(d->type, prev->type, false)) {
-      diag_error(d->loc, "conflicting types for '%s'; have '%s'",
-                 d->name->name, type_name(d->type));
-      diag_note(prev->loc, "previous declaration of '%s' with type '%s'",
-                prev->name->name, type_name(prev->type));
-      return false;
-    }
-    return true;
-  }
-  if (!types_compatible(d->type, prev->type, false)) {
-    /* Old-style and prototype, or [] and [N], are compatible; anything
-       else conflicts.  */
-    diag_error(d->loc, "conflicting types for '%s'; have '%s'", d->name->name,
-               type_name(d->type));
-    diag_note(prev->loc, "previous declaration of '%s' with type '%s'",
-              prev->name->name, type_name(prev->type));
-    return false;
-  }
-  Decl *first = prev->first;
-  d->first = first;
-  d->prev = prev;
-  /* Composite type: prefer the more complete array / the prototype.  */
-  Type *nc = type_canon(d->type), *pc = type_canon(prev->type);
-  if (nc->kind == TY_ARRAY && nc->u.array.len < 0 && pc->u.array.len >= 0)
-    d->type = prev->type;
-  if (nc->kind == TY_FUNC && (nc->flags & TYF_OLDSTYLE) &&
-      !(pc->flags & TYF_OLDSTYLE))
-    d->type = prev->type;
-  if (prev->defined && d->defined && d->kind == DECL_FUNC) {
-    diag_error(d->loc, "redefinition of '%s'", d->name->name);
-    diag_note(prev->loc, "previous definition of '%s' with type '%s'",
-              prev->name->name, type_name(prev->type));
-  }
-  if (d->sc == SC_STATIC && prev->sc != SC_STATIC && d->kind == DECL_FUNC &&
-      !prev->implicit && p->depth == 0) {
-    diag_error(d->loc, "static declaration of '%s' follows non-static declaration",
-               d->name->name);
-  }
-  if (d->sc == SC_NONE && prev->sc == SC_STATIC && d->kind == DECL_VAR &&
-      p->depth == 0) {
-    diag_error(d->loc, "non-static declaration of '%s' follows static declaration",
-               d->name->name);
-  }
-  /* Linkage follows the first declaration (static ... extern).  */
-  if (d->sc == SC_EXTERN && prev->sc == SC_STATIC)
-    d->sc = SC_STATIC;
-  if (d->sc == SC_NONE && d->kind == DECL_FUNC && prev->sc == SC_STATIC)
-    d->sc = SC_STATIC;
-  if (!d->section)
-    d->section = prev->section;
-  /* btf_decl_tag lists merge across redeclarations (GCC, PR122248): the
-     new declaration's tags not already present go in front.  */
-  BtfTag *merged = first->decl_tags == d->decl_tags ? d->decl_tags : first->decl_tags;
-  for (BtfTag *g = d->decl_tags; g; g = g->next) {
-    bool seen = false;
-    for (BtfTag *h = first->decl_tags; h; h = h->next)
-      if (h->value == g->value)
-        seen = true;
-    if (!seen) {
-      BtfTag *c = NEW(BtfTag);
-      *c = *g;
-      c->next = merged;
-      merged = c;
-    }
-  }
-  first->decl_tags = merged;
-  if (d->defined)
-    first->defined = true;
-  if (d->type != first->type && type_canon(first->type)->kind == TY_ARRAY &&
-      type_canon(first->type)->u.array.len < 0)
-    complete_first_type(first, d->type);
-  return true;
-}
-
 /* Finish a declarator into a declaration: make the Decl, apply
    attributes, bind the name, merge with earlier declarations.  */
 static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
@@ -1514,38 +1474,15 @@ static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
     if (ds->is_inline)
       diag_error(dr->loc, "typedef '%s' is declared 'inline'", dr->name->name);
   }
-  if (kind == DECL_FUNC && p->depth > 0 && ds->sc == SC_STATIC)
+  if (kind == DECL_FUNC && p->scopes.depth > 0 && ds->sc == SC_STATIC)
     diag_error(dr->loc, "invalid storage class for function '%s'", dr->name->name);
   if (kind == DECL_VAR && type_is_void(d->type) && ds->sc != SC_EXTERN &&
       ds->sc != SC_TYPEDEF) {
     diag_error(dr->loc, "variable or field '%s' declared void", dr->name->name);
   }
-  /* Look for an earlier declaration to merge with: same scope, or any
-     file-scope/extern declaration for extern and functions.  */
-  Binding *b = lookup_ordinary_binding(dr->name);
-  Decl *prev = NULL;
-  if (b && b->depth == p->depth)
-    prev = b->decl;
-  else if (b && (ds->sc == SC_EXTERN || kind == DECL_FUNC) && b->decl &&
-           b->decl->file_scope && b->decl->kind == kind)
-    prev = b->decl;
-  if (prev && prev->kind == DECL_PARAM && p->depth > 0 && b->depth == p->depth) {
-    diag_error(dr->loc, "'%s' redeclared as different kind of symbol", dr->name->name);
-    prev = NULL;
-  }
-  if (prev && (prev->kind == DECL_ENUM_CONST || prev->kind == DECL_PARAM)) {
-    if (b->depth == p->depth)
-      diag_error(dr->loc, "'%s' redeclared as different kind of symbol",
-                 dr->name->name);
-    prev = NULL;
-  }
-  if (prev && p->depth > 0 && kind == DECL_VAR && ds->sc != SC_EXTERN &&
-      prev->sc != SC_EXTERN) {
-    diag_error(dr->loc, "redeclaration of '%s' with no linkage", dr->name->name);
-    prev = NULL;
-  }
+  Decl *prev = decl_find_previous(&p->scopes, dr->name, kind, ds->sc, dr->loc);
   if (prev)
-    merge_with_previous(p, d, prev);
+    decl_merge(d, prev, p->scopes.depth);
   d->tags_so_far = d->first->decl_tags;
   if (kind == DECL_TYPEDEF) {
     /* The typedef name's type is a TY_TYPEDEF node over the declared
@@ -1555,8 +1492,8 @@ static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
     if (prev && prev->kind == DECL_TYPEDEF)
       d->type = prev->type;
   }
-  bind_ordinary(p, dr->name, d);
-  if (p->depth == 0 || ds->sc == SC_EXTERN || kind == DECL_FUNC)
+  scope_bind_ordinary(&p->scopes, dr->name, d);
+  if (p->scopes.depth == 0 || ds->sc == SC_EXTERN || kind == DECL_FUNC)
     d->file_scope = d->file_scope || ds->sc == SC_EXTERN || kind == DECL_FUNC;
   return d;
 }
@@ -1677,7 +1614,7 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
   p->cur_func = fn;
   p->tree_depth++;
   p->undeclared.len = 0;
-  scope_push(p);
+  scope_enter(&p->scopes);
   FuncBody *fb = NEW(FuncBody);
   memset(fb, 0, sizeof *fb);
   fb->nparams = dr->nparams;
@@ -1695,10 +1632,10 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
     if (!type_is_complete(prm->type))
       diag_error(prm->loc, "parameter %d ('%s') has incomplete type", i + 1,
                  prm->name->name);
-    bind_ordinary(p, prm->name, pd);
+    scope_bind_ordinary(&p->scopes, prm->name, pd);
   }
   fb->body = parse_function_body(p, fn);
-  scope_pop(p);
+  scope_leave(&p->scopes);
   p->tree_depth--;
   fb->uses_va = p->uses_va;
   size_t ntl = p->tree_locals.len - saved_tree_locals;
@@ -1735,7 +1672,126 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
   p->cur_func = saved_func;
 }
 
+/* declaration-specifiers ; : warn as GCC does when it declares nothing.  */
+static void check_empty_declaration(const DeclSpec *ds, SrcLoc loc) {
+  if (!ds->defined_tag && !ds->declared_tag) {
+    Type *c = ds->type ? type_canon(ds->type) : NULL;
+    bool tag_ref = c && (c->kind == TY_STRUCT || c->kind == TY_UNION ||
+                         c->kind == TY_ENUM) && ds->tag_type;
+    if (!tag_ref)
+      diag_warning(loc, W_OTHER, "useless type name in empty declaration");
+  }
+  if (ds->sc == SC_TYPEDEF || (ds->sc && ds->sc != SC_NONE))
+    diag_warning(loc, W_OTHER, "useless storage class specifier in empty declaration");
+}
+
+/* A declaration made: a local of the function being parsed, or a
+   translation-unit event.  */
+static void record_declared(Parser *p, Decl *d) {
+  if (p->cur_func && d->kind == DECL_VAR) {
+    vec_push(&p->body_locals, d);
+    note_local(p, d);
+  } else if (p->cur_func && d->kind == DECL_TYPEDEF) {
+    note_body_type(p, d->type);
+  } else {
+    record_event(p, d);
+  }
+}
+
+/* __auto_type declarator = assignment-expression: the type is the
+   initializer's.  */
+static void declare_auto_type(Parser *p, DeclSpec *ds, Declarator *dr,
+                              Attr *attrs) {
+  next(p); /* = */
+  Expr e = expr_rvalue(p, parse_assign_expr(p));
+  dr->type = e.type ? type_unqualified(e.type) : ty_int;
+  if (e.type)
+    dr->type = e.type;
+  Decl *d = declare(p, ds, dr, attrs);
+  d->has_init = true;
+  d->defined = true;
+  if (tree_on_for_decl(p))
+    d->init = single_store_init(p, d->type, &e);
+  if (p->cur_func) {
+    vec_push(&p->body_locals, d);
+    note_local(p, d);
+  } else {
+    record_event(p, d);
+  }
+}
+
+/* The rest of an init-declarator of a variable: ( = initializer )?  */
+static bool parse_variable_init(Parser *p, DeclSpec *ds, Declarator *dr,
+                                Decl *d) {
+  bool had_init = false;
+  bool is_def = ds->sc != SC_EXTERN || at_punct(p, P_ASSIGN);
+  if (accept_punct(p, P_ASSIGN)) {
+    had_init = true;
+    if (ds->sc == SC_EXTERN && p->scopes.depth == 0)
+      diag_warning(dr->loc, W_OTHER, "'%s' initialized and declared 'extern'",
+                   dr->name->name);
+    else if (ds->sc == SC_EXTERN)
+      diag_error(dr->loc, "'%s' has both 'extern' and initializer", dr->name->name);
+    InitInfo info = {0};
+    Type *nt = parse_initializer(p, d->type, &info, &d->init);
+    if (nt != d->type) {
+      d->type = nt;
+      if (d->first != d && type_canon(d->first->type)->kind == TY_ARRAY &&
+          type_canon(d->first->type)->u.array.len < 0)
+        decl_complete_first_type(d->first, nt);
+    }
+    d->has_init = true;
+    d->init_has_reloc = info.has_reloc;
+    d->init_all_zero = info.all_zero;
+  }
+  if (is_def) {
+    d->defined = true;
+    d->first->defined = true;
+  }
+  if (is_def && !type_is_complete(d->type) && p->scopes.depth > 0 &&
+      ds->sc != SC_EXTERN) {
+    diag_error(dr->loc, "storage size of '%s' isn't known", dr->name->name);
+  }
+  return had_init;
+}
+
+/* The rest of an init-declarator after the declarator, its asm label
+   and attributes: the declaration, and an initializer where one may
+   be.  Returns whether an initializer was read.  */
+static bool finish_init_declarator(Parser *p, DeclSpec *ds, Declarator *dr,
+                                   Attr *attrs) {
+  bool had_init = false;
+  Decl *d = declare(p, ds, dr, attrs);
+  if (d->kind == DECL_VAR) {
+    had_init = parse_variable_init(p, ds, dr, d);
+  } else if (d->kind == DECL_FUNC) {
+    if (at_punct(p, P_ASSIGN)) {
+      diag_error(dr->loc, "function '%s' is initialized like a variable",
+                 dr->name->name);
+      next(p);
+      parse_assign_expr(p);
+    }
+    d->def_params = dr->params;
+    d->n_def_params = dr->nparams;
+  } else if (at_punct(p, P_ASSIGN)) {
+    diag_error(dr->loc, "typedef '%s' is initialized (use __typeof__ instead)",
+               dr->name->name);
+    next(p);
+    parse_assign_expr(p);
+  }
+  record_declared(p, d);
+  return had_init;
+}
+
+/* declaration:
+     declaration-specifiers init-declarator-list? ;
+     static_assert-declaration
+   init-declarator: declarator asm-label? attribute* ( = initializer )?
+   function-definition:
+     declaration-specifiers declarator declaration-list? compound-statement
+   (FILE_SCOPE: an external-declaration).  */
 bool parse_declaration(Parser *p, bool file_scope) {
+  (void)file_scope; /* GNU nested functions parse like any definition */
   if (at_keyword(p) == KW_STATIC_ASSERT) {
     parse_static_assert(p);
     return true;
@@ -1757,15 +1813,7 @@ bool parse_declaration(Parser *p, bool file_scope) {
                    t->ident->name);
   }
   if (accept_punct(p, P_SEMI)) {
-    if (!ds.defined_tag && !ds.declared_tag) {
-      Type *c = ds.type ? type_canon(ds.type) : NULL;
-      bool tag_ref = c && (c->kind == TY_STRUCT || c->kind == TY_UNION ||
-                           c->kind == TY_ENUM) && ds.tag_type;
-      if (!tag_ref)
-        diag_warning(loc, W_OTHER, "useless type name in empty declaration");
-    }
-    if (ds.sc == SC_TYPEDEF || (ds.sc && ds.sc != SC_NONE))
-      diag_warning(loc, W_OTHER, "useless storage class specifier in empty declaration");
+    check_empty_declaration(&ds, loc);
     return true;
   }
   bool first = true;
@@ -1787,97 +1835,23 @@ bool parse_declaration(Parser *p, bool file_scope) {
       dr.asm_name = parse_asm_label(p);
       attrs = attr_concat(attrs, parse_any_attributes(p));
     }
-    if (!ds.type) {
+    if (!ds.type && !at_punct(p, P_ASSIGN)) {
       /* __auto_type: the type comes from the initializer.  */
-      if (!at_punct(p, P_ASSIGN)) {
-        diag_error(dr.loc, "'__auto_type' requires an initialized data declaration");
-        dr.type = ty_int;
-      }
+      diag_error(dr.loc, "'__auto_type' requires an initialized data declaration");
+      dr.type = ty_int;
     }
     if (first && dr.is_func_def_candidate &&
         (at_punct(p, P_LBRACE) ||
          (dr.params_oldstyle && dr.n_oldstyle && !at_punct(p, P_SEMI) &&
           !at_punct(p, P_COMMA) && !at_punct(p, P_ASSIGN)))) {
-      if (!file_scope) {
-        /* GNU nested functions: parse the body, keep no debug record.  */
-      }
       parse_function_definition(p, &ds, &dr, attrs);
       return true;
     }
     first = false;
-    if (!ds.type && at_punct(p, P_ASSIGN)) {
-      /* Deduce now: parse the initializer as an expression.  */
-      next(p);
-      Expr e = expr_rvalue(p, parse_assign_expr(p));
-      dr.type = e.type ? type_unqualified(e.type) : ty_int;
-      if (e.type)
-        dr.type = e.type;
-      Decl *d = declare(p, &ds, &dr, attrs);
-      d->has_init = true;
-      d->defined = true;
-      if (tree_on_for_decl(p))
-        d->init = single_store_init(p, d->type, &e);
-      if (p->cur_func) {
-        vec_push(&p->body_locals, d);
-        note_local(p, d);
-      } else
-        record_event(p, d);
-      if (!accept_punct(p, P_COMMA))
-        break;
-      continue;
-    }
-    Decl *d = declare(p, &ds, &dr, attrs);
-    if (d->kind == DECL_VAR) {
-      bool is_def = ds.sc != SC_EXTERN || at_punct(p, P_ASSIGN);
-      if (accept_punct(p, P_ASSIGN)) {
-        last_had_init = true;
-        if (ds.sc == SC_EXTERN && p->depth == 0)
-          diag_warning(dr.loc, W_OTHER, "'%s' initialized and declared 'extern'",
-                       dr.name->name);
-        else if (ds.sc == SC_EXTERN)
-          diag_error(dr.loc, "'%s' has both 'extern' and initializer", dr.name->name);
-        InitInfo info = {0};
-        Type *nt = parse_initializer(p, d->type, &info, &d->init);
-        if (nt != d->type) {
-          d->type = nt;
-          if (d->first != d && type_canon(d->first->type)->kind == TY_ARRAY &&
-              type_canon(d->first->type)->u.array.len < 0)
-            complete_first_type(d->first, nt);
-        }
-        d->has_init = true;
-        d->init_has_reloc = info.has_reloc;
-        d->init_all_zero = info.all_zero;
-      }
-      if (is_def) {
-        d->defined = true;
-        d->first->defined = true;
-      }
-      if (is_def && !type_is_complete(d->type) && p->depth > 0 &&
-          ds.sc != SC_EXTERN) {
-        diag_error(dr.loc, "storage size of '%s' isn't known", dr.name->name);
-      }
-    } else if (d->kind == DECL_FUNC) {
-      if (at_punct(p, P_ASSIGN)) {
-        diag_error(dr.loc, "function '%s' is initialized like a variable",
-                   dr.name->name);
-        next(p);
-        parse_assign_expr(p);
-      }
-      d->def_params = dr.params;
-      d->n_def_params = dr.nparams;
-    } else if (at_punct(p, P_ASSIGN)) {
-      diag_error(dr.loc, "typedef '%s' is initialized (use __typeof__ instead)",
-                 dr.name->name);
-      next(p);
-      parse_assign_expr(p);
-    }
-    if (p->cur_func && d->kind == DECL_VAR) {
-      vec_push(&p->body_locals, d);
-      note_local(p, d);
-    } else if (p->cur_func && d->kind == DECL_TYPEDEF)
-      note_body_type(p, d->type);
-    else
-      record_event(p, d);
+    if (!ds.type && at_punct(p, P_ASSIGN))
+      declare_auto_type(p, &ds, &dr, attrs);
+    else if (finish_init_declarator(p, &ds, &dr, attrs))
+      last_had_init = true;
     if (!accept_punct(p, P_COMMA))
       break;
   }
@@ -1929,18 +1903,10 @@ TransUnit *parse_translation_unit_from(Cpp *cpp) {
   if (setjmp(p->fatal) == 0)
     parse_translation_unit(p);
   /* Leave no bindings behind (several inputs may share the process).  */
-  while (p->bindings.len) {
-    Binding *b = p->bindings.data[--p->bindings.len];
-    if (b->is_tag)
-      b->name->tag = b->shadowed;
-    else
-      b->name->ordinary = b->shadowed;
-  }
+  scopes_release(&p->scopes);
   TransUnit *tu = p->tu;
   /* What the bodies tell of static objects (never written ones fold).  */
   tree_mark_writes(tu->decls.data, tu->decls.len);
-  vec_free(&p->bindings);
-  vec_free(&p->scope_marks);
   vec_free(&p->body_types);
   vec_free(&p->body_locals);
   vec_free(&p->tree_locals);

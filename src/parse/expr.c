@@ -1,11 +1,16 @@
-/* Expressions (C17 6.5): parsed straight into typed values.  An lvalue's
-   `cv` is the constant address of the object when it has one (a global
-   or a string); an rvalue's `cv` is its constant value.  Folding follows
-   C's arithmetic in the operand types, so integer constant expressions,
-   address constants and the offsetof idiom all come out as GCC folds
-   them.  */
+/* Expressions (C17 6.5): parsed straight into typed values (Expr), and
+   inside function bodies and initializers into nodes of the typed tree.
+   An lvalue's `cv` is the constant address of the object when it has
+   one (a global or a string); an rvalue's `cv` is its constant value,
+   folded by sema/const.c in the operand types, so integer constant
+   expressions, address constants and the offsetof idiom come out as GCC
+   folds them.  Each operator applies C's conversions to its operands
+   here (the types from sema/conv.c), and the tree records each one as an
+   EX_CAST: the tree is the record of what this file decided.  */
 #include "parser.h"
 #include "../lang/builtins.h"
+#include "../sema/const.h"
+#include "../sema/conv.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -55,7 +60,6 @@ static Node *mk(Parser *p, NodeKind kind, Type *type, SrcLoc loc, Node *a,
   return n;
 }
 
-static void convert_const(ConstVal *cv, Type *from, Type *to);
 
 /* The node of E converted to T (implicit conversion).  A folded
    arithmetic constant converts to a constant of T, as GCC folds it.  */
@@ -65,7 +69,7 @@ Node *expr_convert(Parser *p, Expr *e, Type *t) {
   if (!e->n && e->type && (e->cv.kind == CV_INT || e->cv.kind == CV_FLOAT) &&
       t && type_is_arith(t)) {
     ConstVal cv = e->cv;
-    convert_const(&cv, e->type, t);
+    const_convert(&cv, e->type, t);
     if (cv.kind == CV_INT || cv.kind == CV_FLOAT)
       return node_const(t, cv, e->loc);
   }
@@ -115,22 +119,6 @@ Expr make_int_const(Type *t, int64_t v, SrcLoc loc) {
   return e;
 }
 
-int64_t type_int_truncate(Type *t, int64_t v) {
-  Type *c = type_canon(t);
-  if (c->kind == TY_BOOL)
-    return v != 0;
-  if (c->kind == TY_PTR)
-    return v;
-  int64_t size = type_size(t);
-  if (size <= 0 || size >= 8)
-    return v;
-  int bits = (int)size * 8;
-  uint64_t mask = (UINT64_C(1) << bits) - 1;
-  uint64_t u = (uint64_t)v & mask;
-  if (type_is_signed(t) && (u >> (bits - 1)) & 1)
-    u |= ~mask;
-  return (int64_t)u;
-}
 
 static bool is_null_pointer_constant(const Expr *e) {
   if (e->flags & EF_NULLPTR)
@@ -144,128 +132,14 @@ static bool is_null_pointer_constant(const Expr *e) {
   return c->kind == TY_PTR && type_kind(c->base) == TY_VOID;
 }
 
-static Type *integer_promote(Type *t) {
-  Type *c = type_canon(t);
-  if (c->kind == TY_ENUM)
-    c = c->u.rec->enum_int ? c->u.rec->enum_int : ty_uint;
-  switch (c->kind) {
-  case TY_BOOL: case TY_CHAR: case TY_SCHAR: case TY_UCHAR:
-  case TY_SHORT: case TY_USHORT:
-    return ty_int;
-  default:
-    return c->main;
-  }
-}
 
-static Type *usual_arith(Type *a, Type *b) {
-  Type *ca = type_canon(a), *cb = type_canon(b);
-  if (ca->kind == TY_COMPLEX || cb->kind == TY_COMPLEX) {
-    Type *ea = ca->kind == TY_COMPLEX ? ca->base : a;
-    Type *eb = cb->kind == TY_COMPLEX ? cb->base : b;
-    return type_complex(type_unqualified(type_canon(usual_arith(ea, eb))));
-  }
-  if (ca->kind == TY_VECTOR)
-    return ca->main;
-  if (cb->kind == TY_VECTOR)
-    return cb->main;
-  if (type_is_real_float(a) || type_is_real_float(b)) {
-    /* The wider float wins (by size; long double over _Float128 etc.).  */
-    if (!type_is_real_float(a))
-      return cb->main;
-    if (!type_is_real_float(b))
-      return ca->main;
-    return type_size(a) >= type_size(b) ? ca->main : cb->main;
-  }
-  Type *pa = integer_promote(a), *pb = integer_promote(b);
-  if (pa == pb)
-    return pa;
-  int ra = type_int_rank(pa), rb = type_int_rank(pb);
-  bool sa = type_is_signed(pa), sb = type_is_signed(pb);
-  if (sa == sb)
-    return ra >= rb ? pa : pb;
-  Type *u = sa ? pb : pa, *s = sa ? pa : pb;
-  if (type_int_rank(u) >= type_int_rank(s))
-    return u;
-  if (type_size(s) > type_size(u))
-    return s;
-  /* The unsigned type corresponding to the signed one.  */
-  return type_int_of_size(type_size(s), true);
-}
 
-/* Convert a constant value to type T (C17 6.3).  */
-static void convert_const(ConstVal *cv, Type *from, Type *to) {
-  if (cv->kind == CV_NONE)
-    return;
-  Type *ct = type_canon(to);
-  if (ct->kind == TY_VOID) {
-    cv->kind = CV_NONE;
-    return;
-  }
-  if (type_is_integer(to) || ct->kind == TY_PTR) {
-    if (cv->kind == CV_FLOAT) {
-      long double f = cv->f;
-      if (ct->kind == TY_BOOL)
-        cv->i = f != 0;
-      else if (f >= 9.2233720368547758e18L || f < -9.2233720368547758e18L || f != f)
-        cv->i = f >= 0 ? (int64_t)UINT64_MAX : INT64_MIN;
-      else if (f >= 0 && !type_is_signed(to))
-        cv->i = (int64_t)(uint64_t)f;
-      else
-        cv->i = (int64_t)f;
-      cv->kind = CV_INT;
-      cv->is_icx = false;
-    }
-    if (cv->kind == CV_INT)
-      cv->i = type_int_truncate(to, cv->i);
-    else if (cv->kind == CV_ADDR && ct->kind != TY_PTR && !cv->sym &&
-             !cv->str && !cv->label) {
-      /* (integer)(T *)N: the offsetof idiom.  */
-      cv->kind = CV_INT;
-      cv->i = type_int_truncate(to, cv->i);
-      cv->is_icx = false;
-    } else if (cv->kind == CV_ADDR && ct->kind == TY_BOOL) {
-      cv->kind = CV_INT;
-      cv->i = 1;
-    } else if (cv->kind == CV_ADDR && ct->kind != TY_PTR &&
-               type_size(to) < 8) {
-      cv->kind = CV_NONE; /* truncated address: not a constant */
-    }
-    if (ct->kind == TY_PTR && cv->kind == CV_INT) {
-      /* (T *)N: an address constant with no symbol.  */
-      int64_t v = cv->i;
-      bool icx = cv->is_icx;
-      memset(cv, 0, sizeof *cv);
-      cv->kind = CV_ADDR;
-      cv->i = v;
-      cv->is_icx = icx && v == 0;
-    }
-    return;
-  }
-  if (type_is_real_float(to) || ct->kind == TY_COMPLEX) {
-    if (cv->kind == CV_INT) {
-      cv->f = type_is_signed(from) ? (long double)cv->i
-                                   : (long double)(uint64_t)cv->i;
-      cv->kind = CV_FLOAT;
-      cv->is_icx = false;
-    } else if (cv->kind != CV_FLOAT) {
-      cv->kind = CV_NONE;
-    }
-    if (cv->kind == CV_FLOAT) {
-      if (ct->kind == TY_FLOAT)
-        cv->f = (float)cv->f;
-      else if (ct->kind == TY_DOUBLE)
-        cv->f = (double)cv->f;
-    }
-    return;
-  }
-  cv->kind = CV_NONE;
-}
 
 /* An rvalue of type T converted from E (implicit or explicit).  */
 static Expr convert(Parser *p, Expr e, Type *t) {
   Expr r = e;
   Node *n = conv_node(p, &e, t);
-  convert_const(&r.cv, e.type, t);
+  const_convert(&r.cv, e.type, t);
   r.type = t;
   r.flags &= (uint8_t)~(EF_LVALUE | EF_BITFIELD | EF_STRING | EF_FUNC_DESIG);
   if (type_kind(t) == TY_PTR && is_null_pointer_constant(&e))
@@ -332,23 +206,7 @@ Expr expr_rvalue(Parser *p, Expr e) {
 }
 
 bool expr_is_true_const(const Expr *e, bool *value) {
-  if (e->cv.kind == CV_INT) {
-    *value = e->cv.i != 0;
-    return true;
-  }
-  if (e->cv.kind == CV_FLOAT) {
-    *value = e->cv.f != 0;
-    return true;
-  }
-  if (e->cv.kind == CV_ADDR && (e->cv.sym || e->cv.str)) {
-    *value = true;
-    return true;
-  }
-  if (e->cv.kind == CV_ADDR && !e->cv.sym && !e->cv.str && !e->cv.label) {
-    *value = e->cv.i != 0;
-    return true;
-  }
-  return false;
+  return const_truth(&e->cv, value);
 }
 
 /* --- Literals --- */
@@ -570,16 +428,6 @@ static Decl *implicit_function(Parser *p, Ident *name, SrcLoc loc) {
   return d;
 }
 
-/* The default argument promotions (C17 6.5.2.2p6): integer
-   promotions, float to double.  */
-static Type *default_promote(Type *t) {
-  Type *c = type_canon(t);
-  if (c->kind == TY_FLOAT)
-    return ty_double;
-  if (type_is_integer(c))
-    return integer_promote(c);
-  return t;
-}
 
 /* The arguments of a call as tree nodes.  */
 typedef struct CallArgs {
@@ -612,7 +460,7 @@ static int parse_call_args(Parser *p, Type *ft, CallArgs *out) {
         if (proto && n < ft->u.func.nparams)
           to = type_unqualified(type_canon(ft->u.func.params[n].type));
         else if (a.type)
-          to = default_promote(a.type);
+          to = type_default_promote(a.type);
         vec_push(&nodes, to ? conv_node(p, &a, to) : expr_node(p, &a));
       }
       n++;
@@ -670,12 +518,14 @@ static Expr builtin_call(Parser *p, Token name) {
       a = expr_rvalue(p, a);
       if (n < 8)
         args[n] = a.type;
-      if (tree_on(p))
+      if (tree_on(p)) {
+        Type *param = n == 1 && (id == BI_EXPECT ||
+                                 id == BI_EXPECT_WITH_PROBABILITY)
+                          ? ty_long : builtin_param_type(id, n);
         vec_push(&nodes, n == 0 && builtin_keeps_access_path(id) ? as_written
-                         : n == 1 && (id == BI_EXPECT ||
-                                     id == BI_EXPECT_WITH_PROBABILITY)
-                             ? expr_convert(p, &a, ty_long)
-                             : expr_node(p, &a));
+                         : param ? expr_convert(p, &a, param)
+                                 : expr_node(p, &a));
+      }
       n++;
     } while (accept_punct(p, P_COMMA));
   }
@@ -891,82 +741,7 @@ static bool both_arith_consts(const Expr *a, const Expr *b) {
          (b->cv.kind == CV_INT || b->cv.kind == CV_FLOAT);
 }
 
-/* Fold integer operation OP on values of type T.  */
-static bool fold_int(Punct op, Type *t, int64_t a, int64_t b, int64_t *out,
-                     SrcLoc loc) {
-  bool sgn = type_is_signed(t);
-  uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
-  int64_t size = type_size(t);
-  int bits = size >= 8 || size <= 0 ? 64 : (int)size * 8;
-  if (!sgn && bits < 64) {
-    ua &= (UINT64_C(1) << bits) - 1;
-    ub &= (UINT64_C(1) << bits) - 1;
-  }
-  int64_t r;
-  switch (op) {
-  case P_PLUS: r = (int64_t)(ua + ub); break;
-  case P_MINUS: r = (int64_t)(ua - ub); break;
-  case P_STAR: r = (int64_t)(ua * ub); break;
-  case P_SLASH:
-  case P_PERCENT:
-    if (b == 0) {
-      diag_warning(loc, W_OTHER, "division by zero");
-      return false;
-    }
-    if (sgn) {
-      if (a == INT64_MIN && b == -1)
-        r = op == P_SLASH ? a : 0;
-      else
-        r = op == P_SLASH ? a / b : a % b;
-    } else {
-      r = (int64_t)(op == P_SLASH ? ua / ub : ua % ub);
-    }
-    break;
-  case P_SHL:
-    if (b < 0 || b >= bits)
-      return false;
-    r = (int64_t)(ua << b);
-    break;
-  case P_SHR:
-    if (b < 0 || b >= bits)
-      return false;
-    if (sgn)
-      r = a < 0 ? (int64_t)~(~ua >> b) : (int64_t)(ua >> b);
-    else
-      r = (int64_t)(ua >> b);
-    break;
-  case P_AMP: r = (int64_t)(ua & ub); break;
-  case P_PIPE: r = (int64_t)(ua | ub); break;
-  case P_CARET: r = (int64_t)(ua ^ ub); break;
-  case P_LT: r = sgn ? a < b : ua < ub; break;
-  case P_GT: r = sgn ? a > b : ua > ub; break;
-  case P_LE: r = sgn ? a <= b : ua <= ub; break;
-  case P_GE: r = sgn ? a >= b : ua >= ub; break;
-  case P_EQ: r = ua == ub; break;
-  case P_NE: r = ua != ub; break;
-  default: return false;
-  }
-  *out = r;
-  return true;
-}
 
-static bool fold_float(Punct op, long double a, long double b, long double *f,
-                       int64_t *i, bool *is_int) {
-  *is_int = false;
-  switch (op) {
-  case P_PLUS: *f = a + b; return true;
-  case P_MINUS: *f = a - b; return true;
-  case P_STAR: *f = a * b; return true;
-  case P_SLASH: *f = a / b; return true;
-  case P_LT: *i = a < b; *is_int = true; return true;
-  case P_GT: *i = a > b; *is_int = true; return true;
-  case P_LE: *i = a <= b; *is_int = true; return true;
-  case P_GE: *i = a >= b; *is_int = true; return true;
-  case P_EQ: *i = a == b; *is_int = true; return true;
-  case P_NE: *i = a != b; *is_int = true; return true;
-  default: return false;
-  }
-}
 
 static bool is_compare(Punct op) {
   return op == P_LT || op == P_GT || op == P_LE || op == P_GE || op == P_EQ ||
@@ -999,7 +774,7 @@ static Expr pointer_binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
     if (a.cv.kind == CV_ADDR && b.cv.kind == CV_ADDR && a.cv.sym == b.cv.sym &&
         !a.cv.str && !b.cv.str) {
       int64_t v;
-      if (fold_int(op, ty_long, a.cv.i, b.cv.i, &v, loc)) {
+      if (const_fold_int(binary_op(op), ty_long, a.cv.i, b.cv.i, &v, loc)) {
         r.cv.kind = CV_INT;
         r.cv.i = v;
       }
@@ -1099,11 +874,11 @@ static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
   }
   Type *t;
   if (op == P_SHL || op == P_SHR)
-    t = integer_promote(a.type);
+    t = type_promote(a.type);
   else
-    t = usual_arith(a.type, b.type);
+    t = type_usual_arith(a.type, b.type);
   Expr ca = convert(p, a, op == P_SHL || op == P_SHR ? t : t);
-  Expr cb = convert(p, b, op == P_SHL || op == P_SHR ? integer_promote(b.type) : t);
+  Expr cb = convert(p, b, op == P_SHL || op == P_SHR ? type_promote(b.type) : t);
   Expr r = {0};
   r.loc = a.loc;
   r.type = is_compare(op) ? ty_int : t;
@@ -1113,7 +888,7 @@ static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
     n->op = (uint8_t)binary_op(op);
   if (type_is_integer(t) && both_int_consts(&ca, &cb)) {
     int64_t v;
-    if (fold_int(op, t, ca.cv.i, cb.cv.i, &v, loc)) {
+    if (const_fold_int(binary_op(op), t, ca.cv.i, cb.cv.i, &v, loc)) {
       r.cv.kind = CV_INT;
       r.cv.is_icx = a.cv.is_icx && b.cv.is_icx;
       r.cv.i = type_int_truncate(r.type, v);
@@ -1122,14 +897,14 @@ static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
     long double f;
     int64_t i;
     bool is_int;
-    if (fold_float(op, ca.cv.f, cb.cv.f, &f, &i, &is_int)) {
+    if (const_fold_float(binary_op(op), ca.cv.f, cb.cv.f, &f, &i, &is_int)) {
       if (is_int) {
         r.cv.kind = CV_INT;
         r.cv.i = i;
       } else {
         r.cv.kind = CV_FLOAT;
         r.cv.f = f;
-        convert_const(&r.cv, t, t);
+        const_convert(&r.cv, t, t);
       }
     }
   }
@@ -1190,10 +965,10 @@ static Node *op_assign_node(Parser *p, Punct op, Expr *lhs, Expr *rhs,
     n->u.arith.comp_type = t;
     n->b = conv_node(p, rhs, ty_ptrdiff_t);
   } else if (op == P_SHL || op == P_SHR) {
-    n->u.arith.comp_type = integer_promote(lhs->type);
-    n->b = conv_node(p, rhs, integer_promote(rhs->type));
+    n->u.arith.comp_type = type_promote(lhs->type);
+    n->b = conv_node(p, rhs, type_promote(rhs->type));
   } else if (type_is_arith(lhs->type) && type_is_arith(rhs->type)) {
-    n->u.arith.comp_type = usual_arith(lhs->type, rhs->type);
+    n->u.arith.comp_type = type_usual_arith(lhs->type, rhs->type);
     n->b = conv_node(p, rhs, n->u.arith.comp_type);
   } else {
     n->u.arith.comp_type = t;
@@ -1230,38 +1005,6 @@ Expr parse_assign_expr(Parser *p) {
   return lhs;
 }
 
-/* The type of a ?: whose branches are A and B (rvalues).  */
-static Type *conditional_type(Expr *a, Expr *b, SrcLoc loc) {
-  Type *ta = a->type, *tb = b->type;
-  if (type_is_arith(ta) && type_is_arith(tb))
-    return usual_arith(ta, tb);
-  Type *ca = type_canon(ta), *cb = type_canon(tb);
-  if (ca->kind == TY_VOID || cb->kind == TY_VOID)
-    return ty_void;
-  if ((ca->kind == TY_STRUCT || ca->kind == TY_UNION) && ca->main == cb->main)
-    return ta;
-  if (ca->kind == TY_PTR && is_null_pointer_constant(b))
-    return ta;
-  if (cb->kind == TY_PTR && is_null_pointer_constant(a))
-    return tb;
-  if (ca->kind == TY_PTR && cb->kind == TY_PTR) {
-    Type *ea = ca->base, *eb = cb->base;
-    unsigned q = type_all_quals(ea) | type_all_quals(eb);
-    if (type_kind(ea) == TY_VOID || type_kind(eb) == TY_VOID)
-      return type_pointer(type_qualified(ty_void, q));
-    if (q == type_all_quals(ea))
-      return ta;
-    return type_pointer(type_qualified(type_canon(ea), q));
-  }
-  if (ca->kind == TY_PTR && type_is_integer(tb))
-    return ta;
-  if (cb->kind == TY_PTR && type_is_integer(ta))
-    return tb;
-  if (ca->kind == TY_VECTOR)
-    return ta;
-  diag_error(loc, "type mismatch in conditional expression");
-  return ta;
-}
 
 Expr parse_cond_expr(Parser *p);
 
@@ -1320,6 +1063,10 @@ static Expr logical(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
   return with_node(p, r, n);
 }
 
+/* multiplicative-, additive-, shift-, relational-, equality-, AND-,
+   exclusive-OR-, inclusive-OR-, logical-AND- and logical-OR-expression:
+     cast-expression ( binary-operator cast-expression )*
+   by precedence climbing from MIN_PREC (binary_prec).  */
 static Expr parse_binary(Parser *p, int min_prec) {
   Expr lhs = parse_cast(p);
   for (;;) {
@@ -1339,6 +1086,9 @@ static Expr parse_binary(Parser *p, int min_prec) {
   }
 }
 
+/* conditional-expression:
+     logical-OR-expression ( ? expression? : conditional-expression )?
+   (GNU: the middle operand may be omitted).  */
 Expr parse_cond_expr(Parser *p) {
   Expr c = parse_binary(p, 1);
   if (!at_punct(p, P_QUESTION))
@@ -1357,7 +1107,8 @@ Expr parse_cond_expr(Parser *p) {
   Expr b = expr_rvalue(p, parse_cond_expr(p));
   Expr r = {0};
   r.loc = c.loc;
-  r.type = conditional_type(&a, &b, q.loc);
+  r.type = type_conditional(a.type, is_null_pointer_constant(&a), b.type,
+                            is_null_pointer_constant(&b), q.loc);
   if (tree_on(p)) {
     bool is_void = type_kind(r.type) == TY_VOID;
     r.n = mk(p, EX_COND, r.type, c.loc, NULL, NULL);
@@ -1409,6 +1160,8 @@ static bool ends_expression(const Token *t) {
   }
 }
 
+/* constant-expression: conditional-expression, which must be an
+   integer constant expression here (C17 6.6p6).  */
 bool parse_int_const_expr(Parser *p, int64_t *value, bool *is_unsigned) {
   SrcLoc loc = cur_loc(p);
   /* Most constant expressions (enumerator values, array sizes, bit-field
@@ -1451,7 +1204,8 @@ static Expr sizeof_type(Type *t, SrcLoc loc, bool is_align) {
   return make_int_const(ty_size_t, s < 0 ? 1 : s, loc);
 }
 
-/* sizeof / _Alignof: the operand is a type name or an expression.  */
+/* sizeof unary-expression | sizeof ( type-name ) | _Alignof ( type-name ):
+   the operand is a type name or an expression.  */
 static Expr parse_sizeof(Parser *p, bool is_align) {
   Token kw = next(p);
   bool saved = p->in_sizeof_typeof;
@@ -1611,6 +1365,7 @@ static Expr parse_va_arg(Parser *p) {
   return e;
 }
 
+/* __builtin_types_compatible_p ( type-name , type-name ) */
 static Expr parse_types_compatible(Parser *p) {
   Token kw = next(p);
   expect_punct(p, P_LPAREN, NULL);
@@ -1622,6 +1377,8 @@ static Expr parse_types_compatible(Parser *p) {
   return make_int_const(ty_int, types_compatible(ua, ub, false), kw.loc);
 }
 
+/* __builtin_choose_expr ( constant-expression , assignment-expression ,
+                         assignment-expression ) */
 static Expr parse_choose_expr(Parser *p) {
   Token kw = next(p);
   expect_punct(p, P_LPAREN, NULL);
@@ -1637,7 +1394,10 @@ static Expr parse_choose_expr(Parser *p) {
   return c ? a : b;
 }
 
-/* Builtins with unusual syntax whose results we only need typed.  */
+/* __builtin_shuffle, __builtin_convertvector ( expression , type-name ),
+   __builtin_has_attribute, __builtin_tgmath,
+   __builtin_call_with_static_chain, __builtin_counted_by_ref:
+   builtins with syntax of their own, kept as EX_BUILTIN calls.  */
 static Expr parse_special_builtin(Parser *p, int kw) {
   Token t = next(p);
   expect_punct(p, P_LPAREN, NULL);
@@ -1739,6 +1499,10 @@ static Expr compound_literal(Parser *p, Type *t, SrcLoc loc) {
 
 static Expr parse_cast_inner(Parser *p);
 
+/* cast-expression:
+     unary-expression
+     ( type-name ) cast-expression
+     ( type-name ) { initializer-list ,? }   (a compound literal)  */
 static Expr parse_cast(Parser *p) {
   nest_enter(p, "expression");
   Expr e = parse_cast_inner(p);
@@ -1851,7 +1615,7 @@ static Expr unary_arith_value(Parser *p, Token op, Expr e) {
                  op.punct == P_PLUS ? "plus" : "minus");
       return bad_expr(op.loc);
     }
-    r.type = type_is_integer(e.type) ? integer_promote(e.type) : e.type;
+    r.type = type_is_integer(e.type) ? type_promote(e.type) : e.type;
     if (e.cv.kind == CV_INT) {
       r.cv.kind = CV_INT;
       r.cv.is_icx = e.cv.is_icx;
@@ -1869,7 +1633,7 @@ static Expr unary_arith_value(Parser *p, Token op, Expr e) {
       diag_error(op.loc, "wrong type argument to bit-complement");
       return bad_expr(op.loc);
     }
-    r.type = type_is_integer(e.type) ? integer_promote(e.type) : e.type;
+    r.type = type_is_integer(e.type) ? type_promote(e.type) : e.type;
     if (e.cv.kind == CV_INT) {
       r.cv.kind = CV_INT;
       r.cv.is_icx = e.cv.is_icx;
@@ -1895,6 +1659,11 @@ static Expr unary_arith_value(Parser *p, Token op, Expr e) {
   }
 }
 
+/* unary-expression:
+     postfix-expression | ++ unary-expression | -- unary-expression
+     | unary-operator cast-expression | sizeof unary-expression
+     | sizeof ( type-name ) | _Alignof ( type-name ) | && identifier
+     | __extension__ cast-expression | __real__/__imag__ cast-expression  */
 static Expr parse_unary(Parser *p) {
   const Token *t = peek(p, 0);
   int kw = keyword_of(t);
@@ -2005,7 +1774,9 @@ static Expr parse_unary(Parser *p) {
   return parse_postfix_ops(p, parse_primary(p));
 }
 
-/* postfix-expression operators after a primary.  */
+/* postfix-expression:
+     primary-expression ( [ expression ] | ( argument-expression-list? )
+     | . identifier | -> identifier | ++ | -- )*  */
 static Expr parse_postfix_ops(Parser *p, Expr e) {
   for (;;) {
     const Token *t = peek(p, 0);
@@ -2125,6 +1896,10 @@ Node *string_node(Parser *p, const Expr *e) {
   return n;
 }
 
+/* primary-expression:
+     identifier | constant | string-literal | ( expression )
+     | generic-selection | ( { block-item-list } )  (GNU)
+     | the builtins with syntax of their own  */
 static Expr parse_primary(Parser *p) {
   const Token *t = peek(p, 0);
   switch (t->kind) {
@@ -2174,7 +1949,7 @@ static Expr parse_primary(Parser *p) {
     case KW_NULLPTR: {
       Token b = next(p);
       Expr e = make_int_const(type_pointer(ty_void), 0, b.loc);
-      convert_const(&e.cv, ty_int, e.type);
+      const_convert(&e.cv, ty_int, e.type);
       e.flags |= EF_NULLPTR;
       return e;
     }
@@ -2216,25 +1991,8 @@ static Expr parse_primary(Parser *p) {
         return builtin_call(p, id);
       if (at_punct(p, P_LPAREN)) {
         Decl *fd = implicit_function(p, id.ident, id.loc);
-        /* Bind it at file scope for later uses in this unit.  */
-        Binding *b = NEW(Binding);
-        b->name = id.ident;
-        b->decl = fd;
-        b->depth = 0;
-        b->shadowed = NULL;
-        if (!id.ident->ordinary) {
-          id.ident->ordinary = b;
-          vec_push(&p->bindings, b);
-          if (p->scope_marks.len) {
-            /* Keep it below every open scope's mark.  */
-            for (size_t i = p->bindings.len - 1; i > 0; i--) {
-              p->bindings.data[i] = p->bindings.data[i - 1];
-            }
-            p->bindings.data[0] = b;
-            for (size_t i = 0; i < p->scope_marks.len; i++)
-              p->scope_marks.data[i]++;
-          }
-        }
+        /* Bound at file scope for later uses in this unit.  */
+        scope_bind_file(&p->scopes, id.ident, fd);
         fd->used = true;
         return ident_expr(p, fd, id.loc);
       }

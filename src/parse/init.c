@@ -119,7 +119,8 @@ static void init_string(InitState *s, Type *t, Place pl) {
     add_store(s, pl, t, string_node(s->p, &e));
 }
 
-/* One scalar: expression, or a brace-enclosed expression.  The value
+/* initializer of a scalar: assignment-expression | { assignment-expression ,? }
+   One scalar: expression, or a brace-enclosed expression.  The value
    converts to T as if by assignment.  */
 static void init_scalar(InitState *s, Type *t, Place pl) {
   Parser *p = s->p;
@@ -151,7 +152,9 @@ static void init_scalar(InitState *s, Type *t, Place pl) {
    recursion through init_designated.  */
 static void init_designated(InitState *s, Type *t, Place pl);
 
-/* Initialize the elements of array T from the current list position;
+/* initializer-list: designation? initializer ( , designation? initializer )*
+   for an array.
+   Initialize the elements of array T from the current list position;
    BRACED: inside the array's own braces (designators allowed), else
    brace-elided (stop when the array is full).  Returns elements used.  */
 static int64_t init_array_items(InitState *s, Type *t, bool braced, Place pl) {
@@ -223,7 +226,8 @@ static int64_t init_array_items(InitState *s, Type *t, bool braced, Place pl) {
   return max;
 }
 
-/* Members of struct/union T, like init_array_items.  */
+/* initializer-list for a struct or union (GNU also: identifier :
+   initializer); members of struct/union T, like init_array_items.  */
 static void init_record_items(InitState *s, Type *t, bool braced, Place pl) {
   Parser *p = s->p;
   Record *r = type_canon(t)->u.rec;
@@ -338,7 +342,9 @@ static void init_record_items(InitState *s, Type *t, bool braced, Place pl) {
   }
 }
 
-/* After a designator: more designators applying to T's parts, then
+/* designation: designator-list =
+   designator: [ constant-expression ] | [ lo ... hi ] (GNU) | . identifier
+   After a designator: more designators applying to T's parts, then
    '=' and a value.  */
 static void init_designated(InitState *s, Type *t, Place pl) {
   Parser *p = s->p;
@@ -398,7 +404,8 @@ static void init_designated(InitState *s, Type *t, Place pl) {
   init_object(s, t, pl);
 }
 
-/* Initialize one object of type T from the list position: braces,
+/* initializer: assignment-expression | { initializer-list ,? }
+   Initialize one object of type T from the list position: braces,
    a string for a char array, an expression, or (for an aggregate without
    braces) brace elision.  */
 static void init_object_inner(InitState *s, Type *t, Place pl);

@@ -1,18 +1,22 @@
 /* Parser internals shared by the files of the parser.
 
-   The parser pulls tokens from the preprocessor, builds types and
-   declarations (sema/type.h) and evaluates expressions to typed values
-   without keeping a tree: an expression is a small Expr value carrying its
-   type, whether it is an lvalue, and its constant value when it has one.
-   Function bodies are parsed and type-checked the same way; what debug
-   information needs from them (local declarations, types used) is
-   recorded on the function's Decl.  */
+   The parser pulls tokens from the preprocessor and reads the grammar;
+   for meaning it asks sema: which declaration a name denotes
+   (sema/scope.h), which earlier declaration a declaration redeclares
+   (sema/decl.h), which type an operation converts to (sema/conv.h),
+   what a constant folds to (sema/const.h).  It builds types and
+   declarations (sema/type.h) and, for expressions, a small Expr value
+   carrying the type, whether it is an lvalue, the constant value when
+   there is one and, inside function bodies and initializers, its node
+   of the typed tree (sema/tree.h).  Declarations at file scope without
+   bodies or initializers (headers) build no tree at all.  */
 #ifndef BTFCC_PARSER_H
 #define BTFCC_PARSER_H
 
 #include <setjmp.h>
 
 #include "../cpp/cpp.h"
+#include "../sema/scope.h"
 #include "../sema/tree.h"
 #include "parse.h"
 
@@ -69,17 +73,6 @@ typedef struct AttrList {
   Attr *head;
 } AttrList;
 
-typedef struct Scope Scope;
-
-/* One binding of an identifier in a scope (ordinary or tag namespace).  */
-typedef struct Binding {
-  struct Binding *shadowed; /* outer binding of the same name */
-  Ident *name;
-  int depth;
-  bool is_tag;
-  Decl *decl;   /* ordinary namespace */
-  Type *type;   /* tag namespace: the struct/union/enum main variant */
-} Binding;
 
 /* Declaration specifiers as parsed.  */
 typedef struct DeclSpec {
@@ -152,7 +145,6 @@ typedef struct Declarator {
   bool params_oldstyle;
   Ident **oldstyle_names;
   int n_oldstyle;
-  Scope *param_scope;  /* kept open for a function definition */
   const char *asm_name;
   DeclLevel *level;    /* the parsed declarator (scratch memory) */
 } Declarator;
@@ -169,9 +161,7 @@ struct Parser {
   Token la[LOOKAHEAD];   /* lookahead ring */
   unsigned la_start, la_count;
   Token prev;            /* last consumed token */
-  int depth;             /* current scope depth (0 = file) */
-  VEC(Binding *) bindings; /* stack of bindings, popped on scope exit */
-  VEC(int) scope_marks;
+  Scopes scopes;         /* sema/scope.h: what names mean here */
   TransUnit *tu;
   Decl *cur_func;        /* function whose body is being parsed */
   VEC(Type *) body_types; /* types used in the current body */
@@ -261,14 +251,7 @@ const char *tok_desc(const Token *t);
 bool parse_string_literal(Parser *p, Expr *out);
 int64_t decode_char_constant(Parser *p, const Token *t, Type **type);
 
-/* scope.c */
-void scope_push(Parser *p);
-void scope_pop(Parser *p);
-Binding *bind_ordinary(Parser *p, Ident *name, Decl *d);
-Binding *bind_tag(Parser *p, Ident *name, Type *t);
-Decl *lookup_ordinary(Ident *name);
-Binding *lookup_ordinary_binding(Ident *name);
-Binding *lookup_tag(Ident *name);
+/* tokens.c: whether T is an identifier naming a typedef here.  */
 bool is_typedef_name(Parser *p, const Token *t);
 
 /* attr.c */
@@ -326,11 +309,13 @@ Node *expr_node(Parser *p, Expr *e);
 Node *string_node(Parser *p, const Expr *e);
 /* E's node converted to T (implicit conversion; constants fold).  */
 Node *expr_convert(Parser *p, Expr *e, Type *t);
-int64_t type_int_truncate(Type *t, int64_t v);
 
 /* builtins.c */
 void builtins_init(Parser *p);
 Type *builtin_result_type(const char *name, Type **args, int nargs);
+/* The type builtin ID's parameter I converts its argument to, or NULL
+   (no prototype known: the argument stays as written).  */
+Type *builtin_param_type(int id, int i);
 
 /* stmt.c */
 Node *parse_function_body(Parser *p, Decl *fn);

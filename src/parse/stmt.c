@@ -68,10 +68,10 @@ static void parse_block_items(Parser *p, NodeVec *kids) {
 Node *parse_compound_stmt(Parser *p) {
   SrcLoc loc = cur_loc(p);
   expect_punct(p, P_LBRACE, NULL);
-  scope_push(p);
+  scope_enter(&p->scopes);
   NodeVec kids = {0};
   parse_block_items(p, &kids);
-  scope_pop(p);
+  scope_leave(&p->scopes);
   expect_punct(p, P_RBRACE, NULL);
   p->last_was_expr = false;
   return block_node(&kids, loc);
@@ -92,12 +92,12 @@ Node *parse_function_body(Parser *p, Decl *fn) {
 /* ( { block-item-list? } ): after '(' '{' */
 Expr parse_stmt_expr_body(Parser *p, Node **body) {
   SrcLoc loc = p->prev.loc;
-  scope_push(p);
+  scope_enter(&p->scopes);
   p->in_stmt_expr++;
   NodeVec kids = {0};
   parse_block_items(p, &kids);
   p->in_stmt_expr--;
-  scope_pop(p);
+  scope_leave(&p->scopes);
   Expr e = {0};
   e.type = ty_void;
   e.loc = cur_loc(p);
@@ -403,7 +403,7 @@ static Node *parse_for_stmt(Parser *p) {
   Token kw = next(p);
   Node *n = stmt_node(p, ST_FOR, kw.loc);
   expect_punct(p, P_LPAREN, NULL);
-  scope_push(p);
+  scope_enter(&p->scopes);
   if (at_declaration_start(p)) {
     SrcLoc loc = cur_loc(p);
     NodeVec kids = {0};
@@ -428,7 +428,7 @@ static Node *parse_for_stmt(Parser *p) {
   }
   expect_punct(p, P_RPAREN, NULL);
   ST_BODY(n) = parse_loop_body(p);
-  scope_pop(p);
+  scope_leave(&p->scopes);
   return n;
 }
 

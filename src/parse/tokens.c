@@ -1,5 +1,6 @@
 /* The parser's view of the token stream: keywords, lookahead, literal
-   decoding, error recovery.  */
+   decoding, error recovery, and whether an identifier is a typedef name
+   here (the one question of meaning the grammar itself needs).  */
 #include "parser.h"
 
 #include <string.h>
@@ -331,7 +332,7 @@ void skip_to_decl_end(Parser *p) {
         return;
       if (t->punct == P_LBRACE) {
         skip_balanced(p);
-        if (p->depth == 0)
+        if (p->scopes.depth == 0)
           return;
         continue;
       }
@@ -606,4 +607,12 @@ int64_t decode_char_constant(Parser *p, const Token *t, Type **type) {
     *type = elem;
   (void)p;
   return v;
+}
+
+bool is_typedef_name(Parser *p, const Token *t) {
+  (void)p;
+  if (t->kind != TK_IDENT || t->ident->keyword)
+    return false;
+  Decl *d = lookup_ordinary(t->ident);
+  return d && d->kind == DECL_TYPEDEF;
 }

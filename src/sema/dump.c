@@ -48,9 +48,9 @@
 
    An initializer is { +OFFSET <T> VALUE, ... } with +OFFSET:BIT:WIDTH for
    a bit-field (the bytes it does not store are zero).  Inside a
-   statement expression the statements print on one line, ';'
-   separated, and only expression statements and declarations in full
-   (others as "stmt").  */
+   statement expression the statements print on one line: a block as
+   { S; S; }, "if E then S else S", "while E do S", "do S while E",
+   "for init S cond E step E do S", the others as on their own lines.  */
 #include "tree.h"
 
 #include <inttypes.h>
@@ -135,29 +135,118 @@ static void dump_args(FILE *out, Node **args, int n) {
   }
 }
 
-static void dump_block_inline(FILE *out, const Node *body) {
-  fputs("{", out);
-  for (int i = 0; body && i < body->u.block.nkids; i++) {
-    fputs(" ", out);
-    const Node *k = body->u.block.kids[i];
-    /* Statements inside an expression: one line, '; ' separated.  */
-    if (k->kind == ST_EXPR) {
-      fputs("expr ", out);
-      if (k->a)
-        tree_dump_expr(out, k->a);
-    } else if (k->kind == ST_DECL) {
-      fprintf(out, "decl %s ", decl_name(k->u.decl));
-      dump_type(out, k->u.decl->type);
-      if (k->init) {
-        fputs(" = ", out);
-        dump_init(out, k->init);
-      }
-    } else {
-      fputs("stmt", out);
-    }
-    fputs(";", out);
+static void dump_asm(FILE *out, const AsmStmt *a);
+
+/* Statement N on one line (inside a statement expression).  */
+static void dump_stmt_inline(FILE *out, const Node *n) {
+  if (!n) {
+    fputs("expr", out);
+    return;
   }
-  fputs(" }", out);
+  switch ((NodeKind)n->kind) {
+  case ST_COMPOUND:
+    fputs("{", out);
+    for (int i = 0; i < n->u.block.nkids; i++) {
+      fputc(' ', out);
+      dump_stmt_inline(out, n->u.block.kids[i]);
+      fputc(';', out);
+    }
+    fputs(" }", out);
+    return;
+  case ST_DECL:
+    fprintf(out, "decl %s ", decl_name(n->u.decl));
+    dump_type(out, n->u.decl->type);
+    if (n->init) {
+      fputs(" = ", out);
+      dump_init(out, n->init);
+    }
+    return;
+  case ST_EXPR:
+    fputs("expr", out);
+    if (n->a) {
+      fputc(' ', out);
+      tree_dump_expr(out, n->a);
+    }
+    return;
+  case ST_IF:
+    fputs("if ", out);
+    tree_dump_expr(out, ST_COND(n));
+    fputs(" then ", out);
+    dump_stmt_inline(out, ST_BODY(n));
+    if (ST_ELSE(n)) {
+      fputs(" else ", out);
+      dump_stmt_inline(out, ST_ELSE(n));
+    }
+    return;
+  case ST_WHILE:
+    fputs("while ", out);
+    tree_dump_expr(out, ST_COND(n));
+    fputs(" do ", out);
+    dump_stmt_inline(out, ST_BODY(n));
+    return;
+  case ST_DO:
+    fputs("do ", out);
+    dump_stmt_inline(out, ST_BODY(n));
+    fputs(" while ", out);
+    tree_dump_expr(out, ST_COND(n));
+    return;
+  case ST_FOR:
+    fputs("for init ", out);
+    dump_stmt_inline(out, ST_INIT(n));
+    fputs(" cond ", out);
+    if (ST_COND(n))
+      tree_dump_expr(out, ST_COND(n));
+    fputs(" step ", out);
+    if (ST_STEP(n))
+      tree_dump_expr(out, ST_STEP(n));
+    fputs(" do ", out);
+    dump_stmt_inline(out, ST_BODY(n));
+    return;
+  case ST_SWITCH:
+    fputs("switch ", out);
+    tree_dump_expr(out, ST_COND(n));
+    fprintf(out, " cases=%d ", n->u.sw.ncases);
+    dump_stmt_inline(out, ST_BODY(n));
+    return;
+  case ST_CASE:
+    if (n->u.cs.hi != n->u.cs.lo)
+      fprintf(out, "case %" PRId64 " ... %" PRId64 ": ", n->u.cs.lo,
+              n->u.cs.hi);
+    else
+      fprintf(out, "case %" PRId64 ": ", n->u.cs.lo);
+    dump_stmt_inline(out, ST_BODY(n));
+    return;
+  case ST_DEFAULT:
+    fputs("default: ", out);
+    dump_stmt_inline(out, ST_BODY(n));
+    return;
+  case ST_LABEL:
+    fprintf(out, "label %s: ", n->u.lbl.label->name);
+    dump_stmt_inline(out, ST_BODY(n));
+    return;
+  case ST_GOTO:
+    fprintf(out, "goto %s", n->u.lbl.label->name);
+    return;
+  case ST_GOTO_INDIRECT:
+    fputs("goto *", out);
+    tree_dump_expr(out, n->a);
+    return;
+  case ST_BREAK: fputs("break", out); return;
+  case ST_CONTINUE: fputs("continue", out); return;
+  case ST_RETURN:
+    fputs("return", out);
+    if (n->a) {
+      fputc(' ', out);
+      tree_dump_expr(out, n->a);
+    }
+    return;
+  case ST_ASM:
+    dump_asm(out, n->u.asm_stmt);
+    return;
+  default:
+    tree_dump_expr(out, n);
+    return;
+  }
 }
 
 void tree_dump_expr(FILE *out, const Node *n) {
@@ -272,7 +361,7 @@ void tree_dump_expr(FILE *out, const Node *n) {
     fputs("stmtexpr ", out);
     dump_type(out, n->type);
     fputc(' ', out);
-    dump_block_inline(out, n->a);
+    dump_stmt_inline(out, n->a);
     fputc(')', out);
     return;
   case EX_COMPOUND_LIT:
@@ -376,7 +465,6 @@ static void dump_asm(FILE *out, const AsmStmt *a) {
       fprintf(out, "%s%s", i ? ", " : "", a->labels[i]->name);
     fputc(')', out);
   }
-  fputc('\n', out);
 }
 
 static void dump_stmt(FILE *out, const Node *n, int indent) {
@@ -488,6 +576,7 @@ static void dump_stmt(FILE *out, const Node *n, int indent) {
     return;
   case ST_ASM:
     dump_asm(out, n->u.asm_stmt);
+    fputc('\n', out);
     return;
   default:
     tree_dump_expr(out, n);

@@ -27,7 +27,20 @@
 
    Nodes live in the arena of the translation unit (perm), are created
    only for function bodies and initializers, and are never mutated by
-   consumers.  */
+   consumers.  A node may be reachable twice: the stores of a GNU range
+   designator ([lo ... hi] = v) share v's node.
+
+   Changes to this contract since it was first written (each marked
+   "[added]" or "[decided]" where it applies below):
+   - ConstVal (the value of EX_CONST) is defined here, not in the parser.
+   - The builtin ids are sema/builtins.h's BuiltinId.
+   - EX_STMT_EXPR keeps its ST_COMPOUND in `a` (u.block mirrors it).
+   - The first argument of the CO-RE builtins that ask about an lvalue
+     is the lvalue as written (see EX_BUILTIN).
+   - An Init element may have a struct/union type (a whole record
+     initialized from an expression of its type).
+   - An unsigned bit-field narrower than int loads as its declared type
+     and converts to int (GCC's promotion of narrow bit-fields).  */
 #ifndef BTFCC_TREE_H
 #define BTFCC_TREE_H
 
@@ -61,7 +74,8 @@ typedef enum {
   /* --- expressions --- */
   EX_CONST,        /* cv: integer, floating or address constant */
   EX_STRING,       /* a string literal: an array lvalue (str, len, width) */
-  EX_VAR,          /* decl: a variable, parameter or function */
+  EX_VAR,          /* decl: a variable, parameter or function (a
+                      function is not an lvalue: is_lvalue false) */
   EX_UNARY,        /* op: OP_NEG, OP_BITNOT, OP_LOGNOT, OP_PLUS; a */
   EX_BINARY,       /* op; a, b, both already converted to the operation's
                       type (the result type, or for comparisons the
@@ -79,14 +93,19 @@ typedef enum {
                       for p->m the base is EX_DEREF(p) */
   EX_INDEX,        /* a[b] as written: a the array lvalue or pointer
                       rvalue (after decay: a pointer), b the index
-                      (converted to ptrdiff_t or its own type), scale */
+                      (converted to ptrdiff_t or its own type), scale
+                      [decided: b is always converted to ptrdiff_t; i[a]
+                      is stored as a[i]] */
   EX_ASSIGN,       /* a = b; b converted to a's unqualified type */
   EX_OP_ASSIGN,    /* a op= b: the value of a converted to comp_type,
                       op with b (already in comp_type, or the integer
                       operand of pointer arithmetic, scale != 0), and the
                       result converted back to a's type */
   EX_PREINC,       /* ++a; step is 1 (or the element size for pointers;
-                      for floats 1.0 in the operand's type) */
+                      for floats 1.0 in the operand's type)
+                      [decided: the step is u.arith.scale, an integer:
+                      1 for every arithmetic type, floats included; the
+                      node's type is a's unqualified type] */
   EX_PREDEC,
   EX_POSTINC,
   EX_POSTDEC,
@@ -99,10 +118,28 @@ typedef enum {
                       prototype) */
   EX_BUILTIN,      /* builtin: a builtin function; args[nargs] as written
                       (rvalues, unconverted unless the builtin has a
-                      prototype) */
+                      prototype)
+                      [added: u.call.builtin is a BuiltinId (BI_NONE for
+                      __real__ and __imag__, which are EX_BUILTIN named
+                      so); builtin_name its name.  The first argument of
+                      __builtin_preserve_field_info, _type_info,
+                      _enum_value and __builtin_btf_type_id is the lvalue
+                      as written (no CAST_LOAD, no decay), so the access
+                      path, a bit-field included, is there to read;
+                      __builtin_preserve_access_index takes an rvalue.
+                      __builtin_expect's arguments are converted to
+                      long.  A builtin that folded (bswap of a constant,
+                      __builtin_constant_p, offsetof) is an EX_CONST.] */
   EX_STMT_EXPR,    /* ({ ... }): body (ST_COMPOUND); the value is that of
-                      its last expression statement */
-  EX_COMPOUND_LIT, /* (T){ ... }: an unnamed object decl with init */
+                      its last expression statement
+                      [decided: the body is `a`; inside a statement
+                      expression an ST_EXPR holds its expression's
+                      rvalue (loaded, decayed), so the last one's `a` is
+                      the value; type void when there is none] */
+  EX_COMPOUND_LIT, /* (T){ ... }: an unnamed object decl with init
+                      [decided: u.decl is a DECL_VAR without a name,
+                      SC_AUTO in a function (listed in FuncBody.locals),
+                      SC_STATIC at file scope; init is also on the node] */
   EX_VA_ARG,       /* va_arg(a, type) */
   EX_LABEL_ADDR,   /* &&label (GNU) */
 
@@ -118,10 +155,13 @@ typedef enum {
                       or ST_COMPOUND of ST_DECLs) or NULL; c, step NULL
                       when absent */
   ST_SWITCH,       /* switch (c) body; cases: its ST_CASE/ST_DEFAULT nodes
-                      in source order */
+                      in source order [c is promoted] */
   ST_CASE,         /* case lo [... hi]: body */
   ST_DEFAULT,      /* default: body */
-  ST_LABEL,        /* label: body */
+  ST_LABEL,        /* label: body [body NULL for a label at the end of
+                      a block (C23); a declaration after a label, or
+                      after statement attributes, is an ST_COMPOUND of
+                      its ST_DECLs] */
   ST_GOTO,         /* goto label; (label) */
   ST_GOTO_INDIRECT,/* goto *a; */
   ST_BREAK,
@@ -248,7 +288,13 @@ struct Node {
    rule for partly initialised aggregates).  A char array from a string
    literal is one element whose value is the EX_STRING (copy min(len+1,
    size) bytes).  A bit-field element has bit_width >= 0 and bit_offset
-   within the containing storage; other elements have bit_width -1.  */
+   within the containing storage; other elements have bit_width -1.
+   [decided: the containing storage of a bit-field is the unit of its
+   declared type's size that holds its first bit: offset is that unit's
+   byte offset, bit_offset counts from its least significant bit.  A
+   store of a whole struct or union (from an expression of that type)
+   is one element of that type.  Stores of an automatic object's
+   initializer are not constants in general: is_const says.]  */
 typedef struct InitElem {
   int64_t offset;     /* byte offset in the object */
   int32_t bit_offset; /* bit-fields: bit offset from `offset` */
@@ -269,7 +315,9 @@ struct Init {
 /* A function definition's body and the declarations a code generator
    needs: the parameters as declared (DECL_PARAM Decls, in order), the
    body, and every local object declared in it (automatic and static,
-   compound literals included), in declaration order.  */
+   compound literals included), in declaration order.
+   [decided: an unnamed parameter has a Decl with name NULL; `extern`
+   declarations in a body are not locals and have no ST_DECL.]  */
 typedef struct FuncBody {
   Decl **params;
   int nparams;

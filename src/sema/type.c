@@ -1,4 +1,8 @@
-/* Type construction (hash-consed), variants and queries.  */
+/* Types (type.h): construction, variants and queries.  Derived types
+   (pointers, arrays, functions, vectors, complex) are hash-consed, so
+   one C type is one node and type identity is pointer identity for
+   sema's comparisons and the debug emitters' "one DIE per type".
+   Variants (qualified, tagged, aligned) hang off their main variant.  */
 #include "type.h"
 
 #include <string.h>

@@ -186,6 +186,7 @@ struct Record {
   bool complete;
   bool being_defined;
   bool packed;        /* __attribute__((packed)) on the record */
+  bool preserve_access_index; /* CO-RE: member accesses are relocated */
   bool has_flex;      /* ends in a flexible array member */
   uint32_t pack;      /* #pragma pack value in effect (0 = none) */
   uint32_t user_align;/* aligned attribute on the record (0 = none) */
@@ -252,8 +253,13 @@ struct Decl {
   const char *asm_name;
   Decl *prev;        /* previous declaration of the same entity */
   Decl *first;       /* first declaration of the entity (self if first) */
-  int64_t enum_value;
-  Type *enum_type;
+  union {             /* by kind (one field is meaningful per decl) */
+    int64_t enum_value; /* DECL_ENUM_CONST */
+    FuncBody *body;     /* DECL_FUNC with a definition: the typed body
+                           (tree.h) */
+    Init *init;         /* DECL_VAR with an initializer, any storage
+                           (tree.h) */
+  };
   Record *rec;       /* DECL_TAG: the tagged type */
   Type *tag_type;    /* DECL_TAG: its type */
   bool tag_is_definition;
@@ -265,8 +271,8 @@ struct Decl {
   int n_def_params;
   bool init_has_reloc; /* initializer holds addresses (relocations) */
   bool init_all_zero;  /* initializer is all zeros */
-  FuncBody *body;    /* DECL_FUNC definition: the typed body (tree.h) */
-  Init *init;        /* DECL_VAR with an initializer (tree.h) */
+  Decl *cleanup;     /* cleanup attribute: the function called with the
+                        variable's address when its scope ends */
   uint32_t order;    /* declaration order in the translation unit */
 };
 

@@ -504,10 +504,28 @@ static void dump_entries(FILE *out, const struct bpf_map *map, int percpu)
   free(value);
 }
 
+static int by_map_name(const void *a, const void *b)
+{
+  return strcmp(bpf_map__name(*(const struct bpf_map *const *)a),
+                bpf_map__name(*(const struct bpf_map *const *)b));
+}
+
+/* The maps in name order: two compilers may lay out .maps and the data
+   sections in different orders, which is not a difference to report. */
 static void dump_maps(FILE *out, const struct bpf_object *obj)
 {
-  const struct bpf_map *map;
+  const struct bpf_map *map, **maps = NULL;
+  size_t n = 0;
   bpf_object__for_each_map(map, obj) {
+    maps = realloc(maps, (n + 1) * sizeof *maps);
+    if (!maps)
+      return;
+    maps[n++] = map;
+  }
+  if (n)
+    qsort(maps, n, sizeof *maps, by_map_name);
+  for (size_t i = 0; i < n; i++) {
+    map = maps[i];
     const char *name = bpf_map__name(map);
     if (bpf_map__fd(map) < 0)
       continue;
@@ -537,6 +555,7 @@ static void dump_maps(FILE *out, const struct bpf_object *obj)
       break;
     }
   }
+  free(maps);
 }
 
 /* ---- run mode ---- */

@@ -139,3 +139,34 @@ bpf_compile_all() {
 
 # bpf_list_objects LIST: the object names of a program list (first column).
 bpf_list_objects() { grep -v '^#' "$1" | cut -f1 | uniq; }
+
+# bpf_apply_expected FILE: filter a test's PASS/FAIL lines through its list
+# of known differences (FILE: lines "NAME<TAB>why", NAME as the test prints
+# it, '#' comments).  A FAIL of a listed name becomes a PASS that says so;
+# a PASS of a listed name becomes a FAIL (the difference is gone: take it
+# off the list); a listed name that never shows up is a FAIL too, unless
+# BPF_ONLY narrows the run.  Other lines pass through.  So the test fails
+# on every change against the list, in either direction, and the list is
+# the record of what btfcc still does differently from clang-19.
+bpf_apply_expected() {
+  local file=$1
+  awk -F'\t' -v only="${BPF_ONLY:-}" -v list="${file##*/}" '
+    FILENAME == ARGV[1] { if ($0 !~ /^#/ && NF) { want[$1] = $2; order[++n] = $1 } next }
+    {
+      line = $0; name = ""
+      if (line ~ /^(PASS|FAIL): /) {
+        name = substr(line, 7); sub(/ \(.*$/, "", name)
+      }
+      if (name != "" && (name in want)) {
+        seen[name] = 1
+        if (line ~ /^FAIL: /) { print "PASS: " name " (differs as " list " says: " want[name] ")"; next }
+        print "FAIL: " name " (listed in " list " as differing, but agrees now: remove it)"; next
+      }
+      print line
+    }
+    END {
+      if (only != "") exit
+      for (i = 1; i <= n; i++)
+        if (!(order[i] in seen)) print "FAIL: " order[i] " (listed in " list " but not tested any more: remove it)"
+    }' "$file" -
+}

@@ -19,8 +19,11 @@ BTFCC=${BTFCC:-$ROOT/${BUILD:-build}/btfcc}
 bpf_setup || { skip "bpf/own ($BPF_SKIP)"; exit 0; }
 work=${TMPDIR:-/tmp}/bpf-own.$$
 mkdir -p "$work"; trap 'rm -rf "$work"' EXIT
-inc=(-idirafter /usr/include/x86_64-linux-gnu)
-for src in "$ROOT"/tests/bpf/progs/*.c; do
+# vmlinux.h of the running kernel and the selftests' libbpf headers (the
+# CO-RE program), then the host's asm/ headers for <linux/bpf.h>.
+inc=(-I"$BPF_VMLINUX_DIR" -I"$SELFTESTS_DIR/build/include" -D__TARGET_ARCH_x86
+     -idirafter /usr/include/x86_64-linux-gnu)
+for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/examples/xdp_ports.c; do
   name=$(basename "$src" .c)
   cpus=$(sed -n 's/.*btfcc-cpus: *//p' "$src" | head -1)
   for cpu in ${cpus:-v4}; do
@@ -28,11 +31,19 @@ for src in "$ROOT"/tests/bpf/progs/*.c; do
     if ! clang-19 -O2 --target=bpf -mcpu="$cpu" -g "${inc[@]}" -c "$src" -o "$work/$name.clang.o" 2>"$work/err"; then
       fail "$t (clang-19 does not compile it: $(head -1 "$work/err"))"; continue
     fi
-    if ! "$BTFCC" --target=bpf -O2 -mcpu="$cpu" -g -c "$src" -o "$work/$name.o" 2>"$work/err"; then
+    if ! "$BTFCC" --target=bpf -O2 -mcpu="$cpu" -g "${inc[@]}" -c "$src" -o "$work/$name.o" 2>"$work/err"; then
       fail "$t (btfcc: $(grep -m1 error "$work/err"))"; continue
     fi
     "$BPFLOAD" run "$work/$name.clang.o" | awk -F'\t' 'NR == 1 { print $2, $4; next } 1' > "$work/want"
     "$BPFLOAD" run "$work/$name.o" | awk -F'\t' 'NR == 1 { print $2, $4; next } 1' > "$work/got"
+    # CO-RE: the same relocations (kind, root type, access string) as
+    # clang-19's, as a set (the instructions they sit on differ, and clang
+    # computes a repeated one once).
+    core() { llvm-objdump-19 -dr "$1" | sed -n 's/.*CO-RE <\([a-z_]*\)> \[[0-9]*\] /\1 /p' | sort -u; }
+    if [ "$(core "$work/$name.clang.o")" != "$(core "$work/$name.o")" ]; then
+      fail "$t (CO-RE relocations differ from clang-19's: $(diff <(core "$work/$name.clang.o") <(core "$work/$name.o") | grep -m2 '^[<>]' | tr '\n' ' '))"
+      continue
+    fi
     if ! grep -q loaded "$work/want"; then
       fail "$t (clang-19's build does not load: the test program is wrong)"
     elif ! grep -q . "$work/got"; then

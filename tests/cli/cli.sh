@@ -59,12 +59,14 @@ done; pass "every -std value is accepted"
 "$BTFCC" --target=mips -c a.c 2>/dev/null; [ $? -eq 1 ] && pass "unsupported target is an error" || fail "bad target"
 
 # Debug formats: which of .BTF and .debug_info each option combination
-# gives is what gcc (and bpf-gcc for the BPF target) gives.
+# gives is what GCC 16 gives (gcc-16, and bpf-gcc-16 for the BPF target,
+# where plain -g means BTF: GCC 12's bpf-gcc gave DWARF).
 sections() { readelf -SW "$1" 2>/dev/null | grep -oE '\.BTF$|\.BTF |\.debug_info' | tr -d ' ' | sort -u | tr '\n' ' '; }
 printf 'int a;\nstruct s { int x; } v;\n' > dbg.c
 for opts in "-g" "-gbtf" "-gdwarf" "-gdwarf-4" "-gbtf -gdwarf" "-gdwarf -gbtf" "-g -gbtf" "-gbtf -g" "-g -g0"; do
   for tgt in x86 bpf; do
-    gcc=gcc topt=; [ $tgt = bpf ] && { gcc=bpf-gcc; topt=--target=bpf; }
+    g16=${GCC16_DIR:-$HOME/.cache/btfcc-oracles/gcc16/bin}
+    gcc=$g16/gcc-16 topt=; [ $tgt = bpf ] && { gcc=$g16/bpf-gcc-16; topt=--target=bpf; }
     command -v $gcc >/dev/null || { skip "debug options $opts ($tgt): no $gcc"; continue; }
     $gcc $opts -c dbg.c -o dbg-g.o 2>/dev/null && "$BTFCC" $topt $opts -c dbg.c -o dbg-b.o &&
       [ "$(sections dbg-g.o)" = "$(sections dbg-b.o)" ] &&

@@ -12,7 +12,7 @@
 # abbreviations and the lines the letter elides are not compared.
 source "$TESTROOT/lib.sh"
 set -u
-LETTER=$(ls "$TESTROOT"/../../shared/seeds/001-cover-*.txt 2>/dev/null | head -1)
+LETTER=$(ls "$SHARED"/seeds/001-cover-*.txt 2>/dev/null | head -1)
 if [ -z "$LETTER" ]; then
   skip "cover letter DWARF listings (seed 001 not found)"
   exit 0

@@ -8,7 +8,7 @@
 # implemented.
 source "$TESTROOT/lib.sh"
 set -u
-SEEDS=$TESTROOT/../../shared/seeds/tests/gcc.dg/debug/dwarf2
+SEEDS=$SHARED/seeds/tests/gcc.dg/debug/dwarf2
 DWARFDUMP=$(command -v llvm-dwarfdump-19 || command -v llvm-dwarfdump || true)
 W=$TMPDIR
 if [ ! -d "$SEEDS" ]; then

@@ -40,7 +40,9 @@ for unit in glibc uapi; do
 done
 
 if [ "${HEADER_SWEEP:-1}" = 0 ]; then
-  skip "header sweep (HEADER_SWEEP=0)"; exit 0
+  # Asked for (the sanitizer pass of .ci/run, make check-fast): a note, not
+  # a skipped case.
+  echo "NOTE: header sweep not run (HEADER_SWEEP=0)"; exit 0
 fi
 "$TESTROOT/tools/header_sweep" "$BTFCC" "$TMPDIR/sweep" /usr/include
 n=$(wc -l < "$TMPDIR/sweep/accepted"); f=$(wc -l < "$TMPDIR/sweep/failed")

@@ -25,7 +25,7 @@ compare() {  # NAME OPTIONS
   else
     skip "cover letter $1: kernel load (bpf(BPF_BTF_LOAD) unavailable)"
   fi
-  check "cover letter $1: btftool dump = bpftool dump" cmp -s <("$BTFTOOL" dump "$TMPDIR/$1.o") <(bpftool btf dump file "$TMPDIR/$1.o")
+  check_dump "cover letter $1: btftool dump = bpftool dump" "$TMPDIR/$1.o"
 }
 compare decl_tags -gprune-btf
 compare type_tags ""

@@ -15,9 +15,7 @@ for f in "$TESTROOT"/tags/*.c; do
   extra=$(sed -n 's|.*/\* options: \(.*\) \*/.*|\1|p' "$f" | head -1)
   for tgt in x86_64 bpf; do
     "$BTFCC" --target=$tgt -gbtf $extra -w -c "$f" -o "$TMPDIR/o.o" 2>/dev/null || continue
-    [ -z "$(bpftool btf dump file "$TMPDIR/o.o" 2>/dev/null)" ] && continue
-    check "$(basename "$f") $tgt: btftool dump = bpftool dump" \
-      cmp -s <("$BTFTOOL" dump "$TMPDIR/o.o") <(bpftool btf dump file "$TMPDIR/o.o")
+    check_dump "$(basename "$f") $tgt: btftool dump = bpftool dump" "$TMPDIR/o.o"
   done
 done
 

@@ -90,6 +90,15 @@ int arith(struct xdp_md *ctx) {
     x >>= 1;
   }
   res_i[7] = n;
+  /* a counted loop left by break: the counter after it (unrolled) */
+  int k;
+  for (k = 0; k < 12; k++)
+    if (d[k] == 0x06 || d[k] == 0x11)
+      break;
+  res_i[8] = k;
+  for (k = 10; k > 0; k -= 3)
+    res_i[9] += d[k] * k;
+  res_i[10] = k;
   return c & 1 ? XDP_PASS : XDP_DROP;
 }
 

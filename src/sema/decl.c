@@ -1,0 +1,130 @@
+/* Declarations: redeclarations and linkage (C17 6.2.2, 6.7p3-4, 6.9.2).
+
+   A name declared again refers to the same entity when C says so (same
+   scope, or extern and function declarations reaching a file-scope
+   one); the declarations are then chained (Decl.prev, Decl.first), the
+   types must be compatible and the composite type is kept (the complete
+   array, the prototype), linkage follows the first declaration, and
+   btf_decl_tag lists merge across the chain as GCC merges them.  The
+   parser builds each Decl from the declarator and asks here which
+   earlier declaration, if any, it redeclares.  */
+#include "decl.h"
+
+/* The first declaration of an entity gets the completed type of a later
+   one (extern int a[]; int a[3];); the type as first written is kept
+   for the debug information.  */
+void decl_complete_first_type(Decl *first, Type *type) {
+  if (!first->type_as_declared)
+    first->type_as_declared = first->type;
+  first->type = type;
+}
+
+bool decl_merge(Decl *d, Decl *prev, int depth) {
+  if (prev->kind != d->kind) {
+    diag_error(d->loc, "'%s' redeclared as different kind of symbol",
+               d->name->name);
+    diag_note(prev->loc, "previous declaration of '%s' with type '%s'",
+              prev->name->name, type_name(prev->type));
+    return false;
+  }
+  if (d->kind == DECL_TYPEDEF) {
+    if (!types_compatible(d->type, prev->type, false)) {
+      diag_error(d->loc, "conflicting types for '%s'; have '%s'",
+                 d->name->name, type_name(d->type));
+      diag_note(prev->loc, "previous declaration of '%s' with type '%s'",
+                prev->name->name, type_name(prev->type));
+      return false;
+    }
+    return true;
+  }
+  if (!types_compatible(d->type, prev->type, false)) {
+    /* Old-style and prototype, or [] and [N], are compatible; anything
+       else conflicts.  */
+    diag_error(d->loc, "conflicting types for '%s'; have '%s'", d->name->name,
+               type_name(d->type));
+    diag_note(prev->loc, "previous declaration of '%s' with type '%s'",
+              prev->name->name, type_name(prev->type));
+    return false;
+  }
+  Decl *first = prev->first;
+  d->first = first;
+  d->prev = prev;
+  /* Composite type: prefer the more complete array / the prototype.  */
+  Type *nc = type_canon(d->type), *pc = type_canon(prev->type);
+  if (nc->kind == TY_ARRAY && nc->u.array.len < 0 && pc->u.array.len >= 0)
+    d->type = prev->type;
+  if (nc->kind == TY_FUNC && (nc->flags & TYF_OLDSTYLE) &&
+      !(pc->flags & TYF_OLDSTYLE))
+    d->type = prev->type;
+  if (prev->defined && d->defined && d->kind == DECL_FUNC) {
+    diag_error(d->loc, "redefinition of '%s'", d->name->name);
+    diag_note(prev->loc, "previous definition of '%s' with type '%s'",
+              prev->name->name, type_name(prev->type));
+  }
+  if (d->sc == SC_STATIC && prev->sc != SC_STATIC && d->kind == DECL_FUNC &&
+      !prev->implicit && depth == 0) {
+    diag_error(d->loc, "static declaration of '%s' follows non-static declaration",
+               d->name->name);
+  }
+  if (d->sc == SC_NONE && prev->sc == SC_STATIC && d->kind == DECL_VAR &&
+      depth == 0) {
+    diag_error(d->loc, "non-static declaration of '%s' follows static declaration",
+               d->name->name);
+  }
+  /* Linkage follows the first declaration (static ... extern).  */
+  if (d->sc == SC_EXTERN && prev->sc == SC_STATIC)
+    d->sc = SC_STATIC;
+  if (d->sc == SC_NONE && d->kind == DECL_FUNC && prev->sc == SC_STATIC)
+    d->sc = SC_STATIC;
+  if (!d->section)
+    d->section = prev->section;
+  /* btf_decl_tag lists merge across redeclarations (GCC, PR122248): the
+     new declaration's tags not already present go in front.  */
+  BtfTag *merged = first->decl_tags == d->decl_tags ? d->decl_tags : first->decl_tags;
+  for (BtfTag *g = d->decl_tags; g; g = g->next) {
+    bool seen = false;
+    for (BtfTag *h = first->decl_tags; h; h = h->next)
+      if (h->value == g->value)
+        seen = true;
+    if (!seen) {
+      BtfTag *c = NEW(BtfTag);
+      *c = *g;
+      c->next = merged;
+      merged = c;
+    }
+  }
+  first->decl_tags = merged;
+  if (d->defined)
+    first->defined = true;
+  if (d->type != first->type && type_canon(first->type)->kind == TY_ARRAY &&
+      type_canon(first->type)->u.array.len < 0)
+    decl_complete_first_type(first, d->type);
+  return true;
+}
+
+Decl *decl_find_previous(const Scopes *s, Ident *name, DeclKind kind, int sc,
+                         SrcLoc loc) {
+  Binding *b = lookup_ordinary_binding(name);
+  Decl *prev = NULL;
+  if (b && b->depth == s->depth)
+    prev = b->decl;
+  else if (b && (sc == SC_EXTERN || kind == DECL_FUNC) && b->decl &&
+           b->decl->file_scope && b->decl->kind == kind)
+    prev = b->decl;
+  if (prev && prev->kind == DECL_PARAM && s->depth > 0 && b->depth == s->depth) {
+    diag_error(loc, "'%s' redeclared as different kind of symbol", name->name);
+    prev = NULL;
+  }
+  if (prev && (prev->kind == DECL_ENUM_CONST || prev->kind == DECL_PARAM)) {
+    if (b->depth == s->depth)
+      diag_error(loc, "'%s' redeclared as different kind of symbol",
+                 name->name);
+    prev = NULL;
+  }
+  if (prev && s->depth > 0 && kind == DECL_VAR && sc != SC_EXTERN &&
+      prev->sc != SC_EXTERN) {
+    diag_error(loc, "redeclaration of '%s' with no linkage", name->name);
+    prev = NULL;
+  }
+  return prev;
+}

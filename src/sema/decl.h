@@ -1,0 +1,18 @@
+/* Declarations: redeclarations and linkage.  See decl.c.  */
+#ifndef BTFCC_SEMA_DECL_H
+#define BTFCC_SEMA_DECL_H
+
+#include "scope.h"
+
+/* The earlier declaration a new declaration of NAME (KIND, storage class
+   SC, at LOC) redeclares in the current scope, or NULL; reports a
+   redeclaration C forbids (and returns NULL for it).  */
+Decl *decl_find_previous(const Scopes *s, Ident *name, DeclKind kind, int sc,
+                         SrcLoc loc);
+/* Merge D into PREV's chain (D redeclares PREV; DEPTH: the scope depth
+   of D); reports conflicts.  Returns false when they conflict (D then
+   starts a chain of its own).  */
+bool decl_merge(Decl *d, Decl *prev, int depth);
+void decl_complete_first_type(Decl *first, Type *type);
+
+#endif

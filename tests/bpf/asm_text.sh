@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# tests/bpf/asm_text.sh — issue 10: `btfcc -S` for BPF writes assembler
+# text that GNU as (binutils 2.47, the bpf-as GCC 16's BPF port uses, with
+# -mdialect=pseudoc) assembles into the very instructions and relocations
+# that `btfcc -c` writes: the disassembly with relocations (llvm-objdump
+# -dr) and the .BTF and .BTF.ext bytes of both objects must be equal, for
+# each of tests/bpf/progs/*.c and examples/xdp_ports.c (with -g).
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+. "$ROOT/tests/lib.sh"
+. "$ROOT/tests/bpf/lib.bash"
+BTFCC=${BTFCC:-$ROOT/${BUILD:-build}/btfcc}
+AS=${BPF_AS16:-$HOME/.cache/btfcc-oracles/gcc16/root/usr/bin/bpf-as}
+if [ ! -x "$AS" ]; then skip "bpf/asm_text (no GNU as 2.47 for BPF: /work/shared/tools/get-gcc16 installs it)"; exit 0; fi
+if ! command -v llvm-objdump-19 >/dev/null; then skip "bpf/asm_text (no llvm-objdump-19)"; exit 0; fi
+bpf_setup || { skip "bpf/asm_text ($BPF_SKIP)"; exit 0; }
+inc=(-I"$BPF_VMLINUX_DIR" -I"$SELFTESTS_DIR/build/include" -D__TARGET_ARCH_x86
+     -idirafter /usr/include/x86_64-linux-gnu)
+work=${TMPDIR:-/tmp}/bpf-asm-text.$$
+mkdir -p "$work"; trap 'rm -rf "$work"' EXIT
+for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/examples/xdp_ports.c; do
+  name=$(basename "$src" .c)
+  t=asm_text/$name
+  "$BTFCC" --target=bpf -O2 -g "${inc[@]}" -S -o "$work/$name.s" "$src" 2>"$work/err" || { fail "$t (-S: $(head -1 "$work/err"))"; continue; }
+  "$AS" -mdialect=pseudoc -o "$work/$name.as.o" "$work/$name.s" 2>"$work/err" || { fail "$t (GNU as: $(head -1 "$work/err"))"; continue; }
+  "$BTFCC" --target=bpf -O2 -g "${inc[@]}" -c -o "$work/$name.o" "$src" 2>"$work/err" || { fail "$t (-c: $(head -1 "$work/err"))"; continue; }
+  # the code with its relocations, and the bytes of .BTF and .BTF.ext
+  { llvm-objdump-19 -dr "$work/$name.as.o" | tail -n +3
+    readelf -x .BTF -x .BTF.ext "$work/$name.as.o"; } > "$work/a" 2>&1
+  { llvm-objdump-19 -dr "$work/$name.o" | tail -n +3
+    readelf -x .BTF -x .BTF.ext "$work/$name.o"; } > "$work/c" 2>&1
+  if ! grep -q exit "$work/c"; then
+    fail "$t (no code in the object)"
+  elif cmp -s "$work/a" "$work/c"; then
+    pass "$t"
+  else
+    fail "$t ($(diff "$work/a" "$work/c" | grep -m3 '^[<>]' | tr '\n' ' '))"
+  fi
+done

@@ -1,0 +1,40 @@
+/* CO-RE on the running kernel's vmlinux.h: BPF_CORE_READ chains through
+   task_struct, a local "flavor" of it with only the fields used, field
+   existence, sizes and type ids.  What the program finds goes to .bss as
+   facts that hold on every kernel (so both compilers' runs print the
+   same), and each relocation must have been resolved by libbpf for the
+   program to load at all.  */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+
+struct task_struct___mine {
+  int pid;
+  int tgid;
+  struct task_struct *group_leader;
+  int field_that_does_not_exist;
+} __attribute__((preserve_access_index));
+
+int pid_matches, tgid_matches, leader_tgid_matches;
+int flavor_pid_matches, missing_field_absent, pid_size, has_task_type;
+int comm_first_nonzero;
+
+SEC("raw_tp/sys_enter")
+int core(void *ctx) {
+  struct task_struct *task = (void *)bpf_get_current_task();
+  __u64 pid_tgid = bpf_get_current_pid_tgid();
+  pid_matches = BPF_CORE_READ(task, pid) == (int)(__u32)pid_tgid;
+  tgid_matches = BPF_CORE_READ(task, tgid) == (int)(pid_tgid >> 32);
+  leader_tgid_matches = BPF_CORE_READ(task, group_leader, tgid) == (int)(pid_tgid >> 32);
+  struct task_struct___mine *mine = (void *)task;
+  flavor_pid_matches = BPF_CORE_READ(mine, pid) == (int)(__u32)pid_tgid;
+  missing_field_absent = !bpf_core_field_exists(mine->field_that_does_not_exist);
+  pid_size = bpf_core_field_size(task->pid);
+  has_task_type = bpf_core_type_exists(struct task_struct) && bpf_core_type_id_kernel(struct task_struct) > 0;
+  char comm[16];
+  BPF_CORE_READ_STR_INTO(&comm, task, comm);
+  comm_first_nonzero = comm[0] != 0;
+  return 0;
+}
+
+char LICENSE[] SEC("license") = "GPL";
