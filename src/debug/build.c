@@ -41,9 +41,11 @@ typedef struct Builder {
   PtrMap definitions; /* Record -> its definition event (a DECL_TAG) */
   PtrMap entities;   /* first Decl of a variable or function -> its
                         VarEntity or FuncEntity */
-  VEC(Die *) annots; /* hash-consed annotation DIEs */
-  VEC(Die *) unbounded; /* arrays without an index type, one per element, */
-  VEC(Type *) unbounded_types; /* and the array type each was made for */
+  Die **annots;      /* annotation DIEs by (kind, value, rest): open */
+  size_t annots_cap; /* addressing, a power of two (or 0) */
+  size_t annots_len;
+  PtrMap unbounded;  /* element type -> the DIE of arrays of it declared
+                        `[]` (no index type) */
 } Builder;
 
 static Die *new_die(Builder *b, DieKind kind, bool top_level) {
@@ -75,23 +77,51 @@ static void set_type_die(Builder *b, const Type *t, Die *d) {
 
 /* --- Annotations --- */
 
+/* The slot of the annotation DIE (KIND, VALUE, REST) in the builder's
+   table: the DIE, or an empty slot where it goes.  Values are compared
+   by pointer, as the tags carry them.  */
+static Die **annotation_slot(Builder *b, AnnotKind kind, const char *value,
+                             const Die *rest) {
+  uint64_t h = (uint64_t)(uintptr_t)value * 0x9e3779b97f4a7c15ull ^
+               ((uint64_t)(uintptr_t)rest + (uint64_t)kind) * 0xc2b2ae3d27d4eb4full;
+  size_t mask = b->annots_cap - 1;
+  for (size_t i = (size_t)(h >> 32) & mask;; i = (i + 1) & mask) {
+    Die *a = b->annots[i];
+    if (!a || (a->annot_kind == kind && a->annot_value == value && a->annot == rest))
+      return &b->annots[i];
+  }
+}
+
+static void grow_annotations(Builder *b) {
+  Die **old = b->annots;
+  size_t old_cap = b->annots_cap;
+  b->annots_cap = old_cap ? old_cap * 2 : 64;
+  b->annots = xcalloc(b->annots_cap, sizeof *b->annots);
+  for (size_t i = 0; i < old_cap; i++)
+    if (old[i])
+      *annotation_slot(b, old[i]->annot_kind, old[i]->annot_value,
+                       old[i]->annot) = old[i];
+  free(old);
+}
+
 /* The annotation DIE chain for TAGS (GCC order), shared when an equal
    chain (name, value, rest) exists.  */
 static Die *annotation_chain(Builder *b, AnnotKind kind, BtfTag *tags) {
   if (!tags)
     return NULL;
   Die *rest = annotation_chain(b, kind, tags->next);
-  for (size_t i = 0; i < b->annots.len; i++) {
-    Die *a = b->annots.data[i];
-    if (a->annot_kind == kind && a->annot_value == tags->value && a->annot == rest)
-      return a;
-  }
+  if (2 * (b->annots_len + 1) > b->annots_cap)
+    grow_annotations(b);
+  Die **slot = annotation_slot(b, kind, tags->value, rest);
+  if (*slot)
+    return *slot;
   Die *a = new_die(b, DIE_ANNOTATION, true);
   a->annot_kind = kind;
   a->annot_value = tags->value;
   a->annot_loc = tags->loc;
   a->annot = rest;
-  vec_push(&b->annots, a);
+  *slot = a;
+  b->annots_len++;
   return a;
 }
 
@@ -712,15 +742,14 @@ static bool is_unbounded_array(const Type *type) {
 static Die *declared_type_die(Builder *b, Type *type) {
   if (!is_unbounded_array(type))
     return die_for_decl_type(b, type);
-  for (size_t i = 0; i < b->unbounded.len; i++)
-    if (b->unbounded_types.data[i]->base == type->base)
-      return b->unbounded.data[i];
+  Die *known = ptrmap_get(&b->unbounded, type->base);
+  if (known)
+    return known;
   Die *d = new_die(b, DIE_ARRAY, true); /* before its element, as GCC */
   d->ndims = 1;
   d->dims = NEW_ARRAY(int64_t, 1);
   d->dims[0] = -1;
-  vec_push(&b->unbounded, d);
-  vec_push(&b->unbounded_types, type);
+  ptrmap_put(&b->unbounded, type->base, d);
   d->type = die_for_decl_type(b, type->base);
   return d;
 }
@@ -1096,9 +1125,8 @@ DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   vec_free(&ents.funcs);
   vec_free(&ents.vars);
   vec_free(&described);
-  vec_free(&b.annots);
-  vec_free(&b.unbounded);
-  vec_free(&b.unbounded_types);
+  free(b.annots);
+  ptrmap_free(&b.unbounded);
   free(b.types);
   ptrmap_free(&b.definitions);
   ptrmap_free(&b.entities);

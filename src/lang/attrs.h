@@ -166,6 +166,13 @@ typedef struct AttrSpec {
    NULL.  */
 const AttrSpec *attr_spec_named(const char *name);
 
+/* The id of an attribute from its spec (Attr.spec in sema/type.h, set
+   when the attribute is parsed; NULL: unknown).  Code that asks "is this
+   attribute X" compares this, not names.  */
+static inline AttrId attr_spec_id(const void *spec) {
+  return spec ? ((const AttrSpec *)spec)->id : ATTR_NONE;
+}
+
 /* NAME without the surrounding __ of __name__, interned.  */
 Ident *attr_canonical_name(Ident *name);
 

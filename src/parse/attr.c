@@ -9,13 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The attribute's entry in the table (lang/attrs.h), or NULL.  */
-static const AttrSpec *spec_of(const Attr *a) { return a->spec; }
-
 /* The attribute's id, ATTR_NONE when btfcc does not know it.  */
-static AttrId attr_id(const Attr *a) {
-  return a->spec ? spec_of(a)->id : ATTR_NONE;
-}
+static AttrId attr_id(const Attr *a) { return attr_spec_id(a->spec); }
 
 /* --- Parsing --- */
 
