@@ -12,6 +12,9 @@
 # names the signature symbol instead), the contents of .symtab/.strtab,
 # and binutils 2.40's own numbers for the BPF relocations.
 . "$TESTROOT/lib.sh"
+# GNU as 2.47 for BPF (GCC 16's, from get-gcc16): it reads GCC 16's text
+# (quoted section names); Debian 12's binutils-bpf 2.40 does not.
+BPF_AS=${BPF_AS16:-$HOME/.cache/btfcc-oracles/gcc16/root/usr/bin/bpf-as}
 set -u
 ROOT=$TESTROOT/..
 W=${TMPDIR:-/tmp}
@@ -107,8 +110,8 @@ groups() { readelf -gW "$1" | grep -E '^(COMDAT|   \[)'; }
 for tgt in x86_64 bpf bpfeb; do
   case $tgt in
     x86_64) AS=(as); rel=rela ;;
-    bpf) AS=(bpf-as); rel=rel ;;
-    bpfeb) AS=(bpf-as --EB); rel=rel ;;
+    bpf) AS=("$BPF_AS"); rel=rel ;;
+    bpfeb) AS=("$BPF_AS" --EB); rel=rel ;;
   esac
   if ! command -v "${AS[0]}" >/dev/null; then
     skip "groups $tgt (${AS[0]} not installed)"; continue

@@ -81,7 +81,8 @@ static void build(ObjFile *obj) {
   sec_symref(tu1, 4, ".debug_info", 4, "bare name: the first .debug_info");
   sec_symref(tu1, 8, "ext_sym", 0, "undefined");
   /* A symbol's section by name: the first .debug_info.  */
-  ObjSymbol first = {"first_info", ".debug_info", 4, 0, false, false, false};
+  ObjSymbol first = {.name = "first_info", .section = ".debug_info", .value = 4, .size = 0,
+                   .global = false, .object = false, .func = false};
   vec_push(&obj->symbols, first);
 
   Section *cu = new_section(obj, ".debug_info", 0, 1, NULL);
@@ -116,7 +117,8 @@ static void build(ObjFile *obj) {
 
   Section *data = new_section(obj, ".data.cvar",
                               SEC_FLAG_ALLOC | SEC_FLAG_WRITE, 8, "cvar");
-  ObjSymbol cvar = {"cvar", ".data.cvar", 0, 8, true, true, false};
+  ObjSymbol cvar = {.name = "cvar", .section = ".data.cvar", .value = 0, .size = 8,
+                   .global = true, .object = true, .func = false};
   vec_push(&obj->symbols, cvar);
   sec_data(data, 8, 42, NULL);
 

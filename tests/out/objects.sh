@@ -5,6 +5,9 @@
 # x86-64, BPF little endian and BPF big endian.  tests/out/objgen.c builds
 # the sections; see its header for what they contain.
 . "$TESTROOT/lib.sh"
+# GNU as 2.47 for BPF (GCC 16's, from get-gcc16): it reads GCC 16's text
+# (quoted section names); Debian 12's binutils-bpf 2.40 does not.
+BPF_AS=${BPF_AS16:-$HOME/.cache/btfcc-oracles/gcc16/root/usr/bin/bpf-as}
 set -u
 ROOT=$TESTROOT/..
 W=${TMPDIR:-/tmp}
@@ -65,8 +68,8 @@ compare_objects() {
 for tgt in x86_64 bpf bpfeb; do
   case $tgt in
     x86_64) AS=(as); OBJCOPY=objcopy ;;
-    bpf) AS=(bpf-as); OBJCOPY=bpf-objcopy ;;
-    bpfeb) AS=(bpf-as --EB); OBJCOPY=bpf-objcopy ;;
+    bpf) AS=("$BPF_AS"); OBJCOPY=bpf-objcopy ;;
+    bpfeb) AS=("$BPF_AS" --EB); OBJCOPY=bpf-objcopy ;;
   esac
   if ! command -v "${AS[0]}" >/dev/null || ! command -v "$OBJCOPY" >/dev/null; then
     skip "out/$tgt (${AS[0]} or $OBJCOPY not installed)"; continue

@@ -122,8 +122,10 @@ static void build_refs(ObjFile *obj) {
 static void build_data(ObjFile *obj) {
   Section *s = new_section(obj, ".data.vars", SEC_PROGBITS,
                            SEC_FLAG_ALLOC | SEC_FLAG_WRITE, 8);
-  ObjSymbol glob = {"glob_var", ".data.vars", 0, 8, true, true, false};
-  ObjSymbol stat = {"static_var", ".data.vars", 12, 4, false, true, false};
+  ObjSymbol glob = {.name = "glob_var", .section = ".data.vars", .value = 0, .size = 8,
+                   .global = true, .object = true, .func = false};
+  ObjSymbol stat = {.name = "static_var", .section = ".data.vars", .value = 12, .size = 4,
+                   .global = false, .object = true, .func = false};
   vec_push(&obj->symbols, glob);
   vec_push(&obj->symbols, stat);
   sec_data(s, 8, 42, NULL);

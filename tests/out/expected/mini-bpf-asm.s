@@ -1,6 +1,6 @@
 	.file	"objgen\011\"test\".c"
 	.text
-	.section	.BTF,"",@progbits
+	.section	".BTF","",@progbits
 .Lbtf0:
 	.2byte	0xeb9f
 	.byte	0x1
