@@ -51,6 +51,7 @@ done
 echo "selftest programs: $n, accepted: $ok, crashes: $crashed, incomplete trees: $holes"
 check "tree/selftests: no crash" test "$crashed" -eq 0
 check "tree/selftests: every accepted program has a complete tree ($ok of $n accepted)" test "$holes" -eq 0
-# (768 today: those the sources build only for clang call functions they declare
-# only for clang, an error since C99 in GCC 16 as in btfcc)
-check "tree/selftests: btfcc accepts the programs (at least 768)" test "$ok" -ge 768
+# A floor, not an exact count: what btfcc accepts moves with the
+# preprocessor and the libbpf headers' compiler checks (768 of 798 on
+# Linux 6.12's selftests when this was written).
+check "tree/selftests: btfcc accepts the programs (at least 760)" test "$ok" -ge 760
