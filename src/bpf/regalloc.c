@@ -269,8 +269,10 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
       ExtendCtx c = {iv, pos};
       bpf_insn_regs(insn, note_position, &c);
       Clobber cl = {pos, 0};
-      if (insn->op == IR_CALL || insn->op == IR_LDPKT)
+      if (insn->op == IR_CALL)
         cl.mask = CALL_CLOBBERS;
+      else if (insn->op == IR_LDPKT)
+        cl.mask = CALL_CLOBBERS | 1u << 6; /* the context goes to r6 */
       else if (insn->op == IR_ASM)
         cl.mask = insn->asm_->clobbers;
       if (cl.mask)

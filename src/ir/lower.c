@@ -1433,8 +1433,18 @@ static IrVal builtin(Lower *L, const Node *n, const char *name) {
   }
   if (builtin_is(name, "bpf_load_byte") || builtin_is(name, "bpf_load_half") ||
       builtin_is(name, "bpf_load_word")) {
-    IrVal ctx = expr(L, args[0]);
-    IrVal off = expr(L, args[1]);
+    /* GCC's form: (offset), the packet of the function's first argument
+       (LD_ABS/LD_IND read the context in r6); also (ctx, offset) */
+    if (na != 1 && na != 2) {
+      fail(L, loc, "wrong number of arguments to a BPF packet load");
+      return ir_imm(0);
+    }
+    if (na == 1 && !L->f->nparams) {
+      fail(L, loc, "a BPF packet load needs the program's context argument");
+      return ir_imm(0);
+    }
+    IrVal ctx = na == 2 ? expr(L, args[0]) : ir_reg(L->f->params[0]);
+    IrVal off = expr(L, args[na - 1]);
     IrInsn *i = add(L, IR_LDPKT, loc);
     i->dst = new_reg(L);
     i->b = ctx;

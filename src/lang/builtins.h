@@ -174,6 +174,9 @@
   X(BI_PRESERVE_TYPE_INFO, "__builtin_preserve_type_info", 'u') \
   X(BI_PRESERVE_ENUM_VALUE, "__builtin_preserve_enum_value", 'u') \
   X(BI_BTF_TYPE_ID, "__builtin_btf_type_id", 'u') \
+  X(BI_BPF_LOAD_BYTE, "__builtin_bpf_load_byte", 'Q') \
+  X(BI_BPF_LOAD_HALF, "__builtin_bpf_load_half", 'Q') \
+  X(BI_BPF_LOAD_WORD, "__builtin_bpf_load_word", 'Q') \
   X(BI_IA32_PAUSE, "__builtin_ia32_pause", 'v') \
   X(BI_IA32_RDTSC, "__builtin_ia32_rdtsc", 'Q') \
   X(BI_CPU_SUPPORTS, "__builtin_cpu_supports", 'i') \
