@@ -324,18 +324,39 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
   vec_free(&clobbers);
   qsort(order, n, sizeof *order, by_start);
 
+  /* Where each register's value first comes from (moves and two-address
+     operations): the register to prefer for it.  */
+  IrReg *hint_src = xcalloc(nregs, sizeof *hint_src);
+  for (size_t b = 0; b < f->blocks.len; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
+      const IrInsn *in = &f->blocks.data[b].insns.data[i];
+      bool two_address = in->op == IR_MOV || in->op == IR_ALU || in->op == IR_NEG ||
+                         in->op == IR_EXT || in->op == IR_BSWAP;
+      if (two_address && in->dst && in->a.kind == IV_REG && !hint_src[in->dst])
+        hint_src[in->dst] = in->a.reg;
+    }
   /* Linear scan.  */
   Interval *active[16] = {0}; /* by physical register */
   SpillSlots spills = {0};
   for (size_t k = 0; k < n; k++) {
     Interval *cur = order[k];
+    /* A value last read where another is written frees its register for
+       it: every instruction reads its operands before it writes.  */
     for (unsigned p = 0; p < 16; p++)
-      if (active[p] && active[p]->end < cur->start)
+      if (active[p] && active[p]->end <= cur->start && active[p] != cur)
         active[p] = NULL;
     int pick = -1;
     if (cur->hint) {
       unsigned p = (unsigned)__builtin_ctz(cur->hint);
       if (!active[p] && !(cur->forbidden >> p & 1) && p != 0 && p != 5)
+        pick = (int)p;
+    }
+    /* The register of the value it is computed from (a move's source, an
+       operation's first operand): no move then.  */
+    IrReg src = hint_src[cur->reg];
+    if (pick < 0 && src && ra->phys[src] > 0) {
+      unsigned p = (unsigned)ra->phys[src];
+      if (!active[p] && !(cur->forbidden >> p & 1))
         pick = (int)p;
     }
     for (size_t j = 0; pick < 0 && j < ARRAY_LEN(alloc_order); j++) {
@@ -371,6 +392,7 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
   }
   free(order);
   free(iv);
+  free(hint_src);
   vec_free(&spills);
 }
 
