@@ -1020,6 +1020,12 @@ static const char *core_type_name(Gen *g, const BtfExtCore *c) {
   return buf;
 }
 
+/* The head of one code section's records: its name and their count.  */
+static void ext_section_header(Section *s, const char *what, const ExtSec *es, size_t n) {
+  sec_dataf(s, 4, es->name_off, "%s section string for %s", what, es->name);
+  sec_data(s, 4, n, "Number of entries");
+}
+
 static void output_ext(Gen *g, BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
   Section *s = section_new(".BTF.ext", SEC_PROGBITS, 0, 4, g->opts->keep_items,
                            g->opts->annotate);
@@ -1049,8 +1055,7 @@ static void output_ext(Gen *g, BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
     const ExtSec *es = &p->secs.data[i];
     if (!es->funcs.len)
       continue;
-    sec_dataf(s, 4, es->name_off, "FuncInfo section string for %s", es->name);
-    sec_data(s, 4, es->funcs.len, "Number of entries");
+    ext_section_header(s, "FuncInfo", es, es->funcs.len);
     for (size_t k = 0; k < es->funcs.len; k++) {
       const BtfExtFunc *f = &ext->funcs.data[es->funcs.data[k]];
       sec_dataf(s, 4, f->insn_off, "label for function %s", f->name);
@@ -1062,8 +1067,7 @@ static void output_ext(Gen *g, BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
     const ExtSec *es = &p->secs.data[i];
     if (!es->lines.len)
       continue;
-    sec_dataf(s, 4, es->name_off, "LineInfo section string for %s", es->name);
-    sec_data(s, 4, es->lines.len, "Number of entries");
+    ext_section_header(s, "LineInfo", es, es->lines.len);
     for (size_t k = 0; k < es->lines.len; k++) {
       uint32_t idx = es->lines.data[k];
       const BtfExtLine *l = &ext->lines.data[idx];
@@ -1080,8 +1084,7 @@ static void output_ext(Gen *g, BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
       const ExtSec *es = &p->secs.data[i];
       if (!es->cores.len)
         continue;
-      sec_dataf(s, 4, es->name_off, "CoreInfo section string for %s", es->name);
-      sec_data(s, 4, es->cores.len, "Number of entries");
+      ext_section_header(s, "CoreInfo", es, es->cores.len);
       for (size_t k = 0; k < es->cores.len; k++) {
         uint32_t idx = es->cores.data[k];
         const BtfExtCore *c = &ext->cores.data[idx];

@@ -2483,6 +2483,12 @@ static bool counted_loop(Lower *L, const Node *n, Counted *c) {
   return true;
 }
 
+/* An unrolled loop's counter (in register ST) leaves it holding VALUE.  */
+static void set_counter(Lower *L, const Storage *st, Type *type, int64_t value, SrcLoc loc) {
+  if (!st->in_slot)
+    move_to(L, st->reg, convert(L, ir_imm(value), ty_long, type, loc), loc);
+}
+
 static void unrolled_loop(Lower *L, const Node *n, const Counted *c) {
   SrcLoc loc = n->loc;
   size_t scope_mark = L->cleanups.len, slot_mark = L->scope_slots.len;
@@ -2507,16 +2513,13 @@ static void unrolled_loop(Lower *L, const Node *n, const Counted *c) {
     /* a break leaves the counter at this copy's value */
     start_block(L, brk);
     L->unroll_var = saved_var;
-    if (!st->in_slot)
-      move_to(L, st->reg, convert(L, ir_imm(i), ty_long, c->var->type, loc), loc);
+    set_counter(L, st, c->var->type, i, loc);
     jump(L, end, loc);
     start_block(L, next);
   }
   L->unroll_var = saved_var;
   L->unroll_value = saved_value;
-  /* the counter's value after the loop ran out */
-  if (!st->in_slot)
-    move_to(L, st->reg, convert(L, ir_imm(i), ty_long, c->var->type, loc), loc);
+  set_counter(L, st, c->var->type, i, loc); /* the loop ran out */
   jump(L, end, loc);
   start_block(L, end);
   L->break_to = sb;
