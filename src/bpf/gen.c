@@ -30,7 +30,6 @@ typedef struct Gen {
   BpfCode *code;
   int cpu;
   char **labels; /* per block */
-  uint32_t cur_block;
   uint32_t next_block; /* the block placed after the current one */
   BpfGenLines *line_out; /* where each instruction's C comes from */
   BpfGenCores *core_out; /* instructions with CO-RE relocations */
@@ -230,8 +229,7 @@ static void gen_store(Gen *g, const IrInsn *in) {
   unsigned sz = size_code(in->size);
   /* BPF_ST (an immediate) only to the stack: the verifier refuses it for
      the context, and it is what GCC does.  */
-  if (in->a.kind == IV_IMM && in->addr.kind == IA_SLOT && fits_s32(in->a.imm) &&
-      (in->size < 8 || fits_s32(in->a.imm))) {
+  if (in->a.kind == IV_IMM && in->addr.kind == IA_SLOT && fits_s32(in->a.imm)) {
     emit(g, bpf_st(sz, base, off, (int32_t)in->a.imm));
     note_core(g, bpf_code_len(g->code) - 1, in->addr.core);
     return;
@@ -750,7 +748,6 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
     size_t next = b + 1;
     while (next < nb && !f->blocks.data[next].insns.len)
       next++;
-    g.cur_block = (uint32_t)b;
     g.next_block = next < nb ? (uint32_t)next : UINT32_MAX;
     bpf_code_label(code, g.labels[b], 0);
     for (size_t i = 0; i < blk->insns.len; i++)

@@ -17,6 +17,8 @@
 
 #include "../ir/lower.h"
 #include "../parse/parse.h"
+#include "../lang/attrs.h"
+#include "../sema/decl.h"
 #include "../sema/placement.h"
 #include "../sema/tree_walk.h"
 #include "asm.h"
@@ -46,6 +48,15 @@ struct BpfUnit {
   bool asm_text;
 };
 
+/* The definition of each entity: a function's declaration with its
+   body; a variable's declaration with its initializer, else its first
+   declaration that is not extern.  Sorted by entity, found by bsearch.  */
+typedef struct EntityDef {
+  Decl *entity;
+  Decl *def;
+  size_t order; /* position in the unit, to pick the first */
+} EntityDef;
+
 typedef struct Builder {
   LowerEnv env; /* first: the lowering hands it back */
   ObjFile *obj;
@@ -59,7 +70,7 @@ typedef struct Builder {
   Section *strings;
   unsigned nstrings;
   VEC(CodeSec *) code;
-  NamedDecl *defs; /* (entity, its definition) by entity address */
+  EntityDef *defs; /* each entity's definition (index_definitions) */
   size_t ndefs;
 } Builder;
 
@@ -113,41 +124,69 @@ static const char *string_symbol(LowerEnv *env, const Node *str) {
   char label[32];
   snprintf(label, sizeof label, ".LC%u", b->nstrings++);
   sec_label(b->strings, label);
-  size_t n = (size_t)str->u.s.len + str->u.s.width;
   sec_string(b->strings, str->u.s.str, str->u.s.len, NULL);
-  for (size_t k = 1; k < str->u.s.width; k++)
+  for (size_t k = 1; k < str->u.s.width; k++) /* a wide string's terminator */
     sec_data(b->strings, 1, 0, NULL);
-  (void)n;
   return b->strings->labels.data[b->strings->labels.len - 1].name;
 }
 
 static int by_entity(const void *x, const void *y) {
-  uintptr_t a = (uintptr_t)((const NamedDecl *)x)->decl,
-            b = (uintptr_t)((const NamedDecl *)y)->decl;
-  return a < b ? -1 : a > b;
+  const EntityDef *a = x, *b = y;
+  if (a->entity != b->entity)
+    return (uintptr_t)a->entity < (uintptr_t)b->entity ? -1 : 1;
+  return a->order < b->order ? -1 : a->order > b->order;
 }
 
-/* Every function definition of TU, found by its entity.  */
+/* Whether D (a candidate of its entity) is a better definition than
+   BEST.  */
+static bool better_definition(const Decl *d, const Decl *best) {
+  if (!best)
+    return true;
+  return d->kind == DECL_VAR && d->init && !best->init;
+}
+
 static void index_definitions(Builder *b, TransUnit *tu) {
+  EntityDef *v = xcalloc(tu->decls.len + 1, sizeof *v);
   size_t n = 0;
-  for (size_t i = 0; i < tu->decls.len; i++)
-    if (tu->decls.data[i]->kind == DECL_FUNC && tu->decls.data[i]->body)
-      n++;
-  b->defs = xcalloc(n + 1, sizeof *b->defs);
   for (size_t i = 0; i < tu->decls.len; i++) {
     Decl *d = tu->decls.data[i];
-    if (d->kind == DECL_FUNC && d->body)
-      b->defs[b->ndefs++] = (NamedDecl){entity(d), (const char *)d};
+    if ((d->kind == DECL_FUNC && d->body) ||
+        (d->kind == DECL_VAR && (d->init || d->sc != SC_EXTERN)))
+      v[n++] = (EntityDef){entity(d), d, i};
   }
-  if (b->ndefs)
-    qsort(b->defs, b->ndefs, sizeof *b->defs, by_entity);
+  if (n)
+    qsort(v, n, sizeof *v, by_entity);
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (m && v[m - 1].entity == v[i].entity) {
+      if (better_definition(v[i].def, v[m - 1].def))
+        v[m - 1].def = v[i].def;
+      continue;
+    }
+    v[m++] = v[i];
+  }
+  b->defs = v;
+  b->ndefs = m;
+}
+
+/* The definition of D's entity, or NULL.  */
+static Decl *definition(const Builder *b, Decl *d) {
+  EntityDef key = {entity(d), NULL, 0};
+  for (size_t lo = 0, hi = b->ndefs; lo < hi;) {
+    size_t mid = (lo + hi) / 2;
+    if (b->defs[mid].entity == key.entity)
+      return b->defs[mid].def;
+    if ((uintptr_t)b->defs[mid].entity < (uintptr_t)key.entity)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return NULL;
 }
 
 static Decl *definition_of(LowerEnv *env, Decl *d) {
-  Builder *b = (Builder *)env;
-  NamedDecl key = {entity(d), NULL};
-  NamedDecl *hit = b->ndefs ? bsearch(&key, b->defs, b->ndefs, sizeof key, by_entity) : NULL;
-  return hit ? (Decl *)hit->name : NULL;
+  Decl *def = definition((Builder *)env, d);
+  return def && def->kind == DECL_FUNC ? def : NULL;
 }
 
 /* --- Code --- */
@@ -163,28 +202,11 @@ static CodeSec *code_section(Builder *b, const char *name) {
   return c;
 }
 
-static const char *section_of(const Decl *d) {
-  for (const Decl *x = d; x; x = x->prev)
-    if (x->section)
-      return x->section;
-  return NULL;
-}
-
-static bool has_attr(const Decl *d, const char *name) {
-  for (const Decl *x = d; x; x = x->prev)
-    for (const Attr *a = x->attrs; a; a = a->next)
-      if (!strcmp(a->name->name, name))
-        return true;
-  return false;
-}
-
+/* Whether D's entity is visibility("hidden").  */
 static bool is_hidden(const Decl *d) {
-  for (const Decl *x = d; x; x = x->prev)
-    for (const Attr *a = x->attrs; a; a = a->next)
-      if (!strcmp(a->name->name, "visibility") && a->nargs == 1 &&
-          a->args[0].kind == AARG_STRING && !strcmp(a->args[0].str, "hidden"))
-        return true;
-  return false;
+  const Attr *a = decl_find_attr(d, ATTR_VISIBILITY);
+  return a && a->nargs == 1 && a->args[0].kind == AARG_STRING &&
+         !strcmp(a->args[0].str, "hidden");
 }
 
 static bool is_static(const Decl *d) {
@@ -192,22 +214,6 @@ static bool is_static(const Decl *d) {
     if (x->sc == SC_STATIC)
       return true;
   return false;
-}
-
-/* The definition of D's entity (the declaration with the body or the
-   initializer), or NULL.  */
-static Decl *definition(TransUnit *tu, Decl *e) {
-  Decl *def = NULL;
-  for (size_t i = 0; i < tu->decls.len; i++) {
-    Decl *d = tu->decls.data[i];
-    if (entity(d) != e)
-      continue;
-    if (d->kind == DECL_FUNC && d->body)
-      return d;
-    if (d->kind == DECL_VAR && (d->init || (!def && d->sc != SC_EXTERN)))
-      def = d->init ? d : (def ? def : d);
-  }
-  return def;
 }
 
 static void store_addend(uint8_t *at, uint32_t type, int64_t addend) {
@@ -247,7 +253,7 @@ static bool compile_function(Builder *b, Decl *fn) {
     fwrite(out.data, 1, out.len, stdout);
     buf_free(&out);
   }
-  const char *sec = section_of(fn);
+  const char *sec = decl_section(fn);
   CodeSec *c = code_section(b, sec ? sec : ".text");
   if (!c->funcs.len)
     c->loc = fn->loc;
@@ -607,14 +613,14 @@ static bool emit_data(Builder *b, TransUnit *tu) {
     Decl *e = entity(d);
     if (decl_listed(done.data, done.len, e))
       continue;
-    Decl *def = definition(tu, e);
+    Decl *def = definition(b, e);
     if (!def || (def->sc == SC_EXTERN && !def->init))
       continue;
     bool referenced = decl_listed(b->referenced.data, b->referenced.len, e);
     /* Static objects: as the debug model keeps them (a BTF VAR needs
        its symbol): referred to, and not folded into their uses.  */
     int64_t folded;
-    if (is_static(e) && !referenced && !has_attr(e, "used") &&
+    if (is_static(e) && !referenced && !decl_find_attr(e, ATTR_USED) &&
         (!e->used || tree_static_int_value(def, &folded)))
       continue;
     vec_push(&done, e);
@@ -663,7 +669,7 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts,
         continue;
       bool inline_only = d->is_inline && !is_static(d);
       if ((is_static(e) || inline_only) && !referenced_entity(&b, e) &&
-          !has_attr(e, "used"))
+          !decl_find_attr(e, ATTR_USED))
         continue;
       vec_push(&compiled, e);
       more = true;
@@ -676,9 +682,10 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts,
   /* Weak references: undefined symbols libbpf may leave unresolved.  */
   for (size_t i = 0; i < b.referenced.len; i++) {
     Decl *e = b.referenced.data[i];
-    if (definition(tu, e) && (e->kind == DECL_FUNC || definition(tu, e)->sc != SC_EXTERN))
+    Decl *def = definition(&b, e);
+    if (def && (e->kind == DECL_FUNC || def->sc != SC_EXTERN))
       continue;
-    if (!has_attr(e, "weak"))
+    if (!decl_find_attr(e, ATTR_WEAK))
       continue;
     ObjSymbol sym = {0};
     sym.name = symbol_of(&b.env, e);

@@ -1009,15 +1009,15 @@ static uint32_t func_type_id(const Gen *g, const char *name) {
   return 0;
 }
 
-/* A CO-RE record's root type as GCC's comment names it.  */
-static const char *core_type_name(Gen *g, const BtfExtCore *c) {
-  static char buf[256];
-  Rec *r = c->die ? g->recs[c->die->id] : NULL;
-  const char *kw = !r ? "" : r->kind == BTF_KIND_STRUCT ? "struct "
-                   : r->kind == BTF_KIND_UNION          ? "union "
-                   : r->kind == BTF_KIND_ENUM || r->kind == BTF_KIND_ENUM64 ? "enum " : "";
-  snprintf(buf, sizeof buf, "%s%s", kw, r && r->name ? r->name : "");
-  return buf;
+/* The keyword GCC's comment puts before a CO-RE record's root type.  */
+static const char *core_type_keyword(const Rec *r) {
+  if (!r)
+    return "";
+  if (r->kind == BTF_KIND_STRUCT)
+    return "struct ";
+  if (r->kind == BTF_KIND_UNION)
+    return "union ";
+  return r->kind == BTF_KIND_ENUM || r->kind == BTF_KIND_ENUM64 ? "enum " : "";
 }
 
 /* The head of one code section's records: its name and their count.  */
@@ -1089,7 +1089,9 @@ static void output_ext(Gen *g, BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
         uint32_t idx = es->cores.data[k];
         const BtfExtCore *c = &ext->cores.data[idx];
         sec_data(s, 4, c->insn_off, "bpfcr_insn");
-        sec_dataf(s, 4, c->type_id, "bpfcr_type (%s)", core_type_name(g, c));
+        const Rec *root = c->die ? g->recs[c->die->id] : NULL;
+        sec_dataf(s, 4, c->type_id, "bpfcr_type (%s%s)", core_type_keyword(root),
+                  root && root->name ? root->name : "");
         sec_dataf(s, 4, p->access_off[idx], "bpfcr_astr_off (\"%s\")", c->access);
         sec_data(s, 4, c->kind, "bpfcr_kind");
       }

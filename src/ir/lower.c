@@ -18,6 +18,8 @@
    address of its object.  */
 #include "lower.h"
 
+#include "../lang/attrs.h"
+#include "../sema/decl.h"
 #include "../sema/tree_walk.h"
 
 #include "../bpf/insn.h"
@@ -497,11 +499,12 @@ static IrReg addr_reg(Lower *L, IrAddr a, SrcLoc loc) {
   return v.reg;
 }
 
-static unsigned chunk_for(int64_t off_left, int64_t remaining, uint32_t align) {
+/* The widest access (8, 4, 2, 1 bytes) for REMAINING bytes at
+   alignment ALIGN.  */
+static unsigned chunk_for(int64_t remaining, uint32_t align) {
   unsigned c = 8;
   while (c > 1 && (c > remaining || c > align))
     c /= 2;
-  (void)off_left;
   return c;
 }
 
@@ -511,7 +514,7 @@ static void copy_bytes(Lower *L, IrAddr dst, IrAddr src, int64_t n, uint32_t ali
   if (!align)
     align = 1;
   for (int64_t off = 0; off < n;) {
-    unsigned c = chunk_for(off, n - off, align);
+    unsigned c = chunk_for(n - off, align);
     IrVal v = load(L, addr_plus(src, off), c, false, false, loc);
     store(L, addr_plus(dst, off), c, v, false, loc);
     off += c;
@@ -527,7 +530,7 @@ static void set_bytes(Lower *L, IrAddr dst, uint8_t byte, int64_t n, uint32_t al
   if (byte && dst.kind != IA_SLOT)
     val = ir_reg(to_reg(L, val, loc));
   for (int64_t off = 0; off < n;) {
-    unsigned c = chunk_for(off, n - off, align);
+    unsigned c = chunk_for(n - off, align);
     IrVal v = val;
     if (v.kind == IV_IMM && c < 8)
       v = ir_imm((int64_t)(pattern & ((1ull << (c * 8)) - 1)));
@@ -1327,8 +1330,6 @@ static IrVal builtin(Lower *L, const Node *n, const char *name) {
   if (builtin_is(name, "expect") || builtin_is(name, "expect_with_probability") ||
       builtin_is(name, "assume_aligned")) {
     IrVal v = na ? expr(L, args[0]) : ir_imm(0);
-    for (int i = 1; i < na && builtin_is(name, "expect"); i++)
-      ;
     return na ? convert(L, v, args[0]->type, n->type, loc) : v;
   }
   if (builtin_is(name, "constant_p")) {
@@ -1373,7 +1374,7 @@ static IrVal builtin(Lower *L, const Node *n, const char *name) {
       int cnt = 0;
       int64_t off = 0;
       while (off < size && cnt < 64) {
-        unsigned c = chunk_for(off, size - off, align ? align : 1);
+        unsigned c = chunk_for(size - off, align ? align : 1);
         vals[cnt] = load(L, addr_plus(src, off), c, false, false, loc);
         sizes[cnt++] = c;
         off += c;
@@ -1525,22 +1526,13 @@ static IrVal builtin(Lower *L, const Node *n, const char *name) {
 
 /* --- Calls --- */
 
+/* A kfunc: an extern function in libbpf's .ksyms section (__ksym).  */
 static bool is_ksym(const Decl *d) {
-  for (const Decl *x = d; x; x = x->prev)
-    if (x->section && !strcmp(x->section, ".ksyms"))
-      return true;
-  return false;
+  const char *sec = decl_section(d);
+  return sec && !strcmp(sec, ".ksyms");
 }
 
 /* --- Inlining --- */
-
-static bool decl_has_attr(const Decl *d, const char *name) {
-  for (const Decl *x = d; x; x = x->prev)
-    for (const Attr *a = x->attrs; a; a = a->next)
-      if (!strcmp(a->name->name, name))
-        return true;
-  return false;
-}
 
 enum { INLINE_LIMIT = 400 /* tree nodes */ };
 
@@ -1564,9 +1556,9 @@ static int body_size(const Node *body) {
 static bool should_inline(Lower *L, const Node *call, Decl *fn, Decl *def) {
   if (!def || !def->body || L->inline_depth >= 8)
     return false;
-  if (decl_has_attr(fn, "noinline") || decl_has_attr(def, "noinline"))
+  if (decl_find_attr(fn, ATTR_NOINLINE) || decl_find_attr(def, ATTR_NOINLINE))
     return false;
-  if (decl_has_attr(fn, "always_inline") || decl_has_attr(def, "always_inline"))
+  if (decl_find_attr(fn, ATTR_ALWAYS_INLINE) || decl_find_attr(def, ATTR_ALWAYS_INLINE))
     return true;
   bool is_inline = false;
   for (Decl *x = def; x; x = x->prev)
@@ -2276,13 +2268,9 @@ static void run_cleanups(Lower *L, size_t mark, SrcLoc loc) {
       continue;
     IrCall *c = NEW(IrCall);
     Decl *fn = v->cleanup;
-    Decl *def = L->env->definition_of ? L->env->definition_of(L->env, fn) : NULL;
-    (void)def;
     c->kind = CALL_FUNC;
     c->sym = L->env->symbol_of(L->env, fn);
-    for (const Decl *x = fn; x; x = x->prev)
-      if (x->section && !strcmp(x->section, ".ksyms"))
-        c->is_kfunc = true;
+    c->is_kfunc = is_ksym(fn);
     c->args[0] = ir_reg(addr_reg(L, ir_addr_slot(st->slot, 0), loc));
     c->nargs = 1;
     IrInsn *i = add(L, IR_CALL, loc);
@@ -2936,7 +2924,7 @@ IrFunc *lower_function(LowerEnv *env, Decl *fn) {
   if (body->nparams > 5) {
     fail(&L, fn->loc, "too many function arguments for eBPF");
   }
-  f->naked = decl_has_attr(fn, "naked");
+  f->naked = decl_find_attr(fn, ATTR_NAKED) != NULL;
   for (int i = 0; i < body->nparams && i < 5 && !f->naked; i++) {
     Decl *p = body->params[i];
     IrReg in = new_reg(&L);

@@ -10,6 +10,8 @@
    earlier declaration, if any, it redeclares.  */
 #include "decl.h"
 
+#include "../lang/attrs.h"
+
 /* The first declaration of an entity gets the completed type of a later
    one (extern int a[]; int a[3];); the type as first written is kept
    for the debug information.  */
@@ -127,4 +129,19 @@ Decl *decl_find_previous(const Scopes *s, Ident *name, DeclKind kind, int sc,
     prev = NULL;
   }
   return prev;
+}
+
+const Attr *decl_find_attr(const Decl *d, int id) {
+  for (const Decl *x = d; x; x = x->prev)
+    for (const Attr *a = x->attrs; a; a = a->next)
+      if ((int)attr_spec_id(a->spec) == id)
+        return a;
+  return NULL;
+}
+
+const char *decl_section(const Decl *d) {
+  for (const Decl *x = d; x; x = x->prev)
+    if (x->section)
+      return x->section;
+  return NULL;
 }

@@ -15,4 +15,11 @@ Decl *decl_find_previous(const Scopes *s, Ident *name, DeclKind kind, int sc,
 bool decl_merge(Decl *d, Decl *prev, int depth);
 void decl_complete_first_type(Decl *first, Type *type);
 
+/* An attribute ID on any declaration of D's entity (D and those before
+   it), or NULL.  */
+const Attr *decl_find_attr(const Decl *d, int id);
+/* The section attribute of D's entity (any of its declarations), or
+   NULL.  */
+const char *decl_section(const Decl *d);
+
 #endif
