@@ -406,14 +406,19 @@ static IdentTable *ident_grow(IdentTable *old) {
 }
 
 /* The slot where S (hash H) is in T, or the empty slot that ends its probe
-   sequence.  */
-static IdentSlot *ident_probe(IdentTable *t, const char *s, size_t len, uint32_t h) {
+   sequence; *FOUND is S's Ident as the probe read it, or NULL.  A caller
+   must use *FOUND, never read the slot again: another thread may fill an
+   empty slot with a different name the moment after the probe saw it.  */
+static IdentSlot *ident_probe(IdentTable *t, const char *s, size_t len, uint32_t h,
+                              Ident **found) {
   for (size_t i = h & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
     IdentSlot *slot = &t->slots[i];
     Ident *id = atomic_load_explicit(&slot->id, memory_order_acquire);
     /* The hash was stored before the Ident was published.  */
-    if (!id || (slot->hash == h && id->len == len && memcmp(id->name, s, len) == 0))
+    if (!id || (slot->hash == h && id->len == len && memcmp(id->name, s, len) == 0)) {
+      *found = id;
       return slot;
+    }
   }
 }
 
@@ -422,8 +427,8 @@ static Ident *intern_insert(const char *s, size_t len, uint32_t h) {
   IdentTable *t = atomic_load_explicit(&ident_table, memory_order_relaxed);
   if (!t || (ident_count + 1) * 2 > t->cap)
     t = ident_grow(t);
-  IdentSlot *slot = ident_probe(t, s, len, h); /* another thread may have won */
-  Ident *id = atomic_load_explicit(&slot->id, memory_order_relaxed);
+  Ident *id;
+  IdentSlot *slot = ident_probe(t, s, len, h, &id); /* another thread may have won */
   if (id)
     return id;
   id = NEW(Ident);
@@ -440,8 +445,8 @@ Ident *intern(const char *s, size_t len) {
   uint32_t h = hash_bytes(s, len);
   IdentTable *t = atomic_load_explicit(&ident_table, memory_order_acquire);
   if (t) {
-    Ident *id = atomic_load_explicit(&ident_probe(t, s, len, h)->id,
-                                     memory_order_relaxed);
+    Ident *id;
+    ident_probe(t, s, len, h, &id);
     if (id)
       return id;
   }
