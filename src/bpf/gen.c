@@ -736,7 +736,6 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
   g.cpu = cpu;
   g.line_out = lines;
   g.core_out = cores;
-  ir_simplify(f);
   bpf_regalloc(f, &g.ra);
   bool ok = layout_frame(&g);
   g.labels = xcalloc(f->blocks.len, sizeof *g.labels);

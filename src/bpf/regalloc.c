@@ -25,103 +25,6 @@ typedef struct Interval {
   uint16_t hint;      /* a register it would like (0: none) */
 } Interval;
 
-/* --- Liveness --- */
-
-typedef struct Liveness {
-  size_t words; /* per set */
-  uint64_t *use, *def, *in, *out; /* [block * words] */
-} Liveness;
-
-static inline void bit_set(uint64_t *s, IrReg r) { s[r / 64] |= 1ull << (r % 64); }
-static inline bool bit_has(const uint64_t *s, IrReg r) {
-  return s[r / 64] >> (r % 64) & 1;
-}
-
-typedef struct UseDefCtx {
-  uint64_t *use, *def;
-} UseDefCtx;
-
-static void note_use_def(void *ctx, IrReg r, bool def) {
-  UseDefCtx *c = ctx;
-  if (def)
-    bit_set(c->def, r);
-  else if (!bit_has(c->def, r))
-    bit_set(c->use, r);
-}
-
-static int successors(const IrBlock *b, uint32_t succ[2]) {
-  if (!b->insns.len)
-    return 0;
-  const IrInsn *t = &b->insns.data[b->insns.len - 1];
-  if (t->op == IR_JMP) {
-    succ[0] = t->then_;
-    return 1;
-  }
-  if (t->op == IR_BR) {
-    succ[0] = t->then_;
-    succ[1] = t->else_;
-    return 2;
-  }
-  return 0;
-}
-
-static void liveness(const IrFunc *f, Liveness *lv) {
-  size_t nb = f->blocks.len;
-  lv->words = (f->nregs + 63) / 64 + 1;
-  size_t total = nb * lv->words;
-  lv->use = xcalloc(total, 8);
-  lv->def = xcalloc(total, 8);
-  lv->in = xcalloc(total, 8);
-  lv->out = xcalloc(total, 8);
-  for (size_t b = 0; b < nb; b++) {
-    UseDefCtx c = {lv->use + b * lv->words, lv->def + b * lv->words};
-    const IrBlock *blk = &f->blocks.data[b];
-    for (size_t i = 0; i < blk->insns.len; i++)
-      ir_insn_regs(&blk->insns.data[i], note_use_def, &c);
-  }
-  /* asm goto may jump to its targets: they are successors of the block
-     holding the asm, which also falls through.  */
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    for (size_t b = nb; b-- > 0;) {
-      const IrBlock *blk = &f->blocks.data[b];
-      uint64_t *out = lv->out + b * lv->words, *in = lv->in + b * lv->words;
-      uint32_t succ[2];
-      int ns = successors(blk, succ);
-      for (int s = 0; s < ns; s++) {
-        const uint64_t *sin = lv->in + succ[s] * lv->words;
-        for (size_t w = 0; w < lv->words; w++)
-          out[w] |= sin[w];
-      }
-      for (size_t i = 0; i < blk->insns.len; i++) {
-        const IrInsn *in_ = &blk->insns.data[i];
-        if (in_->op == IR_ASM)
-          for (int l = 0; l < in_->asm_->nlabels; l++) {
-            const uint64_t *sin = lv->in + in_->asm_->label_blocks[l] * lv->words;
-            for (size_t w = 0; w < lv->words; w++)
-              out[w] |= sin[w];
-          }
-      }
-      const uint64_t *use = lv->use + b * lv->words, *def = lv->def + b * lv->words;
-      for (size_t w = 0; w < lv->words; w++) {
-        uint64_t v = use[w] | (out[w] & ~def[w]);
-        if (v != in[w]) {
-          in[w] = v;
-          changed = true;
-        }
-      }
-    }
-  }
-}
-
-static void liveness_free(Liveness *lv) {
-  free(lv->use);
-  free(lv->def);
-  free(lv->in);
-  free(lv->out);
-}
-
 /* --- Intervals --- */
 
 typedef struct ExtendCtx {
@@ -212,7 +115,7 @@ static bool segments_overlap(const Segment *a, size_t na, const Segment *b, size
   return false;
 }
 
-static void assign_spill_slots(IrFunc *f, RegAlloc *ra, const Liveness *lv,
+static void assign_spill_slots(IrFunc *f, RegAlloc *ra, const IrLiveness *lv,
                                const uint8_t *spilled) {
   size_t nregs = f->nregs ? f->nregs : 1;
   VEC(SpilledReg) regs = {0};
@@ -329,8 +232,8 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
   for (size_t r = 0; r < nregs; r++)
     ra->slot[r] = -1;
 
-  Liveness lv;
-  liveness(f, &lv);
+  IrLiveness lv;
+  ir_liveness(f, &lv);
   Interval *iv = xcalloc(nregs, sizeof *iv);
   for (size_t r = 0; r < nregs; r++) {
     iv[r].reg = (IrReg)r;
@@ -355,7 +258,7 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
     int32_t first = pos;
     const uint64_t *in = lv.in + b * lv.words;
     for (IrReg r = 1; r < nregs; r++)
-      if (bit_has(in, r))
+      if (ir_set_has(in, r))
         extend(&iv[r], first);
     for (size_t i = 0; i < blk->insns.len; i++, pos += 2) {
       const IrInsn *insn = &blk->insns.data[i];
@@ -373,7 +276,7 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
     }
     const uint64_t *out = lv.out + b * lv.words;
     for (IrReg r = 1; r < nregs; r++)
-      if (bit_has(out, r))
+      if (ir_set_has(out, r))
         extend(&iv[r], pos - 1);
   }
 
@@ -495,7 +398,7 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
     }
   free(recompute);
   assign_spill_slots(f, ra, &lv, spilled);
-  liveness_free(&lv);
+  ir_liveness_free(&lv);
   free(spilled);
   free(order);
   free(iv);

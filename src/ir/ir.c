@@ -120,6 +120,9 @@ void ir_insn_regs(const IrInsn *in, IrRegVisit f, void *ctx) {
     if (in->call->kind == CALL_REG)
       f(ctx, in->call->target, false);
     break;
+  case IR_JMP:
+  case IR_UNREACHABLE:
+    return;
   case IR_ASM:
     for (int i = 0; i < in->asm_->nops; i++) {
       const IrAsmOperand *o = &in->asm_->ops[i];
@@ -429,6 +432,77 @@ static void fold_addresses(IrFunc *f) {
   vec_free(&fo.facts);
 }
 
+/* --- Liveness --- */
+
+typedef struct UseDefCtx {
+  uint64_t *use, *def;
+} UseDefCtx;
+
+static void note_use_def(void *ctx, IrReg r, bool def) {
+  UseDefCtx *c = ctx;
+  if (def)
+    ir_set_add(c->def, r);
+  else if (!ir_set_has(c->def, r))
+    ir_set_add(c->use, r);
+}
+
+void ir_liveness(const IrFunc *f, IrLiveness *lv) {
+  size_t nb = f->blocks.len;
+  lv->words = (f->nregs + 63) / 64 + 1;
+  size_t total = nb * lv->words;
+  lv->use = xcalloc(total, 8);
+  lv->def = xcalloc(total, 8);
+  lv->in = xcalloc(total, 8);
+  lv->out = xcalloc(total, 8);
+  for (size_t b = 0; b < nb; b++) {
+    UseDefCtx c = {lv->use + b * lv->words, lv->def + b * lv->words};
+    const IrBlock *blk = &f->blocks.data[b];
+    for (size_t i = 0; i < blk->insns.len; i++)
+      ir_insn_regs(&blk->insns.data[i], note_use_def, &c);
+  }
+  /* asm goto may jump to its targets: they are successors of the block
+     holding the asm, which also falls through.  */
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (size_t b = nb; b-- > 0;) {
+      const IrBlock *blk = &f->blocks.data[b];
+      uint64_t *out = lv->out + b * lv->words, *in = lv->in + b * lv->words;
+      uint32_t succ[2];
+      int ns = (int)successors_of(blk, succ);
+      for (int s = 0; s < ns; s++) {
+        const uint64_t *sin = lv->in + succ[s] * lv->words;
+        for (size_t w = 0; w < lv->words; w++)
+          out[w] |= sin[w];
+      }
+      for (size_t i = 0; i < blk->insns.len; i++) {
+        const IrInsn *in_ = &blk->insns.data[i];
+        if (in_->op == IR_ASM)
+          for (int l = 0; l < in_->asm_->nlabels; l++) {
+            const uint64_t *sin = lv->in + in_->asm_->label_blocks[l] * lv->words;
+            for (size_t w = 0; w < lv->words; w++)
+              out[w] |= sin[w];
+          }
+      }
+      const uint64_t *use = lv->use + b * lv->words, *def = lv->def + b * lv->words;
+      for (size_t w = 0; w < lv->words; w++) {
+        uint64_t v = use[w] | (out[w] & ~def[w]);
+        if (v != in[w]) {
+          in[w] = v;
+          changed = true;
+        }
+      }
+    }
+  }
+}
+
+void ir_liveness_free(IrLiveness *lv) {
+  free(lv->use);
+  free(lv->def);
+  free(lv->in);
+  free(lv->out);
+}
+
 /* --- Dead instructions --- */
 
 /* Whether IN only computes its result: no store, call, atomic, asm,
@@ -446,42 +520,122 @@ static bool is_pure(const IrInsn *in) {
   }
 }
 
-static void count_read(void *ctx, IrReg r, bool def) {
-  if (!def)
-    ((uint32_t *)ctx)[r]++;
+/* Liveness before an instruction from liveness after it (walking a
+   block backward): what it writes is dead before it, then what it reads
+   is live.  */
+static void clear_written(void *ctx, IrReg r, bool def) {
+  if (def)
+    ((uint64_t *)ctx)[r / 64] &= ~(1ull << (r % 64));
 }
 
-static void uncount_read(void *ctx, IrReg r, bool def) {
+static void add_read(void *ctx, IrReg r, bool def) {
   if (!def)
-    ((uint32_t *)ctx)[r]--;
+    ir_set_add(ctx, r);
 }
 
-/* Remove pure instructions whose result nothing reads, until none is
-   left: a parameter copied into a local that is never used then reads
-   no argument register at all.  */
-static void remove_dead(IrFunc *f) {
-  uint32_t *reads = xcalloc(f->nregs ? f->nregs : 1, sizeof *reads);
-  for (size_t b = 0; b < f->blocks.len; b++)
-    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
-      ir_insn_regs(&f->blocks.data[b].insns.data[i], count_read, reads);
-  for (bool changed = true; changed;) {
-    changed = false;
+/* Remove pure instructions whose result is dead where they write it
+   (not live after them), until none is left; true if any went.  A
+   parameter copied into a local that is never used then reads no
+   argument register at all.  */
+static bool remove_dead(IrFunc *f) {
+  bool any = false;
+  for (int round = 0; round < 16; round++) {
+    IrLiveness lv;
+    ir_liveness(f, &lv);
+    uint64_t *live = xmalloc(lv.words * sizeof *live);
+    bool changed = false;
     for (size_t b = 0; b < f->blocks.len; b++) {
       IrBlock *blk = &f->blocks.data[b];
-      size_t m = 0;
-      for (size_t i = 0; i < blk->insns.len; i++) {
-        IrInsn *in = &blk->insns.data[i];
-        if (is_pure(in) && in->dst && !reads[in->dst]) {
-          ir_insn_regs(in, uncount_read, reads);
+      if (!blk->insns.len)
+        continue;
+      memcpy(live, lv.out + b * lv.words, lv.words * sizeof *live);
+      uint8_t *dead = xcalloc(blk->insns.len, 1);
+      for (size_t i = blk->insns.len; i-- > 0;) {
+        const IrInsn *in = &blk->insns.data[i];
+        if (is_pure(in) && in->dst && !ir_set_has(live, in->dst)) {
+          dead[i] = 1;
           changed = true;
           continue;
         }
-        blk->insns.data[m++] = *in;
+        ir_insn_regs(in, clear_written, live);
+        ir_insn_regs(in, add_read, live);
       }
+      size_t m = 0;
+      for (size_t i = 0; i < blk->insns.len; i++)
+        if (!dead[i])
+          blk->insns.data[m++] = blk->insns.data[i];
       blk->insns.len = m;
+      free(dead);
+    }
+    free(live);
+    ir_liveness_free(&lv);
+    if (!changed)
+      break;
+    any = true;
+  }
+  return any;
+}
+
+/* Blocks that only return the same constant (or nothing) become one,
+   so a branch between two of them has one target.  */
+static void merge_returns(IrFunc *f) {
+  size_t nb = f->blocks.len;
+  uint32_t *same = xmalloc((nb + 1) * sizeof *same);
+  VEC(uint32_t) kept = {0};
+  for (size_t b = 0; b < nb; b++) {
+    same[b] = (uint32_t)b;
+    const IrBlock *blk = &f->blocks.data[b];
+    if (blk->asm_target || blk->insns.len != 1 || blk->insns.data[0].op != IR_RET ||
+        blk->insns.data[0].a.kind == IV_REG)
+      continue;
+    IrVal v = blk->insns.data[0].a;
+    size_t k = 0;
+    for (; k < kept.len; k++) {
+      IrVal w = f->blocks.data[kept.data[k]].insns.data[0].a;
+      if (w.kind == v.kind && (v.kind == IV_NONE || w.imm == v.imm))
+        break;
+    }
+    if (k < kept.len)
+      same[b] = kept.data[k];
+    else
+      vec_push(&kept, (uint32_t)b);
+  }
+  for (size_t b = 0; b < nb; b++) {
+    IrBlock *blk = &f->blocks.data[b];
+    if (!blk->insns.len)
+      continue;
+    IrInsn *t = &blk->insns.data[blk->insns.len - 1];
+    if (t->op == IR_JMP || t->op == IR_BR)
+      t->then_ = same[t->then_];
+    if (t->op == IR_BR)
+      t->else_ = same[t->else_];
+  }
+  vec_free(&kept);
+  free(same);
+}
+
+/* Jumps to jumps threaded; a branch with one target becomes a jump;
+   blocks nothing reaches emptied.  */
+static void thread_jumps(IrFunc *f) {
+  for (size_t i = 0; i < f->blocks.len; i++) {
+    IrBlock *b = &f->blocks.data[i];
+    if (!b->insns.len)
+      continue;
+    IrInsn *t = &b->insns.data[b->insns.len - 1];
+    if (t->op == IR_JMP || t->op == IR_BR)
+      t->then_ = thread_target(f, t->then_);
+    if (t->op == IR_BR) {
+      t->else_ = thread_target(f, t->else_);
+      if (t->then_ == t->else_) { /* and it compares nothing */
+        t->op = IR_JMP;
+        t->a = t->b = (IrVal){0};
+      }
     }
   }
-  free(reads);
+  mark_reachable(f);
+  for (size_t i = 0; i < f->blocks.len; i++)
+    if (!f->blocks.data[i].reachable)
+      f->blocks.data[i].insns.len = 0;
 }
 
 void ir_simplify(IrFunc *f) {
@@ -499,23 +653,15 @@ void ir_simplify(IrFunc *f) {
       vec_push(&b->insns, u);
     }
   }
-  for (size_t i = 0; i < f->blocks.len; i++) {
-    IrBlock *b = &f->blocks.data[i];
-    IrInsn *t = &b->insns.data[b->insns.len - 1];
-    if (t->op == IR_JMP || t->op == IR_BR)
-      t->then_ = thread_target(f, t->then_);
-    if (t->op == IR_BR) {
-      t->else_ = thread_target(f, t->else_);
-      if (t->then_ == t->else_)
-        t->op = IR_JMP;
-    }
-  }
-  mark_reachable(f);
-  for (size_t i = 0; i < f->blocks.len; i++)
-    if (!f->blocks.data[i].reachable)
-      f->blocks.data[i].insns.len = 0;
+  merge_returns(f);
+  thread_jumps(f);
   fold_addresses(f);
-  remove_dead(f);
+  /* Removing dead code can leave blocks that only jump, and branches
+     whose work is gone: thread again (a chain of such branches, as an
+     inline memcmp whose result does not matter, goes one block a round;
+     rounds stop when nothing changes).  */
+  for (int round = 0; round < 64 && remove_dead(f); round++)
+    thread_jumps(f);
 }
 
 /* --- Printing --- */
