@@ -2049,6 +2049,8 @@ static IrVal const_value(Lower *L, const Node *n) {
   }
 }
 
+static uint32_t label_block(Lower *L, Ident *name);
+
 static IrVal stmt_expr(Lower *L, const Node *n) {
   const Node *body = n->a;
   if (!body || body->kind != ST_COMPOUND)
@@ -2057,6 +2059,14 @@ static IrVal stmt_expr(Lower *L, const Node *n) {
   IrVal v = ir_imm(0);
   for (int i = 0; i < nk; i++) {
     const Node *k = body->u.block.kids[i];
+    /* The last statement, through its labels (`l: ret;` ends the BPF
+       headers' bpf_cmp), gives the value.  */
+    while (i == nk - 1 && k->kind == ST_LABEL && ST_BODY(k)) {
+      uint32_t b = label_block(L, k->u.lbl.label);
+      jump(L, b, k->loc);
+      start_block(L, b);
+      k = ST_BODY(k);
+    }
     if (i == nk - 1 && k->kind == ST_EXPR && k->a) {
       v = expr(L, k->a);
       break;
