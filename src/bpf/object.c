@@ -431,7 +431,7 @@ static bool data_const(Builder *b, const Node *n, int64_t *value, const char **s
     return true;
   }
   if (n->kind != EX_CONST)
-    return false;
+    return tree_fold_int(n, value); /* const objects in it, as GCC folds */
   switch (n->u.cv.kind) {
   case CV_INT:
     *value = n->u.cv.i;
