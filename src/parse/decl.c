@@ -720,7 +720,7 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
       if ((c->kind == TY_STRUCT || c->kind == TY_UNION) &&
           (ds.defined_tag || !c->u.rec->name || true)) {
         if (!c->u.rec->name || ds.defined_tag ||
-            lang.gnu /* -fms-extensions-like: GCC accepts tagged anonymous only with -fms-extensions */) {
+            ctx_current->lang.gnu /* -fms-extensions-like: GCC accepts tagged anonymous only with -fms-extensions */) {
           if (c->u.rec->name && !ds.defined_tag) {
             diag_warning(loc, W_OTHER, "declaration does not declare anything");
             continue;

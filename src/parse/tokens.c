@@ -144,13 +144,13 @@ static bool keyword_enabled(uint8_t when) {
   case KW_ALWAYS:
     return true;
   case KW_C99:
-    return lang_year() >= 1999 || lang.gnu;
+    return lang_year() >= 1999 || ctx_current->lang.gnu;
   case KW_GNU:
-    return lang.gnu || lang_year() >= 2023;
+    return ctx_current->lang.gnu || lang_year() >= 2023;
   case KW_C23:
     return lang_year() >= 2023;
   case KW_GNU_ONLY:
-    return lang.gnu;
+    return ctx_current->lang.gnu;
   }
   return false;
 }
@@ -163,7 +163,7 @@ void parser_init_keywords(void) {
                       : 0;
   }
   /* Target-specific type keywords.  */
-  if (target.arch == ARCH_BPF) {
+  if (ctx_current->target.arch == ARCH_BPF) {
     static const char *const x86_only[] = {"__float128", "__float80",
                                            "__bf16"};
     for (size_t i = 0; i < ARRAY_LEN(x86_only); i++)
@@ -552,7 +552,7 @@ bool parse_string_literal(Parser *p, Expr *out) {
       units += decode_literal_body(body + 1, end, width, t.loc, &b);
   }
   append_unit(&b, 0, width);
-  out->str = arena_strndup(&perm, b.data ? b.data : "", b.len);
+  out->str = arena_strndup(perm, b.data ? b.data : "", b.len);
   out->str_len = units;
   out->str_width = (uint8_t)width;
   out->str_u8 = u8;

@@ -45,7 +45,7 @@ void types_init(void) {
   free(derived_table);
   derived_table = NULL;
   derived_cap = derived_count = 0;
-  bool bpf = target.arch == ARCH_BPF;
+  bool bpf = ctx_current->target.arch == ARCH_BPF;
   ty_void = new_basic(TY_VOID, -1, 1, false);
   ty_void->size = -1;
   ty_bool = new_basic(TY_BOOL, 1, 1, true);
@@ -241,7 +241,7 @@ Type *type_vector(Type *elem, int64_t bytes) {
   if (created) {
     t->size = bytes;
     /* GCC aligns vectors to their size, capped at the biggest alignment. */
-    uint32_t big = target.arch == ARCH_BPF ? 8 : 16;
+    uint32_t big = ctx_current->target.arch == ARCH_BPF ? 8 : 16;
     uint32_t a = 1;
     while ((int64_t)a < bytes && a < big)
       a *= 2;
@@ -756,7 +756,7 @@ static void type_name_rec(Buf *b, Type *t, const char *inner) {
 const char *type_name(Type *t) {
   Buf b = {0};
   type_name_rec(&b, t, "");
-  char *s = arena_strndup(&perm, b.data ? b.data : "", b.len);
+  char *s = arena_strndup(perm, b.data ? b.data : "", b.len);
   buf_free(&b);
   return s;
 }

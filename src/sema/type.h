@@ -11,7 +11,7 @@
 #define BTFCC_TYPE_H
 
 #include "../util/diag.h"
-#include "../util/options.h"
+#include "../util/ctx.h"
 
 typedef struct Type Type;
 typedef struct Record Record;
