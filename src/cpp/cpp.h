@@ -98,7 +98,8 @@ void cpp_write_macros(Cpp *cpp, FILE *out);
 void cpp_free(Cpp *cpp);
 
 /* The directories searched for <...> by default (the host GCC's, found at
-   build time), overridable with BTFCC_SYSTEM_INCLUDE (colon-separated).  */
-const char *const *cpp_default_include_dirs(size_t *n);
+   build time), overridable with BTFCC_SYSTEM_INCLUDE (colon-separated);
+   a list read from the environment is allocated in A.  */
+const char *const *cpp_default_include_dirs(Arena *a, size_t *n);
 
 #endif

@@ -458,13 +458,17 @@ static uint32_t strtab_add(StrTab *t, const char *s) {
   return (uint32_t)t->strs.len - 1;
 }
 
-static const StrTab *sort_tab; /* for the qsort comparison */
+typedef struct RevKey {
+  const char *s;
+  uint32_t i; /* index in the table */
+} RevKey;
 
 /* Order by the reversed strings, so a string comes right before the
    strings it ends; ties by index, so the order is total.  */
 static int cmp_reversed(const void *a, const void *b) {
-  uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
-  const char *s = sort_tab->strs.data[i], *t = sort_tab->strs.data[j];
+  const RevKey *ka = a, *kb = b;
+  uint32_t i = ka->i, j = kb->i;
+  const char *s = ka->s, *t = kb->s;
   size_t ls = strlen(s), lt = strlen(t);
   while (ls && lt) {
     unsigned char cs = (unsigned char)s[--ls], ct = (unsigned char)t[--lt];
@@ -486,10 +490,13 @@ static void strtab_finish(StrTab *t) {
   uint32_t *order = xcalloc(n + 1, sizeof *order);
   uint32_t *host = xcalloc(n + 1, sizeof *host); /* index + 1, 0 = own */
   t->offs = xcalloc(n + 1, sizeof *t->offs);
+  RevKey *keys = xcalloc(n + 1, sizeof *keys);
   for (size_t i = 0; i < n; i++)
-    order[i] = (uint32_t)i;
-  sort_tab = t;
-  qsort(order, n, sizeof *order, cmp_reversed);
+    keys[i] = (RevKey){t->strs.data[i], (uint32_t)i};
+  qsort(keys, n, sizeof *keys, cmp_reversed);
+  for (size_t i = 0; i < n; i++)
+    order[i] = keys[i].i;
+  free(keys);
   for (size_t k = 0; k + 1 < n; k++)
     if (ends_with(t->strs.data[order[k + 1]], t->strs.data[order[k]]))
       host[order[k]] = order[k + 1] + 1;

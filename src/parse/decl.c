@@ -817,8 +817,7 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
       vec_push(&ok, members.data[i]);
   /* Duplicate names (anonymous members' names count too): one pass with
      a fresh stamp on each name.  */
-  static uint32_t stamp;
-  stamp++;
+  uint32_t stamp = ++p->member_stamp;
   for (size_t i = 0; i < ok.len; i++)
     mark_member_names(&ok.data[i], stamp);
   r->nmembers = (int)ok.len;
@@ -1913,6 +1912,7 @@ TransUnit *parse_translation_unit_from(Cpp *cpp) {
   vec_free(&p->tree_locals);
   vec_free(&p->tree_labels);
   vec_free(&p->pack_stack);
+  vec_free(&p->pragma_toks);
   vec_free(&p->clang_attr_stack);
   vec_free(&p->undeclared);
   arena_free(&p->scratch);
