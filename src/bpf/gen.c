@@ -721,11 +721,12 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
     g.labels[b] = xstrdup(name);
   }
   g.loc = f->loc;
-  /* Parameters: from r1-r5 into their registers or spill slots.  */
+  /* Parameters: from r1-r5 into their registers or spill slots (those
+     the body reads).  */
   int dst[5], src[5], n = 0;
   for (int p = 0; p < f->nparams; p++) {
     IrReg r = f->params[p];
-    if (r && g.ra.phys[r] >= 0) {
+    if (r && g.ra.read[r] && g.ra.phys[r] >= 0) {
       dst[n] = g.ra.phys[r];
       src[n] = p + 1;
       n++;
@@ -733,7 +734,7 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
   }
   for (int p = 0; p < f->nparams; p++) {
     IrReg r = f->params[p];
-    if (r && g.ra.phys[r] < 0 && g.ra.slot[r] >= 0)
+    if (r && g.ra.read[r] && g.ra.phys[r] < 0 && g.ra.slot[r] >= 0)
       emit(&g, bpf_stx(BPF_SIZE_DW, BPF_REG_FP, (int16_t)spill_offset(&g, r),
                        (unsigned)(p + 1)));
   }

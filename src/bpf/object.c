@@ -497,7 +497,7 @@ static void put_image(Section *s, const uint8_t *img, int64_t size, const void *
 
 static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
   Type *t = def->type;
-  int64_t size = type_size(t);
+  int64_t size = decl_storage_size(def);
   if (size < 0) {
     diag_error(def->loc, "storage size of '%s' isn't known", d->name->name);
     return false;

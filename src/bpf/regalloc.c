@@ -25,48 +25,6 @@ typedef struct Interval {
   uint16_t hint;      /* a register it would like (0: none) */
 } Interval;
 
-/* --- Uses and definitions --- */
-
-typedef void (*RegVisit)(void *ctx, IrReg r, bool def);
-
-static void visit_val(IrVal v, RegVisit f, void *ctx) {
-  if (v.kind == IV_REG && v.reg)
-    f(ctx, v.reg, false);
-}
-
-/* Call F for every register INSN reads (def false) and writes (def
-   true); uses first.  */
-void bpf_insn_regs(const IrInsn *in, RegVisit f, void *ctx) {
-  if ((in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_ATOMIC) &&
-      in->addr.kind == IA_REG && in->addr.base)
-    f(ctx, in->addr.base, false);
-  switch ((IrOp)in->op) {
-  case IR_CALL:
-    for (int i = 0; i < in->call->nargs; i++)
-      visit_val(in->call->args[i], f, ctx);
-    if (in->call->kind == CALL_REG)
-      f(ctx, in->call->target, false);
-    break;
-  case IR_ASM:
-    for (int i = 0; i < in->asm_->nops; i++) {
-      const IrAsmOperand *o = &in->asm_->ops[i];
-      if (!o->is_output || o->in_out)
-        visit_val(o->val, f, ctx);
-    }
-    for (int i = 0; i < in->asm_->nops; i++) {
-      const IrAsmOperand *o = &in->asm_->ops[i];
-      if (o->is_output && o->val.kind == IV_REG)
-        f(ctx, o->val.reg, true);
-    }
-    return;
-  default:
-    visit_val(in->a, f, ctx);
-    visit_val(in->b, f, ctx);
-  }
-  if (in->dst)
-    f(ctx, in->dst, true);
-}
-
 /* --- Liveness --- */
 
 typedef struct Liveness {
@@ -119,7 +77,7 @@ static void liveness(const IrFunc *f, Liveness *lv) {
     UseDefCtx c = {lv->use + b * lv->words, lv->def + b * lv->words};
     const IrBlock *blk = &f->blocks.data[b];
     for (size_t i = 0; i < blk->insns.len; i++)
-      bpf_insn_regs(&blk->insns.data[i], note_use_def, &c);
+      ir_insn_regs(&blk->insns.data[i], note_use_def, &c);
   }
   /* asm goto may jump to its targets: they are successors of the block
      holding the asm, which also falls through.  */
@@ -234,7 +192,7 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
   ra->read = xcalloc(nregs, 1);
   for (size_t b = 0; b < f->blocks.len; b++)
     for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
-      bpf_insn_regs(&f->blocks.data[b].insns.data[i], note_read, ra->read);
+      ir_insn_regs(&f->blocks.data[b].insns.data[i], note_read, ra->read);
   memset(ra->phys, -1, nregs);
   for (size_t r = 0; r < nregs; r++)
     ra->slot[r] = -1;
@@ -248,9 +206,12 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
     iv[r].end = 0;
   }
   VEC(Clobber) clobbers = {0};
-  /* Parameters are defined on entry, before the first instruction.  */
+  /* Parameters are defined on entry, before the first instruction; one
+     the body never reads is not taken from its register at all (a
+     callback's unused last parameters may be registers the verifier
+     has not initialised).  */
   for (int p = 0; p < f->nparams; p++)
-    if (f->params[p]) {
+    if (f->params[p] && ra->read[f->params[p]]) {
       extend(&iv[f->params[p]], -1);
       iv[f->params[p]].hint = (uint16_t)(1u << (p + 1));
     }
@@ -267,7 +228,7 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
     for (size_t i = 0; i < blk->insns.len; i++, pos += 2) {
       const IrInsn *insn = &blk->insns.data[i];
       ExtendCtx c = {iv, pos};
-      bpf_insn_regs(insn, note_position, &c);
+      ir_insn_regs(insn, note_position, &c);
       Clobber cl = {pos, 0};
       if (insn->op == IR_CALL)
         cl.mask = CALL_CLOBBERS;

@@ -15,8 +15,4 @@ typedef struct RegAlloc {
 void bpf_regalloc(IrFunc *f, RegAlloc *ra);
 void bpf_regalloc_free(RegAlloc *ra);
 
-/* Call F for each register INSN reads (def false), then each it writes.  */
-void bpf_insn_regs(const IrInsn *in, void (*f)(void *ctx, IrReg r, bool def),
-                   void *ctx);
-
 #endif

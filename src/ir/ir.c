@@ -102,6 +102,99 @@ static void mark_reachable(IrFunc *f) {
   free(stack);
 }
 
+/* --- Uses and definitions --- */
+
+static void visit_val(IrVal v, IrRegVisit f, void *ctx) {
+  if (v.kind == IV_REG && v.reg)
+    f(ctx, v.reg, false);
+}
+
+void ir_insn_regs(const IrInsn *in, IrRegVisit f, void *ctx) {
+  if ((in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_ATOMIC) &&
+      in->addr.kind == IA_REG && in->addr.base)
+    f(ctx, in->addr.base, false);
+  switch ((IrOp)in->op) {
+  case IR_CALL:
+    for (int i = 0; i < in->call->nargs; i++)
+      visit_val(in->call->args[i], f, ctx);
+    if (in->call->kind == CALL_REG)
+      f(ctx, in->call->target, false);
+    break;
+  case IR_ASM:
+    for (int i = 0; i < in->asm_->nops; i++) {
+      const IrAsmOperand *o = &in->asm_->ops[i];
+      if (!o->is_output || o->in_out)
+        visit_val(o->val, f, ctx);
+    }
+    for (int i = 0; i < in->asm_->nops; i++) {
+      const IrAsmOperand *o = &in->asm_->ops[i];
+      if (o->is_output && o->val.kind == IV_REG)
+        f(ctx, o->val.reg, true);
+    }
+    return;
+  default:
+    visit_val(in->a, f, ctx);
+    visit_val(in->b, f, ctx);
+  }
+  if (in->dst)
+    f(ctx, in->dst, true);
+}
+
+/* --- Dead instructions --- */
+
+/* Whether IN only computes its result: no store, call, atomic, asm,
+   volatile access, legacy packet load (which may end the program) or
+   control flow.  */
+static bool is_pure(const IrInsn *in) {
+  switch ((IrOp)in->op) {
+  case IR_MOV: case IR_ALU: case IR_NEG: case IR_EXT: case IR_BSWAP:
+  case IR_ADDR: case IR_SYM:
+    return true;
+  case IR_LOAD:
+    return !in->is_volatile;
+  default:
+    return false;
+  }
+}
+
+static void count_read(void *ctx, IrReg r, bool def) {
+  if (!def)
+    ((uint32_t *)ctx)[r]++;
+}
+
+static void uncount_read(void *ctx, IrReg r, bool def) {
+  if (!def)
+    ((uint32_t *)ctx)[r]--;
+}
+
+/* Remove pure instructions whose result nothing reads, until none is
+   left: a parameter copied into a local that is never used then reads
+   no argument register at all.  */
+static void remove_dead(IrFunc *f) {
+  uint32_t *reads = xcalloc(f->nregs ? f->nregs : 1, sizeof *reads);
+  for (size_t b = 0; b < f->blocks.len; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
+      ir_insn_regs(&f->blocks.data[b].insns.data[i], count_read, reads);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t b = 0; b < f->blocks.len; b++) {
+      IrBlock *blk = &f->blocks.data[b];
+      size_t m = 0;
+      for (size_t i = 0; i < blk->insns.len; i++) {
+        IrInsn *in = &blk->insns.data[i];
+        if (is_pure(in) && in->dst && !reads[in->dst]) {
+          ir_insn_regs(in, uncount_read, reads);
+          changed = true;
+          continue;
+        }
+        blk->insns.data[m++] = *in;
+      }
+      blk->insns.len = m;
+    }
+  }
+  free(reads);
+}
+
 void ir_simplify(IrFunc *f) {
   for (size_t i = 0; i < f->blocks.len; i++) {
     IrBlock *b = &f->blocks.data[i];
@@ -132,6 +225,7 @@ void ir_simplify(IrFunc *f) {
   for (size_t i = 0; i < f->blocks.len; i++)
     if (!f->blocks.data[i].reachable)
       f->blocks.data[i].insns.len = 0;
+  remove_dead(f);
 }
 
 /* --- Printing --- */

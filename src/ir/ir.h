@@ -194,8 +194,14 @@ static inline IrAddr ir_addr_slot(uint32_t slot, int64_t off) {
 void ir_func_free(IrFunc *f);
 
 /* Clean-ups the code generator relies on: blocks not reachable from the
-   entry are emptied, jumps to jumps are threaded.  */
+   entry are emptied, jumps to jumps are threaded, and instructions that
+   only compute a result nothing reads are removed.  */
 void ir_simplify(IrFunc *f);
+
+/* Call F for every register IN reads (def false), then every register
+   it writes (def true).  */
+typedef void (*IrRegVisit)(void *ctx, IrReg r, bool def);
+void ir_insn_regs(const IrInsn *in, IrRegVisit f, void *ctx);
 
 /* The IR as text (-fdump-ir).  */
 void ir_dump(const IrFunc *f, Buf *out);
