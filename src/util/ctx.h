@@ -1,7 +1,8 @@
 /* One compilation's state: the context.
 
    Everything a compilation changes as it runs lives in one Compilation,
-   which its owner (the driver, btftool, a test or a fuzzer) creates with
+   which its owner (the driver, per input; a test or a fuzzer, per run;
+   btftool's readers need none) creates with
    ctx_new, makes current with ctx_enter and ends with ctx_free.  Nothing
    stays behind for the next compilation, so nothing needs a reset:
      - the target and the language dialect (options.h);
@@ -18,10 +19,12 @@
    of it.  ctx_current and perm are per thread.  A helper thread (the
    preprocessor's, see cpp_start_thread; the DWARF writer's) enters the
    same compilation with an arena of its own (ctx_enter_thread), which the
-   compilation adopts once the thread has ended; the threads share the
-   identifiers (intern_set_shared) and the source files.  What stays
-   process-wide is read-only: constant tables, the environment, and
-   progname.  */
+   owner adopts into the compilation's once the thread has ended; the
+   threads share the
+   identifiers (intern_set_shared) and the source files.  A thread that
+   must not print diagnostics yet captures them (diag_capture), which is
+   also the thread's own.  What stays process-wide is read-only: constant
+   tables, the environment, and progname, which main sets once.  */
 #ifndef BTFCC_CTX_H
 #define BTFCC_CTX_H
 
@@ -59,7 +62,8 @@ struct Compilation {
    diagnostic options (diagnostics to standard error).  */
 Compilation *ctx_new(void);
 /* Free everything C owns; every pointer into its arena becomes invalid.
-   If C is the calling thread's current compilation, it is left first.  */
+   If C was the calling thread's current compilation, the thread has none
+   afterwards.  */
 void ctx_free(Compilation *c);
 
 /* Make C the calling thread's compilation, allocating from its arena.  */
