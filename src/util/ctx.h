@@ -20,10 +20,9 @@
    preprocessor's, see cpp_start_thread; the DWARF writer's) enters the
    same compilation with an arena of its own (ctx_enter_thread), which the
    owner adopts into the compilation's once the thread has ended; the
-   threads share the
-   identifiers (intern_set_shared) and the source files.  A thread that
-   must not print diagnostics yet captures them (diag_capture), which is
-   also the thread's own.  What stays process-wide is read-only: constant
+   threads share the identifiers (intern_set_shared) and the source
+   files.  A thread that must not print diagnostics yet captures them
+   (diag_capture), which is also the thread's own.  What stays process-wide is read-only: constant
    tables, the environment, and progname, which main sets once.  */
 #ifndef BTFCC_CTX_H
 #define BTFCC_CTX_H
