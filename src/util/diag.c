@@ -4,7 +4,9 @@
          3 | source line
            |     ^
 
-   With -fdiagnostics-plain-output only the first line is printed.  */
+   With -fdiagnostics-plain-output only the first line is printed.  The
+   options, the source-file table and the counts are the current
+   compilation's (ctx_current->diag_opts, ->diag).  */
 #include "ctx.h"
 
 #include <pthread.h>

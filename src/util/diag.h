@@ -73,7 +73,7 @@ typedef struct DiagOptions {
    preprocessor's thread adds entries, the parser's reads the older ones
    (an id reaches it with a token, after its entry was written).  */
 typedef struct DiagState {
-  SrcFile **file_chunks;   /* DIAG_FILE_CHUNKS chunks, allocated as needed */
+  SrcFile **file_chunks;   /* FILE_CHUNKS (diag.c) chunks, made as needed */
   _Atomic uint32_t nfiles;
   unsigned n_errors, n_warnings;
   uint32_t last_chain_file; /* whose include chain was printed last */
