@@ -247,6 +247,7 @@ static bool compile_function(Builder *b, Decl *fn) {
   IrFunc *f = lower_function(&b->env, fn);
   if (!f)
     return false;
+  ir_simplify(f); /* the IR the code generator reads, as -fdump-ir shows it */
   if (b->dump_ir) {
     Buf out = {0};
     ir_dump(f, &out);

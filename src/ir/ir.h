@@ -203,6 +203,21 @@ void ir_simplify(IrFunc *f);
 typedef void (*IrRegVisit)(void *ctx, IrReg r, bool def);
 void ir_insn_regs(const IrInsn *in, IrRegVisit f, void *ctx);
 
+/* Which registers are live at each block's start and end (sets of
+   `words` uint64_t per block; also each block's reads before writes
+   and writes).  Inline assembly that may jump (asm goto) has its
+   targets as successors too.  */
+typedef struct IrLiveness {
+  size_t words;                   /* per set */
+  uint64_t *use, *def, *in, *out; /* [block * words] */
+} IrLiveness;
+void ir_liveness(const IrFunc *f, IrLiveness *lv);
+void ir_liveness_free(IrLiveness *lv);
+static inline void ir_set_add(uint64_t *s, IrReg r) { s[r / 64] |= 1ull << (r % 64); }
+static inline bool ir_set_has(const uint64_t *s, IrReg r) {
+  return s[r / 64] >> (r % 64) & 1;
+}
+
 /* The IR as text (-fdump-ir).  */
 void ir_dump(const IrFunc *f, Buf *out);
 

@@ -1726,6 +1726,22 @@ static IrVal call(Lower *L, const Node *n) {
 
 static bool op_is_compare(unsigned op) { return op >= OP_EQ && op <= OP_GE; }
 
+/* Whether N's value is always 0 or 1: a comparison, a logical operator,
+   or a value of type _Bool.  */
+static bool is_truth_value(const Node *n) {
+  switch (n->kind) {
+  case EX_BINARY:
+    return op_is_compare(n->op);
+  case EX_UNARY:
+    return n->op == OP_LOGNOT;
+  case EX_LOGAND:
+  case EX_LOGOR:
+    return true;
+  default:
+    return type_kind(n->type) == TY_BOOL;
+  }
+}
+
 static unsigned compare_cond(unsigned op, bool sign) {
   switch (op) {
   case OP_EQ: return BPF_JMP_JEQ;
@@ -1974,6 +1990,8 @@ static IrVal cast(Lower *L, const Node *n) {
     fail(L, loc, "unsupported conversion for eBPF");
     return ir_imm(0);
   default: {
+    if (type_kind(n->type) == TY_BOOL && is_truth_value(n->a))
+      return expr(L, n->a); /* already 0 or 1 */
     if (n->a && n->a->kind == EX_CONST && n->a->u.cv.kind == CV_INT &&
         !is_float(n->type) && !is_float(n->a->type)) {
       IrVal v = ir_imm(n->a->u.cv.i);
