@@ -51,7 +51,6 @@ struct CppPipe {
   bool producer_waiting, consumer_waiting;
   bool stop;                /* the consumer needs no more tokens */
   VEC(PendingDiag) diags;   /* captured, in order */
-  Arena producer_perm;      /* the producer's perm arena */
 
   /* Each side's own fields on cache lines of their own: the producer
      writes `produced` for every token and the consumer `read`, and on a
@@ -60,6 +59,7 @@ struct CppPipe {
   _Alignas(64) uint64_t produced;
   uint64_t room_end;        /* consumed + RING as last seen */
   bool finished;            /* made TK_EOF (or stopped) */
+  Arena producer_perm;      /* the producer's perm; the consumer adopts it */
 
   /* Consumer's own: */
   _Alignas(64) uint64_t read;            /* tokens returned */

@@ -74,7 +74,7 @@ void ctx_enter_thread(Compilation *c, Arena *own);
 void ctx_leave(void);
 
 /* Call FN(ARG) when the current compilation is freed (before its arena
-   goes).  */
+   goes).  From the owner's thread only: helper threads do not.  */
 void ctx_at_free(void (*fn)(void *), void *arg);
 
 /* The year of the language standard (lang.std is 89, 99, 11, 17 or 23,
