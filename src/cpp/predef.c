@@ -480,27 +480,27 @@ static void put_standard(Buf *out) {
       {"23", "202000L"}, /* GCC 12's value for -std=c2x */
   };
   for (size_t i = 0; i < ARRAY_LEN(versions); i++)
-    if (lang.std == atoi(versions[i][0]))
+    if (ctx_current->lang.std == atoi(versions[i][0]))
       buf_printf(out, "#define __STDC_VERSION__ %s\n", versions[i][1]);
-  if (lang_year() >= 2011 || (lang.gnu && lang_year() >= 1999))
+  if (lang_year() >= 2011 || (ctx_current->lang.gnu && lang_year() >= 1999))
     buf_puts(out, "#define __STDC_UTF_16__ 1\n#define __STDC_UTF_32__ 1\n");
 }
 
 static void put_dialect(Buf *out) {
-  if (!lang.gnu)
+  if (!ctx_current->lang.gnu)
     buf_puts(out, "#define __STRICT_ANSI__ 1\n");
   if (lang_year() >= 1999)
     buf_puts(out, "#define __GNUC_STDC_INLINE__ 1\n");
   else
     buf_puts(out, "#define __GNUC_GNU_INLINE__ 1\n");
-  if (lang.gnu && target.arch == ARCH_X86_64)
+  if (ctx_current->lang.gnu && ctx_current->target.arch == ARCH_X86_64)
     buf_puts(out, "#define linux 1\n#define unix 1\n");
 }
 
 static void put_byte_order(Buf *out) {
-  if (target.arch != ARCH_BPF)
+  if (ctx_current->target.arch != ARCH_BPF)
     return;
-  bool be = target.big_endian;
+  bool be = ctx_current->target.big_endian;
   buf_printf(out,
              "#define __BPF_%s_ENDIAN__ 1\n"
              "#define __BYTE_ORDER__ __ORDER_%s_ENDIAN__\n"
@@ -516,7 +516,7 @@ void predef_text(Buf *out, bool undef) {
     return;
   put_dialect(out);
   put_table(out, predef_common, ARRAY_LEN(predef_common));
-  if (target.arch == ARCH_BPF) {
+  if (ctx_current->target.arch == ARCH_BPF) {
     put_table(out, predef_bpf, ARRAY_LEN(predef_bpf));
     put_byte_order(out);
   } else {

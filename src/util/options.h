@@ -1,4 +1,5 @@
-/* Global compilation settings: the target and the language dialect.  */
+/* Compilation settings: the target and the language dialect (each
+   compilation has its own: ctx.h).  */
 #ifndef BTFCC_OPTIONS_H
 #define BTFCC_OPTIONS_H
 
@@ -18,13 +19,8 @@ typedef struct Lang {
   bool gnu; /* gnuXX dialect */
 } Lang;
 
-extern Target target;
-extern Lang lang;
-
-/* The year of the language standard (lang.std is 89, 99, 11, 17 or 23,
-   which do not order by value): compare this, never lang.std.  */
-static inline int lang_year(void) {
-  return lang.std >= 89 ? 1900 + lang.std : 2000 + lang.std;
-}
+/* The defaults: x86-64 and gnu17.  */
+extern const Target target_default;
+extern const Lang lang_default;
 
 #endif
