@@ -453,7 +453,31 @@ static void note_addressed(const Node *n, void *ctx) {
 
 /* --- Memory --- */
 
+static IrAddr addr_plus_raw(IrAddr a, int64_t off) {
+  a.off += off;
+  return a;
+}
+
+/* Whether an access of SIZE bytes at A is misaligned on the stack, which
+   the verifier refuses (a member of a packed struct in a local).  */
+static bool misaligned_on_stack(Lower *L, IrAddr a, unsigned size) {
+  if (a.kind != IA_SLOT || size < 2)
+    return false;
+  return L->f->slots.data[a.slot].align < size || a.off % (int64_t)size != 0;
+}
+
 static IrVal load(Lower *L, IrAddr a, unsigned size, bool sign, bool vol, SrcLoc loc) {
+  if (misaligned_on_stack(L, a, size)) { /* byte by byte, little end first */
+    IrVal v = ir_imm(0);
+    for (unsigned k = 0; k < size; k++) {
+      unsigned at = ctx_current->target.big_endian ? size - 1 - k : k;
+      IrVal b = load(L, addr_plus_raw(a, at), 1, false, vol, loc);
+      v = k ? alu(L, BPF_ALU_OR, v, alu(L, BPF_ALU_LSH, b, ir_imm(8 * k), false, false, loc),
+                  false, false, loc)
+            : b;
+    }
+    return sign && size < 8 ? extend(L, v, size, true, loc) : v;
+  }
   IrInsn *i = add(L, IR_LOAD, loc);
   i->dst = new_reg(L);
   i->addr = a;
@@ -466,6 +490,15 @@ static IrVal load(Lower *L, IrAddr a, unsigned size, bool sign, bool vol, SrcLoc
 static void store(Lower *L, IrAddr a, unsigned size, IrVal v, bool vol, SrcLoc loc) {
   if (a.kind != IA_SLOT)
     forget_loads(L);
+  if (misaligned_on_stack(L, a, size)) { /* byte by byte */
+    for (unsigned k = 0; k < size; k++) {
+      unsigned at = ctx_current->target.big_endian ? size - 1 - k : k;
+      IrVal b = v.kind == IV_IMM ? ir_imm((int64_t)((uint64_t)v.imm >> (8 * k) & 0xff))
+                                 : alu(L, BPF_ALU_RSH, v, ir_imm(8 * k), false, false, loc);
+      store(L, addr_plus_raw(a, at), 1, b, vol, loc);
+    }
+    return;
+  }
   IrInsn *i = add(L, IR_STORE, loc);
   i->addr = a;
   i->size = (uint8_t)size;
