@@ -43,6 +43,23 @@ typedef struct MacroCmd {
   const char *text; /* -D text ("NAME", "NAME=VALUE", "F(x)=x") or -U NAME */
 } MacroCmd;
 
+/* What the predefined macros depend on besides the target and the
+   language (util/options.h).  Zero is GCC's default for each.  */
+typedef struct PredefOptions {
+  int bpf_cpu;           /* -mcpu=vN; 0: v4 with its features */
+  unsigned bpf_features; /* BPF_F_* in effect, when bpf_cpu is set */
+  int optimize;          /* -O level: __OPTIMIZE__ unless 0 */
+  bool optimize_size;    /* -Os, -Oz: __OPTIMIZE_SIZE__ */
+  bool freestanding;     /* -ffreestanding: __STDC_HOSTED__ 0 and no
+                            <stdc-predef.h> */
+  bool unsigned_char;    /* -funsigned-char: __CHAR_UNSIGNED__ */
+  int gnu89_inline;      /* -fgnu89-inline 1, -fno-gnu89-inline -1,
+                            0: by -std */
+  bool pic_set;          /* a -f[no-]pic/PIC/pie/PIE was given; */
+  int pic, pie;          /* then __PIC__ and __PIE__ (0: undefined), else
+                            the target's default (x86_64: -fPIE) */
+} PredefOptions;
+
 typedef struct CppOptions {
   /* Search lists, in GCC's order: "" for the including file's directory
      (quote form only), quote_dirs (-iquote), then bracket_dirs (-I),
@@ -62,6 +79,7 @@ typedef struct CppOptions {
   const char **include_files; /* -include, processed before the main file */
   size_t n_include_files;
   bool undef_predefined; /* -undef */
+  PredefOptions predef;
   bool no_line_markers;  /* -P: -E output without line markers */
   /* Most tokens one top-level macro expansion may make and read before
      it is cut off with an error (0 = the default, 1 << 23).  */

@@ -395,6 +395,6 @@ void define_builtin_macros(Cpp *cpp);
 /* predef.c */
 /* The predefined macros for the target and language, one "NAME VALUE"
    per line (as after #define).  */
-void predef_text(Buf *out, bool undef);
+void predef_text(Buf *out, const PredefOptions *p, bool undef);
 
 #endif

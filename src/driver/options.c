@@ -24,7 +24,7 @@ static void usage(FILE *out) {
           "  -dA                annotate assembler output as GCC does\n"
           "  -I DIR, -iquote DIR, -isystem DIR, -idirafter DIR, -include FILE\n"
           "  -D NAME[=VAL], -U NAME, -nostdinc, -undef\n"
-          "  -std=STD           c89 c90 c99 c11 c17 c18 c23 c2x and gnu variants\n"
+          "  -std=STD           c89 c90 c99 c11 c17 c18 c23 c2x c2y and gnu variants\n"
           "                     (default gnu17)\n"
           "  --target=TRIPLE    x86_64-linux-gnu (default), bpf, bpfel, bpfeb\n"
           "  -fno-eliminate-unused-debug-types  keep every declared type\n"
@@ -62,6 +62,60 @@ static bool set_dwarf_version(Options *o, const char *a) {
   return false;
 }
 
+/* -mFEATURE, -mno-FEATURE of the BPF instruction set (the last one of a
+   feature wins; -mcpu never overrides them).  */
+static bool bpf_feature_option(const char *m, Options *o) {
+  static const struct {
+    const char *name;
+    unsigned bit;
+  } features[] = {
+      {"jmpext", BPF_F_JMPEXT}, {"alu32", BPF_F_ALU32},
+      {"jmp32", BPF_F_JMP32},   {"v3-atomics", BPF_F_V3_ATOMICS},
+      {"bswap", BPF_F_BSWAP},   {"sdiv", BPF_F_SDIV},
+      {"smov", BPF_F_SMOV},
+  };
+  bool on = strncmp(m, "no-", 3) != 0;
+  if (!on)
+    m += 3;
+  for (size_t i = 0; i < ARRAY_LEN(features); i++)
+    if (!strcmp(m, features[i].name)) {
+      unsigned b = features[i].bit;
+      o->bpf_feature_on = on ? o->bpf_feature_on | b : o->bpf_feature_on & ~b;
+      o->bpf_feature_off = on ? o->bpf_feature_off & ~b : o->bpf_feature_off | b;
+      return true;
+    }
+  return false;
+}
+
+/* -f options that change predefined macros: -f[no-]pic, -fPIC, -fpie,
+   -fPIE (the last one decides both __PIC__ and __PIE__, as in GCC),
+   -ffreestanding, -fhosted, -f[no-]gnu89-inline.  */
+static bool predef_f_option(const char *f, PredefOptions *p) {
+  static const struct {
+    const char *name;
+    int pic, pie;
+  } pics[] = {
+      {"pic", 1, 0}, {"PIC", 2, 0}, {"pie", 1, 1}, {"PIE", 2, 2},
+      {"no-pic", 0, 0}, {"no-PIC", 0, 0}, {"no-pie", 0, 0}, {"no-PIE", 0, 0},
+  };
+  for (size_t i = 0; i < ARRAY_LEN(pics); i++)
+    if (!strcmp(f, pics[i].name)) {
+      p->pic_set = true;
+      p->pic = pics[i].pic;
+      p->pie = pics[i].pie;
+      return true;
+    }
+  if (!strcmp(f, "freestanding") || !strcmp(f, "hosted"))
+    p->freestanding = f[0] == 'f';
+  else if (!strcmp(f, "gnu89-inline"))
+    p->gnu89_inline = 1;
+  else if (!strcmp(f, "no-gnu89-inline"))
+    p->gnu89_inline = -1;
+  else
+    return false;
+  return true;
+}
+
 /* -std= values.  */
 static bool set_std(const char *s) {
   static const struct {
@@ -71,19 +125,21 @@ static bool set_std(const char *s) {
   } stds[] = {
       {"c89", 89, false},      {"c90", 89, false},     {"iso9899:1990", 89, false},
       {"iso9899:199409", 89, false}, {"gnu89", 89, true}, {"gnu90", 89, true},
-      {"c99", 99, false},      {"c9x", 99, false},     {"iso9899:1999", 99, false},
+      {"c99", 99, false},      {"c9x", 99, false},     {"iso9899:1999", 99, false}, {"iso9899:199x", 99, false},
       {"gnu99", 99, true},     {"gnu9x", 99, true},    {"c11", 11, false},
       {"c1x", 11, false},      {"iso9899:2011", 11, false}, {"gnu11", 11, true},
       {"gnu1x", 11, true},     {"c17", 17, false},     {"c18", 17, false},
       {"iso9899:2017", 17, false}, {"iso9899:2018", 17, false},
       {"gnu17", 17, true},     {"gnu18", 17, true},    {"c23", 23, false},
       {"c2x", 23, false},      {"iso9899:2024", 23, false}, {"gnu23", 23, true},
-      {"gnu2x", 23, true},
+      {"gnu2x", 23, true},     {"c2y", 23, false},     {"gnu2y", 23, true},
   };
   for (size_t i = 0; i < ARRAY_LEN(stds); i++)
     if (strcmp(stds[i].name, s) == 0) {
       lang.std = stds[i].std;
       lang.gnu = stds[i].gnu;
+      lang.c94 = !strcmp(s, "iso9899:199409");
+      lang.c2y = !strcmp(s, "c2y") || !strcmp(s, "gnu2y");
       return true;
     }
   return false;
@@ -239,7 +295,7 @@ bool options_parse(int argc, char **argv, Options *o) {
         fprintf(stderr, "btfcc: error: unrecognized command-line option '%s'\n", a);
         ok = false;
       }
-    } else if (!strcmp(a, "-ansi")) { lang.std = 89; lang.gnu = false; }
+    } else if (!strcmp(a, "-ansi")) { set_std("c90"); }
     else if (!strcmp(a, "-gbtf")) o->want_btf = true;
     else if (!strcmp(a, "-gprune-btf")) o->btf.prune_btf = 1;
     else if (!strcmp(a, "-gno-prune-btf")) o->btf.prune_btf = 0;
@@ -278,6 +334,7 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strncmp(a, "-O", 2)) {
       const char *l = a + 2;
       o->optimize = o->debug.optimize = !*l ? 1 : (*l >= '0' && *l <= '9') ? atoi(l) : 2;
+      o->predef.optimize_size = !strcmp(l, "s") || !strcmp(l, "z");
     }
     else if (!strcmp(a, "-fdiagnostics-plain-output")) diag_opts.plain = true;
     else if (!strcmp(a, "-fno-eliminate-unused-debug-types")) o->debug.eliminate_unused_types = false;
@@ -286,6 +343,7 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-funsigned-char")) o->debug.signed_char = false;
     else if (!strcmp(a, "-fsigned-char")) o->debug.signed_char = true;
     else if (!strcmp(a, "-fdump-ir")) o->dump_ir = true;
+    else if (predef_f_option(a + 2, &o->predef)) { }
     else if (!strncmp(a, "-f", 2)) { /* code generation: accepted, ignored */ }
     else if (!strncmp(a, "--target=", 9)) {
       if (!set_target(a + 9)) {
@@ -314,6 +372,7 @@ bool options_parse(int argc, char **argv, Options *o) {
         ok = false;
       }
     }
+    else if (bpf_feature_option(a + 2, o)) { }
     else if (!strncmp(a, "-m", 2)) { /* target options: accepted, ignored */ }
     else if (!strcmp(a, "-pipe") || !strcmp(a, "-v") || !strcmp(a, "-pthread") ||
              !strcmp(a, "-MD") || !strcmp(a, "-MMD") || !strcmp(a, "-MP") ||
@@ -364,5 +423,11 @@ bool options_parse(int argc, char **argv, Options *o) {
   }
   if (target.arch == ARCH_BPF)
     o->debug.signed_char = true; /* BPF char is signed (bpf-gcc) */
+  o->bpf_features =
+      (bpf_cpu_features(o->bpf_cpu) | o->bpf_feature_on) & ~o->bpf_feature_off;
+  o->predef.bpf_cpu = o->bpf_cpu;
+  o->predef.bpf_features = o->bpf_features;
+  o->predef.optimize = o->optimize;
+  o->predef.unsigned_char = !o->debug.signed_char;
   return true;
 }

@@ -2,4 +2,4 @@
 #include "options.h"
 
 Target target = {ARCH_X86_64, false, "x86_64-linux-gnu"};
-Lang lang = {17, true};
+Lang lang = {17, true, false, false};
