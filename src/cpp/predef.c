@@ -1,17 +1,28 @@
-/* The predefined macros: what `gcc -dM -E -x c /dev/null` (GCC 12.2,
-   x86_64-linux-gnu) and `bpf-gcc -dM -E -x c /dev/null` (GCC 12.2, bpf)
-   print, transcribed from their output, except:
-   - the language-dependent ones, made in predef_text from `lang`:
-     __STDC__, __STDC_HOSTED__, __STDC_VERSION__, __STRICT_ANSI__,
-     __GNUC_STDC_INLINE__ / __GNUC_GNU_INLINE__, __STDC_UTF_16__,
-     __STDC_UTF_32__, and linux / unix (gnu modes, x86_64 only);
-   - the byte-order ones of the bpf target (bpf-gcc -mbig-endian for
-     bpfeb);
-   - the version identity, which is ours: __GNUC__ 12, __GNUC_MINOR__ 2,
-     __GNUC_PATCHLEVEL__ 0, __VERSION__ "12.2.0 (btfcc 0.1.0)", __BTFCC__;
+/* The predefined macros: what `gcc-16 -dM -E -x c /dev/null` (GCC 16.2,
+   x86_64-linux-gnu) and `bpf-gcc-16 -dM -E -x c /dev/null` (GCC 16.2,
+   bpf) print, the tables below transcribed from their output at -std=gnu17
+   -mcpu=v4, except what predef_text makes from the options:
+   - the language: __STDC_VERSION__ (with iso9899:199409's 199409L and
+     c2y's 202500L), __STRICT_ANSI__, __GNUC_STDC_INLINE__ /
+     __GNUC_GNU_INLINE__ (or -f[no-]gnu89-inline), __STDC_UTF_16__ /
+     __STDC_UTF_32__, __CHAR8_TYPE__ and its lock-free macro (C23), and
+     linux / unix (gnu modes, x86_64 only);
+   - what -undef keeps: __STDC__, __STDC_HOSTED__ (0 with -ffreestanding),
+     __STDC_VERSION__, __STDC_UTF_*, __STDC_EMBED_*;
+   - code generation: __OPTIMIZE__ / __OPTIMIZE_SIZE__ / __NO_INLINE__ (-O),
+     __CHAR_UNSIGNED__, __PIC__ / __PIE__ (x86_64's default is -fPIE, bpf's
+     neither);
+   - the bpf target's -mcpu=vN and -m[no-]FEATURE (bpf-gcc's
+     bpf_target_macros): __BPF_CPU_VERSION__, the __BPF_FEATURE_* family,
+     and the atomics the v3 ones make lock-free; its byte order (bpfeb,
+     -mbig-endian);
+   - the version identity: GCC 16's __GNUC__ 16, __GNUC_MINOR__ 2,
+     __GNUC_PATCHLEVEL__ 0, but __VERSION__ "16.2.0 (btfcc VERSION)" and
+     __BTFCC__ 1 are ours;
    - the ones glibc's <stdc-predef.h> defines (_STDC_PREDEF_H,
      __STDC_IEC_559__, __STDC_ISO_10646__ ...): like GCC, the x86_64 target
-     pre-includes that header (see cpp.c).  */
+     pre-includes that header (see cpp.c).
+   tests/cpp/predef.sh compares all of it with GCC 16.  */
 #include "cpp_internal.h"
 
 #include <stdlib.h>
