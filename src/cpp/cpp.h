@@ -55,6 +55,14 @@ typedef struct PredefOptions {
   bool unsigned_char;    /* -funsigned-char: __CHAR_UNSIGNED__ */
   int gnu89_inline;      /* -fgnu89-inline 1, -fno-gnu89-inline -1,
                             0: by -std */
+  bool reentrant;        /* -pthread: _REENTRANT (x86_64) */
+  int ssp;               /* -fstack-protector 1, -all 2, -strong 3,
+                            -explicit 4: __SSP__ ... (x86_64) */
+  int cet;               /* -fcf-protection=: __CET__ (x86_64) */
+  bool exceptions;       /* -fexceptions: __EXCEPTIONS */
+  unsigned sanitize;     /* -fsanitize=: 1 address, 2 thread, 4 hwaddress
+                            (x86_64) */
+  bool no_cfi_asm;       /* -fno-dwarf2-cfi-asm: no __GCC_HAVE_DWARF2_CFI_ASM */
   bool pic_set;          /* a -f[no-]pic/PIC/pie/PIE was given; */
   int pic, pie;          /* then __PIC__ and __PIE__ (0: undefined), else
                             the target's default (x86_64: -fPIE) */

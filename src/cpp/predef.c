@@ -10,8 +10,9 @@
    - what -undef keeps: __STDC__, __STDC_HOSTED__ (0 with -ffreestanding),
      __STDC_VERSION__, __STDC_UTF_*, __STDC_EMBED_*;
    - code generation: __OPTIMIZE__ / __OPTIMIZE_SIZE__ / __NO_INLINE__ (-O),
-     __CHAR_UNSIGNED__, __PIC__ / __PIE__ (x86_64's default is -fPIE, bpf's
-     neither);
+     __CHAR_UNSIGNED__, __EXCEPTIONS, __PIC__ / __PIE__ (x86_64's default is
+     -fPIE, bpf's neither), and on x86_64 __SSP*__, __CET__, _REENTRANT,
+     __SANITIZE_*__, __GCC_HAVE_DWARF2_CFI_ASM;
    - the bpf target's -mcpu=vN and -m[no-]FEATURE (bpf-gcc's
      bpf_target_macros): __BPF_CPU_VERSION__, the __BPF_FEATURE_* family,
      and the atomics the v3 ones make lock-free; its byte order (bpfeb,
@@ -357,7 +358,6 @@ static const char *const predef_x86_64[] = {
     "__GCC_ATOMIC_WCHAR_T_LOCK_FREE 2",
     "__GCC_CONSTRUCTIVE_SIZE 64",
     "__GCC_DESTRUCTIVE_SIZE 64",
-    "__GCC_HAVE_DWARF2_CFI_ASM 1",
     "__GCC_HAVE_SYNC_COMPARE_AND_SWAP_1 1",
     "__GCC_HAVE_SYNC_COMPARE_AND_SWAP_2 1",
     "__GCC_HAVE_SYNC_COMPARE_AND_SWAP_4 1",
@@ -534,6 +534,24 @@ static void put_dialect(Buf *out, const PredefOptions *p) {
     buf_puts(out, "#define __NO_INLINE__ 1\n");
   if (p->unsigned_char)
     buf_puts(out, "#define __CHAR_UNSIGNED__ 1\n");
+  if (p->exceptions)
+    buf_puts(out, "#define __EXCEPTIONS 1\n");
+  if (x86) {
+    static const char *const ssp[] = {"", "__SSP__ 1", "__SSP_ALL__ 2",
+                                      "__SSP_STRONG__ 3", "__SSP_EXPLICIT__ 4"};
+    if (p->ssp > 0 && p->ssp < (int)ARRAY_LEN(ssp))
+      buf_printf(out, "#define %s\n", ssp[p->ssp]);
+    if (p->cet)
+      buf_printf(out, "#define __CET__ %d\n", p->cet);
+    if (p->reentrant)
+      buf_puts(out, "#define _REENTRANT 1\n");
+    static const char *const san[] = {"ADDRESS", "THREAD", "HWADDRESS"};
+    for (size_t i = 0; i < ARRAY_LEN(san); i++)
+      if (p->sanitize & 1u << i)
+        buf_printf(out, "#define __SANITIZE_%s__ 1\n", san[i]);
+    if (!p->no_cfi_asm)
+      buf_puts(out, "#define __GCC_HAVE_DWARF2_CFI_ASM 1\n");
+  }
   /* x86_64 defaults to -fPIE, bpf to neither.  */
   int pic = p->pic_set ? p->pic : x86 ? 2 : 0;
   int pie = p->pic_set ? p->pie : x86 ? 2 : 0;

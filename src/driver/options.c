@@ -87,10 +87,58 @@ static bool bpf_feature_option(const char *m, Options *o) {
   return false;
 }
 
+/* -fsanitize=LIST, -fno-sanitize=LIST: the sanitizers that have a
+   predefined macro (PredefOptions.sanitize); others are accepted.  */
+static void sanitize_option(const char *list, bool on, PredefOptions *p) {
+  static const struct {
+    const char *name;
+    unsigned bit;
+  } sanitizers[] = {
+      {"address", 1}, {"kernel-address", 1}, {"thread", 2},
+      {"hwaddress", 4}, {"kernel-hwaddress", 4}, {"all", 7},
+  };
+  while (*list) {
+    size_t n = strcspn(list, ",");
+    for (size_t i = 0; i < ARRAY_LEN(sanitizers); i++)
+      if (strlen(sanitizers[i].name) == n &&
+          !strncmp(list, sanitizers[i].name, n)) {
+        unsigned b = sanitizers[i].bit;
+        p->sanitize = on ? p->sanitize | (b == 7 ? 0 : b) : p->sanitize & ~b;
+      }
+    list += n + (list[n] == ',');
+  }
+}
+
 /* -f options that change predefined macros: -f[no-]pic, -fPIC, -fpie,
    -fPIE (the last one decides both __PIC__ and __PIE__, as in GCC),
-   -ffreestanding, -fhosted, -f[no-]gnu89-inline.  */
+   -ffreestanding, -fhosted, -f[no-]gnu89-inline, the stack protectors,
+   -fcf-protection, -f[no-]exceptions, -f[no-]sanitize=,
+   -f[no-]dwarf2-cfi-asm.  */
 static bool predef_f_option(const char *f, PredefOptions *p) {
+  static const char *const ssp[] = {"stack-protector", "stack-protector-all",
+                                    "stack-protector-strong",
+                                    "stack-protector-explicit"};
+  for (size_t i = 0; i < ARRAY_LEN(ssp); i++)
+    if (!strcmp(f, ssp[i])) {
+      p->ssp = (int)i + 1;
+      return true;
+    }
+  static const struct {
+    const char *name;
+    int cet;
+  } cet[] = {{"cf-protection", 3}, {"cf-protection=full", 3},
+             {"cf-protection=branch", 1}, {"cf-protection=return", 2},
+             {"cf-protection=check", 8}, {"cf-protection=none", 0}};
+  for (size_t i = 0; i < ARRAY_LEN(cet); i++)
+    if (!strcmp(f, cet[i].name)) {
+      p->cet = cet[i].cet;
+      return true;
+    }
+  if (!strncmp(f, "sanitize=", 9) || !strncmp(f, "no-sanitize=", 12)) {
+    bool on = f[0] != 'n';
+    sanitize_option(strchr(f, '=') + 1, on, p);
+    return true;
+  }
   static const struct {
     const char *name;
     int pic, pie;
@@ -105,7 +153,13 @@ static bool predef_f_option(const char *f, PredefOptions *p) {
       p->pie = pics[i].pie;
       return true;
     }
-  if (!strcmp(f, "freestanding") || !strcmp(f, "hosted"))
+  if (!strcmp(f, "no-stack-protector"))
+    p->ssp = 0;
+  else if (!strcmp(f, "exceptions") || !strcmp(f, "no-exceptions"))
+    p->exceptions = f[0] == 'e';
+  else if (!strcmp(f, "dwarf2-cfi-asm") || !strcmp(f, "no-dwarf2-cfi-asm"))
+    p->no_cfi_asm = f[0] == 'n';
+  else if (!strcmp(f, "freestanding") || !strcmp(f, "hosted"))
     p->freestanding = f[0] == 'f';
   else if (!strcmp(f, "gnu89-inline"))
     p->gnu89_inline = 1;
@@ -374,7 +428,8 @@ bool options_parse(int argc, char **argv, Options *o) {
     }
     else if (bpf_feature_option(a + 2, o)) { }
     else if (!strncmp(a, "-m", 2)) { /* target options: accepted, ignored */ }
-    else if (!strcmp(a, "-pipe") || !strcmp(a, "-v") || !strcmp(a, "-pthread") ||
+    else if (!strcmp(a, "-pthread")) o->predef.reentrant = true;
+    else if (!strcmp(a, "-pipe") || !strcmp(a, "-v") ||
              !strcmp(a, "-MD") || !strcmp(a, "-MMD") || !strcmp(a, "-MP") ||
              !strcmp(a, "-C")) { }
     else if (!strcmp(a, "-P")) o->no_line_markers = true;

@@ -5,9 +5,10 @@
 # -mcpu (v1..v4, with -std values and with each -m[no-]FEATURE of the BPF
 # instruction set), both byte orders, and the options that change
 # predefined macros (-O levels, -undef, -ansi, -ffreestanding, the -fpic
-# family, -f[no-]gnu89-inline, -funsigned-char).  GCC16_DIR (default
-# ~/.cache/btfcc-oracles/gcc16/bin, from shared/tools/get-gcc16) holds the
-# oracles.
+# family, -f[no-]gnu89-inline, -funsigned-char, -pthread, the stack
+# protectors, -fcf-protection, -fexceptions, -fsanitize=...).  GCC16_DIR
+# (default ~/.cache/btfcc-oracles/gcc16/bin, from shared/tools/get-gcc16)
+# holds the oracles; under CI a missing one is a failure (tests/run).
 #
 # Decisions:
 # - The version identity is GCC 16's: __GNUC__, __GNUC_MINOR__ and
@@ -56,7 +57,18 @@ STDS="c89 c90 iso9899:1990 iso9899:199409 c99 c9x iso9899:1999 iso9899:199x
 OPTS=(-O -O1 -O2 -O3 -Os -Oz -Og "-O2 -O0" -undef "-undef -std=c89" -ansi
       -ffreestanding "-ffreestanding -fhosted" -fpic -fPIC -fpie -fPIE
       -fno-pic -fno-pie "-fpic -fPIE" "-fPIE -fpic" -fgnu89-inline
-      "-std=gnu99 -fgnu89-inline" "-std=gnu89 -fno-gnu89-inline -std=gnu99")
+      "-std=gnu99 -fgnu89-inline" "-std=gnu89 -fno-gnu89-inline -std=gnu99"
+      -fexceptions "-fexceptions -fno-exceptions" -fstack-protector-strong
+      -fno-dwarf2-cfi-asm -fsanitize=address)
+# ... and those that change them on x86_64 only.
+X86_OPTS=(-funsigned-char "-funsigned-char -fsigned-char" -pthread
+      -fstack-protector -fstack-protector-all -fstack-protector-explicit
+      "-fstack-protector-strong -fstack-protector"
+      "-fstack-protector-all -fno-stack-protector" -fcf-protection
+      -fcf-protection=branch -fcf-protection=return -fcf-protection=check
+      "-fcf-protection -fcf-protection=none" "-fno-dwarf2-cfi-asm -fdwarf2-cfi-asm"
+      -fsanitize=kernel-address -fsanitize=thread -fsanitize=hwaddress
+      -fsanitize=address,undefined "-fsanitize=address -fno-sanitize=all")
 
 if [ -x "$GCC" ]; then
   stds=$STDS
@@ -67,7 +79,7 @@ if [ -x "$GCC" ]; then
     compare "x86_64 -std=$std" "-std=$std" "$GCC" -std=$std
   done
   compare "x86_64 default (gcc-16 -std=gnu17)" "" "$GCC" -std=gnu17
-  for o in "${OPTS[@]}" -funsigned-char "-funsigned-char -fsigned-char"; do
+  for o in "${OPTS[@]}" "${X86_OPTS[@]}"; do
     compare "x86_64 $o" "$o" "$GCC" -std=gnu17 $o
   done
   compare "x86_64 --target=x86_64-linux-gnu -std=gnu23" \
