@@ -2668,6 +2668,23 @@ static bool const_load_of_literal(const Node *n, int64_t *value) {
   return true;
 }
 
+/* An "m" operand: the lvalue E's address as a base and an offset (a
+   frame slot's stays r10-relative, as the verifier wants stack accesses).
+   The asm reads the base, whether it reads or writes the memory.  */
+static void asm_memory(Lower *L, IrAsmOperand *op, const Node *e, SrcLoc loc) {
+  IrAddr ad = addr_plain(L, lvalue_addr(L, e), loc);
+  op->mem = true;
+  op->is_output = false;
+  op->mem_off = ad.off;
+  if (ad.kind == IA_SLOT) {
+    op->mem_in_slot = true;
+    op->mem_slot = ad.slot;
+    op->val = (IrVal){0};
+  } else {
+    op->val = ir_reg(ad.base);
+  }
+}
+
 static void asm_stmt(Lower *L, const Node *n) {
   SrcLoc loc = n->loc;
   const AsmStmt *s = n->u.asm_stmt;
@@ -2686,9 +2703,9 @@ static void asm_stmt(Lower *L, const Node *n) {
     op->constraint = o->constraint;
     op->is_output = true;
     op->in_out = strchr(o->constraint, '+') != NULL;
-    if (strchr(o->constraint, 'm')) {
-      fail(L, loc, "memory operands in BPF inline assembly are not supported yet");
-      return;
+    if (strchr(o->constraint, 'm') && !strchr(o->constraint, 'r')) {
+      asm_memory(L, op, o->expr, loc); /* the asm stores there itself */
+      continue;
     }
     Storage *st = o->expr->kind == EX_VAR ? find_var(L, o->expr->u.decl) : NULL;
     if (st && !st->in_slot)
@@ -2738,6 +2755,10 @@ static void asm_stmt(Lower *L, const Node *n) {
       op->val = ir_imm(raw);
       continue;
     }
+    if (strchr(in->constraint, 'm') && !strchr(in->constraint, 'r') && e->is_lvalue) {
+      asm_memory(L, op, e, loc);
+      continue;
+    }
     if (!strchr(in->constraint, 'r') && !strchr(in->constraint, 'p') &&
         !(in->constraint[0] >= '0' && in->constraint[0] <= '9')) {
       if (imm_ok)
@@ -2771,7 +2792,7 @@ static void asm_stmt(Lower *L, const Node *n) {
     a->labels = NEW_ARRAY(const char *, s->nlabels);
     a->label_blocks = NEW_ARRAY(uint32_t, s->nlabels);
     for (int i = 0; i < s->nlabels; i++) {
-      a->labels[i] = s->labels[i]->name;
+      a->labels[i] = s->label_names[i]->name;
       a->label_blocks[i] = label_block(L, s->labels[i]);
       L->f->blocks.data[a->label_blocks[i]].asm_target = true;
     }

@@ -1912,6 +1912,7 @@ TransUnit *parse_translation_unit_from(Cpp *cpp) {
   vec_free(&p->body_locals);
   vec_free(&p->tree_locals);
   vec_free(&p->tree_labels);
+  vec_free(&p->label_aliases);
   vec_free(&p->pack_stack);
   vec_free(&p->clang_attr_stack);
   vec_free(&p->undeclared);

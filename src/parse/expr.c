@@ -1731,7 +1731,7 @@ static Expr parse_unary(Parser *p) {
       Token op = next(p);
       Ident *label = NULL;
       if (peek(p, 0)->kind == TK_IDENT)
-        label = next(p).ident;
+        label = label_of(p, next(p).ident);
       else
         diag_error(cur_loc(p), "expected identifier before %s", tok_desc(peek(p, 0)));
       Expr r = {0};

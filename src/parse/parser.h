@@ -151,6 +151,13 @@ typedef struct Declarator {
 
 typedef struct Parser Parser;
 
+typedef struct LabelAlias {
+  Ident *name, *label;
+} LabelAlias;
+
+/* The label NAME means here: its block's own under __label__, or NAME.  */
+Ident *label_of(Parser *p, Ident *name);
+
 /* A growing list of tree nodes (blocks, cases, arguments).  */
 typedef VEC(Node *) NodeVec;
 
@@ -187,6 +194,11 @@ struct Parser {
   int tree_depth;
   VEC(Decl *) tree_locals;   /* FuncBody.locals of the current function */
   VEC(Ident *) tree_labels;  /* FuncBody.labels */
+  /* Labels declared with __label__ in the blocks open now, innermost
+     last: each stands for a label of its own ("name.N"), so that two
+     blocks (as two expansions of one macro) may both define it.  */
+  VEC(LabelAlias) label_aliases;
+  unsigned label_serial;
   NodeVec *decl_sink;    /* where parse_declaration puts ST_DECLs */
   NodeVec *case_sink;    /* the innermost switch's cases */
   bool uses_va;              /* va_start seen in the current function */
