@@ -43,6 +43,25 @@ typedef struct MacroCmd {
   const char *text; /* -D text ("NAME", "NAME=VALUE", "F(x)=x") or -U NAME */
 } MacroCmd;
 
+/* GCC's floating-point flags as the options leave them (zero: GCC's
+   defaults, so the flags on by default are named by their negation).  */
+typedef struct PredefFloat {
+  bool unsafe;           /* -funsafe-math-optimizations */
+  bool no_trapping;      /* -fno-trapping-math */
+  bool no_signed_zeros;  /* -fno-signed-zeros */
+  bool associative;      /* -fassociative-math (dropped with trapping math
+                            or signed zeros, as GCC does) */
+  bool reciprocal;       /* -freciprocal-math */
+  bool finite;           /* -ffinite-math-only */
+  bool no_errno;         /* -fno-math-errno */
+  bool cx_limited_range; /* -fcx-limited-range */
+  bool excess_fast;      /* -fexcess-precision=fast (by -ffast-math) */
+  bool rounding;         /* -frounding-math */
+  bool signaling_nans;   /* -fsignaling-nans */
+  bool single_constant;  /* -fsingle-precision-constant */
+  bool contract_fast;    /* -ffp-contract=fast given */
+} PredefFloat;
+
 /* What the predefined macros depend on besides the target and the
    language (util/options.h).  Zero is GCC's default for each.  */
 typedef struct PredefOptions {
@@ -63,6 +82,7 @@ typedef struct PredefOptions {
   unsigned sanitize;     /* -fsanitize=: 1 address, 2 thread, 4 hwaddress
                             (x86_64) */
   bool no_cfi_asm;       /* -fno-dwarf2-cfi-asm: no __GCC_HAVE_DWARF2_CFI_ASM */
+  PredefFloat fp;        /* -ffast-math, -Ofast and their parts */
   bool pic_set;          /* a -f[no-]pic/PIC/pie/PIE was given; */
   int pic, pie;          /* then __PIC__ and __PIE__ (0: undefined), else
                             the target's default (x86_64: -fPIE) */

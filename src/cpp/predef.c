@@ -13,6 +13,9 @@
      __CHAR_UNSIGNED__, __EXCEPTIONS, __PIC__ / __PIE__ (x86_64's default is
      -fPIE, bpf's neither), and on x86_64 __SSP*__, __CET__, _REENTRANT,
      __SANITIZE_*__, __GCC_HAVE_DWARF2_CFI_ASM;
+   - the floating-point options (-ffast-math, -Ofast and their parts):
+     __FAST_MATH__, __FINITE_MATH_ONLY__, __NO_MATH_ERRNO__ ...,
+     __GCC_IEC_559 and __GCC_IEC_559_COMPLEX;
    - the bpf target's -mcpu=vN and -m[no-]FEATURE (bpf-gcc's
      bpf_target_macros): __BPF_CPU_VERSION__, the __BPF_FEATURE_* family,
      and the atomics the v3 ones make lock-free; its byte order (bpfeb,
@@ -26,7 +29,7 @@
    tests/cpp/predef.sh compares all of it with GCC 16.  */
 #include "cpp_internal.h"
 
-#include <stdlib.h>
+#include <stddef.h>
 
 /* Predefined on both targets with the same value.  */
 static const char *const predef_common[] = {
@@ -53,7 +56,6 @@ static const char *const predef_common[] = {
     "__DBL_MIN_EXP__ (-1021)",
     "__DEC_EVAL_METHOD__ 2",
     "__ELF__ 1",
-    "__FINITE_MATH_ONLY__ 0",
     "__FLT32X_DECIMAL_DIG__ 17",
     "__FLT32X_DIG__ 15",
     "__FLT32X_HAS_DENORM__ 1",
@@ -362,8 +364,6 @@ static const char *const predef_x86_64[] = {
     "__GCC_HAVE_SYNC_COMPARE_AND_SWAP_2 1",
     "__GCC_HAVE_SYNC_COMPARE_AND_SWAP_4 1",
     "__GCC_HAVE_SYNC_COMPARE_AND_SWAP_8 1",
-    "__GCC_IEC_559 2",
-    "__GCC_IEC_559_COMPLEX 2",
     "__GNUC_WIDE_EXECUTION_CHARSET_NAME \"UTF-32LE\"",
     "__HAVE_SPECULATION_SAFE_VALUE 1",
     "__INT_FAST16_MAX__ 0x7fffffffffffffffL",
@@ -453,8 +453,6 @@ static const char *const predef_bpf[] = {
     "__GCC_ATOMIC_CHAR16_T_LOCK_FREE 1",
     "__GCC_ATOMIC_CHAR_LOCK_FREE 1",
     "__GCC_ATOMIC_SHORT_LOCK_FREE 1",
-    "__GCC_IEC_559 0",
-    "__GCC_IEC_559_COMPLEX 0",
     "__INT_FAST16_MAX__ 0x7fff",
     "__INT_FAST16_TYPE__ short int",
     "__INT_FAST16_WIDTH__ 16",
@@ -561,6 +559,40 @@ static void put_dialect(Buf *out, const PredefOptions *p) {
     buf_printf(out, "#define __PIE__ %d\n#define __pie__ %d\n", pie, pie);
 }
 
+/* The floating-point options (-ffast-math and its parts): GCC's
+   c_cpp_builtins_optimize_pragma and cpp_iec_559_value.  */
+static void put_float(Buf *out, const PredefFloat *f) {
+  static const struct {
+    size_t offset;
+    const char *name;
+  } flags[] = {
+      {offsetof(PredefFloat, no_signed_zeros), "__NO_SIGNED_ZEROS__"},
+      {offsetof(PredefFloat, no_trapping), "__NO_TRAPPING_MATH__"},
+      {offsetof(PredefFloat, associative), "__ASSOCIATIVE_MATH__"},
+      {offsetof(PredefFloat, reciprocal), "__RECIPROCAL_MATH__"},
+      {offsetof(PredefFloat, no_errno), "__NO_MATH_ERRNO__"},
+      {offsetof(PredefFloat, rounding), "__ROUNDING_MATH__"},
+      {offsetof(PredefFloat, signaling_nans), "__SUPPORT_SNAN__"},
+  };
+  for (size_t i = 0; i < ARRAY_LEN(flags); i++)
+    if (*(const bool *)((const char *)f + flags[i].offset))
+      buf_printf(out, "#define %s 1\n", flags[i].name);
+  if (f->no_trapping && f->unsafe && f->finite && f->no_signed_zeros &&
+      f->no_errno && f->excess_fast)
+    buf_puts(out, "#define __FAST_MATH__ 1\n");
+  buf_printf(out, "#define __FINITE_MATH_ONLY__ %d\n", f->finite);
+  /* IEC 60559 conformance: none on bpf; on x86_64 full unless an option
+     contradicts it.  */
+  int iec = 2;
+  if (target.arch == ARCH_BPF || f->unsafe || f->associative ||
+      f->reciprocal || f->finite || f->no_signed_zeros ||
+      f->single_constant || (!lang.gnu && f->contract_fast))
+    iec = 0;
+  buf_printf(out,
+             "#define __GCC_IEC_559 %d\n#define __GCC_IEC_559_COMPLEX %d\n",
+             iec, f->cx_limited_range ? 0 : iec);
+}
+
 /* -mcpu=vN and the features: bpf-gcc's bpf_target_macros.  */
 static void put_bpf_cpu(Buf *out, const PredefOptions *p) {
   int cpu = p->bpf_cpu ? p->bpf_cpu : 4;
@@ -609,6 +641,7 @@ void predef_text(Buf *out, const PredefOptions *p, bool undef) {
   if (undef)
     return;
   put_dialect(out, p);
+  put_float(out, &p->fp);
   put_table(out, predef_common, ARRAY_LEN(predef_common));
   if (target.arch == ARCH_BPF) {
     put_table(out, predef_bpf, ARRAY_LEN(predef_bpf));

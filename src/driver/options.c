@@ -1,6 +1,7 @@
 /* GCC-compatible command-line parsing.  */
 #include "options.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,6 +86,79 @@ static bool bpf_feature_option(const char *m, Options *o) {
       return true;
     }
   return false;
+}
+
+/* The floating-point options, as GCC's set_fast_math_flags and
+   set_unsafe_math_optimizations_flags have them.  */
+static void unsafe_math(PredefFloat *f, bool on) {
+  f->no_trapping = f->no_signed_zeros = f->associative = f->reciprocal = on;
+}
+
+static void fast_math(PredefFloat *f, bool on) {
+  f->unsafe = on;
+  unsafe_math(f, on);
+  f->finite = f->no_errno = f->cx_limited_range = f->excess_fast = on;
+  if (on)
+    f->rounding = f->signaling_nans = false;
+}
+
+/* Applies -fF to FP if it is a floating-point option.  */
+static bool float_option(const char *f, PredefFloat *fp) {
+  static const struct {
+    const char *name;
+    size_t offset;
+    bool negated; /* the flag is named by the option's -fno- form */
+  } flags[] = {
+      {"trapping-math", offsetof(PredefFloat, no_trapping), true},
+      {"signed-zeros", offsetof(PredefFloat, no_signed_zeros), true},
+      {"math-errno", offsetof(PredefFloat, no_errno), true},
+      {"associative-math", offsetof(PredefFloat, associative), false},
+      {"reciprocal-math", offsetof(PredefFloat, reciprocal), false},
+      {"finite-math-only", offsetof(PredefFloat, finite), false},
+      {"cx-limited-range", offsetof(PredefFloat, cx_limited_range), false},
+      {"rounding-math", offsetof(PredefFloat, rounding), false},
+      {"signaling-nans", offsetof(PredefFloat, signaling_nans), false},
+      {"single-precision-constant", offsetof(PredefFloat, single_constant), false},
+  };
+  if (!strncmp(f, "excess-precision=", 17)) {
+    fp->excess_fast = !strcmp(f + 17, "fast");
+    return true;
+  }
+  if (!strncmp(f, "fp-contract=", 12)) {
+    fp->contract_fast = !strcmp(f + 12, "fast");
+    return true;
+  }
+  bool on = strncmp(f, "no-", 3) != 0;
+  const char *name = on ? f : f + 3;
+  if (!strcmp(name, "fast-math")) {
+    fast_math(fp, on);
+    return true;
+  }
+  if (!strcmp(name, "unsafe-math-optimizations")) {
+    fp->unsafe = on;
+    unsafe_math(fp, on);
+    return true;
+  }
+  for (size_t i = 0; i < ARRAY_LEN(flags); i++)
+    if (!strcmp(name, flags[i].name)) {
+      *(bool *)((char *)fp + flags[i].offset) = flags[i].negated ? !on : on;
+      return true;
+    }
+  return false;
+}
+
+/* The floating-point flags the options leave: -Ofast's -ffast-math
+   first (GCC applies the level's defaults before the options), then the
+   options in order; -fassociative-math gives way to trapping math and
+   signed zeros.  */
+static void float_flags(const Options *o, PredefFloat *fp) {
+  memset(fp, 0, sizeof *fp);
+  if (o->ofast)
+    fast_math(fp, true);
+  for (size_t i = 0; i < o->fp_options.len; i++)
+    (void)float_option(o->fp_options.data[i], fp);
+  if (fp->associative && (!fp->no_trapping || !fp->no_signed_zeros))
+    fp->associative = false;
 }
 
 /* -fsanitize=LIST, -fno-sanitize=LIST: the sanitizers that have a
@@ -287,6 +361,7 @@ void options_free(Options *o) {
   vec_free(&o->after_dirs);
   vec_free(&o->include_files);
   vec_free(&o->macro_cmds);
+  vec_free(&o->fp_options);
 }
 
 bool options_parse(int argc, char **argv, Options *o) {
@@ -389,6 +464,7 @@ bool options_parse(int argc, char **argv, Options *o) {
       const char *l = a + 2;
       o->optimize = o->debug.optimize = !*l ? 1 : (*l >= '0' && *l <= '9') ? atoi(l) : 2;
       o->predef.optimize_size = !strcmp(l, "s") || !strcmp(l, "z");
+      o->ofast = !strcmp(l, "fast");
     }
     else if (!strcmp(a, "-fdiagnostics-plain-output")) diag_opts.plain = true;
     else if (!strcmp(a, "-fno-eliminate-unused-debug-types")) o->debug.eliminate_unused_types = false;
@@ -398,6 +474,8 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-fsigned-char")) o->debug.signed_char = true;
     else if (!strcmp(a, "-fdump-ir")) o->dump_ir = true;
     else if (predef_f_option(a + 2, &o->predef)) { }
+    else if (!strncmp(a, "-f", 2) && float_option(a + 2, &o->predef.fp))
+      vec_push(&o->fp_options, a + 2);
     else if (!strncmp(a, "-f", 2)) { /* code generation: accepted, ignored */ }
     else if (!strncmp(a, "--target=", 9)) {
       if (!set_target(a + 9)) {
@@ -484,5 +562,6 @@ bool options_parse(int argc, char **argv, Options *o) {
   o->predef.bpf_features = o->bpf_features;
   o->predef.optimize = o->optimize;
   o->predef.unsigned_char = !o->debug.signed_char;
+  float_flags(o, &o->predef.fp);
   return true;
 }

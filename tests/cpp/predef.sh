@@ -6,7 +6,8 @@
 # instruction set), both byte orders, and the options that change
 # predefined macros (-O levels, -undef, -ansi, -ffreestanding, the -fpic
 # family, -f[no-]gnu89-inline, -funsigned-char, -pthread, the stack
-# protectors, -fcf-protection, -fexceptions, -fsanitize=...).  GCC16_DIR
+# protectors, -fcf-protection, -fexceptions, -fsanitize=, -ffast-math,
+# -Ofast and the floating-point options they stand for).  GCC16_DIR
 # (default ~/.cache/btfcc-oracles/gcc16/bin, from shared/tools/get-gcc16)
 # holds the oracles; under CI a missing one is a failure (tests/run).
 #
@@ -59,7 +60,21 @@ OPTS=(-O -O1 -O2 -O3 -Os -Oz -Og "-O2 -O0" -undef "-undef -std=c89" -ansi
       -fno-pic -fno-pie "-fpic -fPIE" "-fPIE -fpic" -fgnu89-inline
       "-std=gnu99 -fgnu89-inline" "-std=gnu89 -fno-gnu89-inline -std=gnu99"
       -fexceptions "-fexceptions -fno-exceptions" -fstack-protector-strong
-      -fno-dwarf2-cfi-asm -fsanitize=address)
+      -fno-dwarf2-cfi-asm -fsanitize=address
+      # the floating-point options: -ffast-math, -Ofast and their parts
+      -ffast-math "-ffast-math -fno-fast-math" -fno-trapping-math
+      -fno-signed-zeros -fassociative-math -freciprocal-math
+      -funsafe-math-optimizations -fno-math-errno -ffinite-math-only
+      -fcx-limited-range -fsingle-precision-constant -frounding-math
+      -fsignaling-nans "-ffast-math -fmath-errno" "-ffast-math -ftrapping-math"
+      "-ffast-math -fsigned-zeros" "-ffast-math -fno-finite-math-only"
+      "-ffast-math -fexcess-precision=standard"
+      "-ffast-math -fno-unsafe-math-optimizations"
+      "-funsafe-math-optimizations -fno-associative-math"
+      "-fno-signed-zeros -fno-trapping-math -fassociative-math"
+      -Ofast "-Ofast -O2" "-O2 -Ofast" "-fmath-errno -Ofast"
+      "-frounding-math -ffast-math" "-ffast-math -fno-cx-limited-range"
+      "-std=c17 -ffp-contract=fast" "-std=c17 -ffp-contract=fast -ffp-contract=off")
 # ... and those that change them on x86_64 only.
 X86_OPTS=(-funsigned-char "-funsigned-char -fsigned-char" -pthread
       -fstack-protector -fstack-protector-all -fstack-protector-explicit
