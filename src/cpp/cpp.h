@@ -62,6 +62,15 @@ typedef struct PredefFloat {
   bool contract_fast;    /* -ffp-contract=fast given */
 } PredefFloat;
 
+/* x86_64's floating-point and vector units as the -m options set them:
+   1 on, -1 off, 0 as the x86-64 base has it (on, or off with
+   -mgeneral-regs-only); SSE2 needs SSE.  And the code model.  */
+typedef struct PredefX86 {
+  signed char mmx, sse, sse2, x87;
+  bool general_regs_only;
+  const char *code_model; /* -mcmodel=; NULL: small */
+} PredefX86;
+
 /* What the predefined macros depend on besides the target and the
    language (util/options.h).  Zero is GCC's default for each.  */
 typedef struct PredefOptions {
@@ -82,7 +91,11 @@ typedef struct PredefOptions {
   unsigned sanitize;     /* -fsanitize=: 1 address, 2 thread, 4 hwaddress
                             (x86_64) */
   bool no_cfi_asm;       /* -fno-dwarf2-cfi-asm: no __GCC_HAVE_DWARF2_CFI_ASM */
+  bool no_async_unwind;  /* -fno-asynchronous-unwind-tables */
+  bool unwind_tables;    /* -funwind-tables */
+  bool debug;            /* debug information (-g, -gbtf): CFI for it */
   PredefFloat fp;        /* -ffast-math, -Ofast and their parts */
+  PredefX86 x86;         /* x86_64: -mno-sse, -mcmodel= ... */
   bool pic_set;          /* a -f[no-]pic/PIC/pie/PIE was given; */
   int pic, pie;          /* then __PIC__ and __PIE__ (0: undefined), else
                             the target's default (x86_64: -fPIE) */

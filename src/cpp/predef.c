@@ -16,6 +16,9 @@
    - the floating-point options (-ffast-math, -Ofast and their parts):
      __FAST_MATH__, __FINITE_MATH_ONLY__, __NO_MATH_ERRNO__ ...,
      __GCC_IEC_559 and __GCC_IEC_559_COMPLEX;
+   - x86_64's -m[no-]mmx, -m[no-]sse, -m[no-]sse2, -m[no-]80387,
+     -msoft-float, -mgeneral-regs-only (__SSE__, _SOFT_FLOAT,
+     __FLT_EVAL_METHOD__ ...) and -mcmodel=;
    - the bpf target's -mcpu=vN and -m[no-]FEATURE (bpf-gcc's
      bpf_target_macros): __BPF_CPU_VERSION__, the __BPF_FEATURE_* family,
      and the atomics the v3 ones make lock-free; its byte order (bpfeb,
@@ -91,8 +94,6 @@ static const char *const predef_common[] = {
     "__FLT64_MIN_EXP__ (-1021)",
     "__FLT_DECIMAL_DIG__ 9",
     "__FLT_DIG__ 6",
-    "__FLT_EVAL_METHOD_TS_18661_3__ 0",
-    "__FLT_EVAL_METHOD__ 0",
     "__FLT_HAS_DENORM__ 1",
     "__FLT_HAS_INFINITY__ 1",
     "__FLT_HAS_QUIET_NAN__ 1",
@@ -384,8 +385,6 @@ static const char *const predef_x86_64[] = {
     "__LDBL_MIN_EXP__ (-16381)",
     "__LDBL_MIN__ 3.36210314311209350626267781732175260e-4932L",
     "__LDBL_NORM_MAX__ 1.18973149535723176502126385303097021e+4932L",
-    "__MMX_WITH_SSE__ 1",
-    "__MMX__ 1",
     "__SEG_FS 1",
     "__SEG_GS 1",
     "__SIG_ATOMIC_MAX__ 0x7fffffff",
@@ -394,10 +393,6 @@ static const char *const predef_x86_64[] = {
     "__SIZEOF_FLOAT128__ 16",
     "__SIZEOF_FLOAT80__ 16",
     "__SIZEOF_LONG_DOUBLE__ 16",
-    "__SSE2_MATH__ 1",
-    "__SSE2__ 1",
-    "__SSE_MATH__ 1",
-    "__SSE__ 1",
     "__UINT_FAST16_MAX__ 0xffffffffffffffffUL",
     "__UINT_FAST16_TYPE__ long unsigned int",
     "__UINT_FAST32_MAX__ 0xffffffffffffffffUL",
@@ -407,7 +402,6 @@ static const char *const predef_x86_64[] = {
     "__WINT_TYPE__ unsigned int",
     "__amd64 1",
     "__amd64__ 1",
-    "__code_model_small__ 1",
     "__gnu_linux__ 1",
     "__k8 1",
     "__k8__ 1",
@@ -547,7 +541,9 @@ static void put_dialect(Buf *out, const PredefOptions *p) {
     for (size_t i = 0; i < ARRAY_LEN(san); i++)
       if (p->sanitize & 1u << i)
         buf_printf(out, "#define __SANITIZE_%s__ 1\n", san[i]);
-    if (!p->no_cfi_asm)
+    /* CFI directives, for unwind tables or debug information.  */
+    if (!p->no_cfi_asm && (!p->no_async_unwind || p->unwind_tables ||
+                           p->exceptions || p->debug))
       buf_puts(out, "#define __GCC_HAVE_DWARF2_CFI_ASM 1\n");
   }
   /* x86_64 defaults to -fPIE, bpf to neither.  */
@@ -559,9 +555,34 @@ static void put_dialect(Buf *out, const PredefOptions *p) {
     buf_printf(out, "#define __PIE__ %d\n#define __pie__ %d\n", pie, pie);
 }
 
+/* The units in effect (x86_64).  */
+typedef struct X86Units {
+  bool mmx, sse, sse2, x87;
+} X86Units;
+
+static bool unit_on(signed char set, bool general_regs_only) {
+  return set ? set > 0 : !general_regs_only;
+}
+
+static X86Units x86_units(const PredefX86 *x) {
+  X86Units u = {unit_on(x->mmx, x->general_regs_only),
+                unit_on(x->sse, x->general_regs_only),
+                unit_on(x->sse2, x->general_regs_only),
+                unit_on(x->x87, x->general_regs_only)};
+  u.sse2 = u.sse2 && u.sse;
+  return u;
+}
+
+/* FLT_EVAL_METHOD: SSE's (0), x87's (2), mixed (-1: float in SSE, double
+   on x87) or soft float's (0).  */
+static int x86_eval_method(X86Units u) {
+  return u.sse2 || !u.x87 ? 0 : u.sse ? -1 : 2;
+}
+
 /* The floating-point options (-ffast-math and its parts): GCC's
    c_cpp_builtins_optimize_pragma and cpp_iec_559_value.  */
-static void put_float(Buf *out, const PredefFloat *f) {
+static void put_float(Buf *out, const PredefFloat *f,
+                      const PredefX86 *x86_opts) {
   static const struct {
     size_t offset;
     const char *name;
@@ -581,16 +602,46 @@ static void put_float(Buf *out, const PredefFloat *f) {
       f->no_errno && f->excess_fast)
     buf_puts(out, "#define __FAST_MATH__ 1\n");
   buf_printf(out, "#define __FINITE_MATH_ONLY__ %d\n", f->finite);
-  /* IEC 60559 conformance: none on bpf; on x86_64 full unless an option
-     contradicts it.  */
+  /* IEC 60559 conformance: none without floating-point hardware (bpf, or
+     x86_64 without SSE and x87), nor in ISO C with a mixed evaluation
+     method; else full unless an option contradicts it.  */
+  bool x86 = target.arch == ARCH_X86_64;
+  X86Units u = x86_units(x86_opts);
   int iec = 2;
-  if (target.arch == ARCH_BPF || f->unsafe || f->associative ||
+  if (!x86 || (!u.sse && !u.x87) || (!lang.gnu && x86_eval_method(u) < 0) ||
+      f->unsafe || f->associative ||
       f->reciprocal || f->finite || f->no_signed_zeros ||
       f->single_constant || (!lang.gnu && f->contract_fast))
     iec = 0;
   buf_printf(out,
              "#define __GCC_IEC_559 %d\n#define __GCC_IEC_559_COMPLEX %d\n",
              iec, f->cx_limited_range ? 0 : iec);
+}
+
+/* x86_64's instruction-set macros, of the base ISA less what -mno-sse
+   and the like take away, and the evaluation method of floating types
+   (on bpf, 0).  */
+static void put_x86_isa(Buf *out, const PredefX86 *x) {
+  int eval = 0;
+  if (target.arch == ARCH_X86_64) {
+    X86Units u = x86_units(x);
+    if (u.mmx)
+      buf_puts(out, "#define __MMX__ 1\n");
+    if (u.sse)
+      buf_puts(out, "#define __SSE__ 1\n#define __SSE_MATH__ 1\n");
+    if (u.sse2)
+      buf_puts(out, "#define __SSE2__ 1\n#define __SSE2_MATH__ 1\n"
+                    "#define __MMX_WITH_SSE__ 1\n");
+    if (!u.x87)
+      buf_puts(out, "#define _SOFT_FLOAT 1\n");
+    buf_printf(out, "#define __code_model_%s__ 1\n",
+               x->code_model ? x->code_model : "small");
+    eval = x86_eval_method(u);
+  }
+  buf_printf(out,
+             "#define __FLT_EVAL_METHOD__ %d\n"
+             "#define __FLT_EVAL_METHOD_TS_18661_3__ %d\n",
+             eval, eval);
 }
 
 /* -mcpu=vN and the features: bpf-gcc's bpf_target_macros.  */
@@ -641,7 +692,8 @@ void predef_text(Buf *out, const PredefOptions *p, bool undef) {
   if (undef)
     return;
   put_dialect(out, p);
-  put_float(out, &p->fp);
+  put_float(out, &p->fp, &p->x86);
+  put_x86_isa(out, &p->x86);
   put_table(out, predef_common, ARRAY_LEN(predef_common));
   if (target.arch == ARCH_BPF) {
     put_table(out, predef_bpf, ARRAY_LEN(predef_bpf));

@@ -63,6 +63,40 @@ static bool set_dwarf_version(Options *o, const char *a) {
   return false;
 }
 
+/* x86_64's -m options that turn units off or on (-msse2 turns SSE on
+   too), -mgeneral-regs-only (every unit no option turns on is off,
+   wherever it stands) and -mcmodel=.  */
+static bool x86_option(const char *m, PredefX86 *x) {
+  if (!strncmp(m, "cmodel=", 7)) {
+    x->code_model = m + 7;
+    return true;
+  }
+  if (!strcmp(m, "general-regs-only")) {
+    x->general_regs_only = true;
+    return true;
+  }
+  if (!strcmp(m, "soft-float")) {
+    x->x87 = -1;
+    return true;
+  }
+  bool on = strncmp(m, "no-", 3) != 0;
+  const char *u = on ? m : m + 3;
+  signed char v = on ? 1 : -1;
+  if (!strcmp(u, "mmx"))
+    x->mmx = v;
+  else if (!strcmp(u, "sse"))
+    x->sse = v;
+  else if (!strcmp(u, "sse2")) {
+    x->sse2 = v;
+    if (on)
+      x->sse = 1;
+  } else if (!strcmp(u, "80387") || !strcmp(u, "hard-float"))
+    x->x87 = v;
+  else
+    return false;
+  return true;
+}
+
 /* -mFEATURE, -mno-FEATURE of the BPF instruction set (the last one of a
    feature wins; -mcpu never overrides them).  */
 static bool bpf_feature_option(const char *m, Options *o) {
@@ -233,6 +267,11 @@ static bool predef_f_option(const char *f, PredefOptions *p) {
     p->exceptions = f[0] == 'e';
   else if (!strcmp(f, "dwarf2-cfi-asm") || !strcmp(f, "no-dwarf2-cfi-asm"))
     p->no_cfi_asm = f[0] == 'n';
+  else if (!strcmp(f, "asynchronous-unwind-tables") ||
+           !strcmp(f, "no-asynchronous-unwind-tables"))
+    p->no_async_unwind = f[0] == 'n';
+  else if (!strcmp(f, "unwind-tables") || !strcmp(f, "no-unwind-tables"))
+    p->unwind_tables = f[0] == 'u';
   else if (!strcmp(f, "freestanding") || !strcmp(f, "hosted"))
     p->freestanding = f[0] == 'f';
   else if (!strcmp(f, "gnu89-inline"))
@@ -505,6 +544,7 @@ bool options_parse(int argc, char **argv, Options *o) {
       }
     }
     else if (bpf_feature_option(a + 2, o)) { }
+    else if (x86_option(a + 2, &o->predef.x86)) { }
     else if (!strncmp(a, "-m", 2)) { /* target options: accepted, ignored */ }
     else if (!strcmp(a, "-pthread")) o->predef.reentrant = true;
     else if (!strcmp(a, "-pipe") || !strcmp(a, "-v") ||
@@ -563,5 +603,6 @@ bool options_parse(int argc, char **argv, Options *o) {
   o->predef.optimize = o->optimize;
   o->predef.unsigned_char = !o->debug.signed_char;
   float_flags(o, &o->predef.fp);
+  o->predef.debug = o->want_dwarf || o->want_btf;
   return true;
 }

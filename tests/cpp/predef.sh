@@ -6,8 +6,10 @@
 # instruction set), both byte orders, and the options that change
 # predefined macros (-O levels, -undef, -ansi, -ffreestanding, the -fpic
 # family, -f[no-]gnu89-inline, -funsigned-char, -pthread, the stack
-# protectors, -fcf-protection, -fexceptions, -fsanitize=, -ffast-math,
-# -Ofast and the floating-point options they stand for).  GCC16_DIR
+# protectors, -fcf-protection, -fexceptions, -fsanitize=, the unwind
+# tables, -ffast-math, -Ofast and the floating-point options they stand
+# for, x86_64's -m[no-]sse/sse2/mmx/80387, -mgeneral-regs-only and
+# -mcmodel=).  GCC16_DIR
 # (default ~/.cache/btfcc-oracles/gcc16/bin, from shared/tools/get-gcc16)
 # holds the oracles; under CI a missing one is a failure (tests/run).
 #
@@ -21,6 +23,9 @@
 #   from older bpftool, and many headers, typedef bool/false/true, which
 #   C23 makes keywords.  The default case is therefore compared with
 #   `gcc-16 -std=gnu17`.
+# - Not modelled, so not compared: x86_64 -m options that turn units on
+#   beyond the x86-64 base (-mavx, -march=...), -msse before
+#   -mgeneral-regs-only (GCC then does SSE math on x87), -fshort-wchar.
 # - With --target=bpf, -funsigned-char is not compared: btfcc keeps BPF's
 #   char signed whatever the option (the driver's choice), so it prints
 #   neither __CHAR_UNSIGNED__ nor the unsigned __SIG_ATOMIC_* bpf-gcc does.
@@ -83,7 +88,27 @@ X86_OPTS=(-funsigned-char "-funsigned-char -fsigned-char" -pthread
       -fcf-protection=branch -fcf-protection=return -fcf-protection=check
       "-fcf-protection -fcf-protection=none" "-fno-dwarf2-cfi-asm -fdwarf2-cfi-asm"
       -fsanitize=kernel-address -fsanitize=thread -fsanitize=hwaddress
-      -fsanitize=address,undefined "-fsanitize=address -fno-sanitize=all")
+      -fsanitize=address,undefined "-fsanitize=address -fno-sanitize=all"
+      -fno-asynchronous-unwind-tables "-fno-asynchronous-unwind-tables -g"
+      "-fno-asynchronous-unwind-tables -gbtf"
+      "-fno-asynchronous-unwind-tables -fexceptions"
+      "-fno-asynchronous-unwind-tables -funwind-tables"
+      "-fno-asynchronous-unwind-tables -funwind-tables -fno-unwind-tables"
+      # the floating-point and vector units, the code model; the kernel's
+      # x86 options
+      -mno-sse -mno-sse2 -mno-mmx -mno-80387 -msoft-float -mgeneral-regs-only
+      "-mno-sse2 -msse2" "-mno-sse -msse" "-mno-sse2 -msse" "-mno-sse -msse2"
+      "-mno-sse -mno-sse2 -msse" "-mno-sse2 -mno-80387" "-mno-sse -mno-80387"
+      "-std=c11 -mno-sse" "-std=c11 -mno-sse2" "-std=c11 -mno-sse2 -mno-80387"
+      "-mno-mmx -mmmx" "-msoft-float -mhard-float" "-mgeneral-regs-only -msse"
+      "-mgeneral-regs-only -msse2" "-mgeneral-regs-only -mmmx"
+      "-mgeneral-regs-only -m80387" "-mno-sse2 -ffast-math"
+      -mcmodel=large -mcmodel=medium "-fno-pie -mcmodel=kernel"
+      "-std=gnu11 -mno-sse -mno-mmx -mno-sse2 -mno-3dnow -mno-avx -mno-sse4a
+       -mcmodel=kernel -mno-red-zone -fno-PIE -mindirect-branch=thunk-extern
+       -mfunction-return=thunk-extern -mharden-sls=all -fcf-protection=branch
+       -mskip-rax-setup -mno-80387 -mno-fp-ret-in-387
+       -fno-asynchronous-unwind-tables")
 
 if [ -x "$GCC" ]; then
   stds=$STDS
