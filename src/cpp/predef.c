@@ -608,10 +608,11 @@ static void put_float(Buf *out, const PredefFloat *f,
   bool x86 = target.arch == ARCH_X86_64;
   X86Units u = x86_units(x86_opts);
   int iec = 2;
-  if (!x86 || (!u.sse && !u.x87) || (!lang.gnu && x86_eval_method(u) < 0) ||
-      f->unsafe || f->associative ||
-      f->reciprocal || f->finite || f->no_signed_zeros ||
-      f->single_constant || (!lang.gnu && f->contract_fast))
+  if (!x86 || (!u.sse && !u.x87) || (!lang.gnu && x86_eval_method(u) < 0))
+    iec = 0;
+  if (f->unsafe || f->associative || f->reciprocal || f->finite ||
+      f->no_signed_zeros || f->single_constant ||
+      (!lang.gnu && f->contract_fast))
     iec = 0;
   buf_printf(out,
              "#define __GCC_IEC_559 %d\n#define __GCC_IEC_559_COMPLEX %d\n",

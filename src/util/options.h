@@ -1,4 +1,5 @@
-/* Global compilation settings: the target and the language dialect.  */
+/* Global compilation settings: the target, the language dialect, and the
+   BPF instruction-set features -mcpu and the -m options select.  */
 #ifndef BTFCC_OPTIONS_H
 #define BTFCC_OPTIONS_H
 
