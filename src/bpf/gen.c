@@ -17,7 +17,7 @@
 
 #include "asm.h"
 #include "regalloc.h"
-#include "../util/options.h"
+#include "../util/ctx.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -602,7 +602,7 @@ static void gen_asm(Gen *g, const IrInsn *in) {
     }
     asm_put_operand(g, &t, &a->ops[idx], regs[idx], mod);
   }
-  BpfAsmOptions opts = {target.big_endian, 0};
+  BpfAsmOptions opts = {ctx_current->target.big_endian, 0};
   BpfAsmError err;
   uint32_t first = bpf_code_len(g->code);
   if (!bpf_asm(g->code, t.data ? t.data : "", t.len, &opts, &err))

@@ -33,7 +33,7 @@
 #ifndef BTFCC_CPP_H
 #define BTFCC_CPP_H
 
-#include "../util/options.h"
+#include "../util/ctx.h"
 #include "token.h"
 
 typedef enum { MACRO_DEFINE, MACRO_UNDEF } MacroCmdKind;
@@ -152,16 +152,13 @@ void cpp_write_preprocessed(Cpp *cpp, FILE *out);
    for every macro still defined (GCC's spelling), in definition order.  */
 void cpp_write_macros(Cpp *cpp, FILE *out);
 /* Frees the preprocessor.  The source texts (which the source-file table,
-   diagnostics and token spellings point into) stay until
-   cpp_free_sources().  Only one Cpp may exist at a time.  */
+   diagnostics and token spellings point into) stay until the compilation
+   ends (ctx_free).  Only one Cpp may exist at a time in a compilation.  */
 void cpp_free(Cpp *cpp);
-/* Frees the source texts of every Cpp freed so far: afterwards no
-   diagnostic may name a location in them (for long-running users such as
-   the fuzzer).  */
-void cpp_free_sources(void);
 
 /* The directories searched for <...> by default (the host GCC's, found at
-   build time), overridable with BTFCC_SYSTEM_INCLUDE (colon-separated).  */
-const char *const *cpp_default_include_dirs(size_t *n);
+   build time), overridable with BTFCC_SYSTEM_INCLUDE (colon-separated);
+   a list read from the environment is allocated in A.  */
+const char *const *cpp_default_include_dirs(Arena *a, size_t *n);
 
 #endif

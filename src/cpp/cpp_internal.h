@@ -238,6 +238,9 @@ typedef struct PushedMacro {
 typedef struct Cpp {
   CppOptions opts;
   Arena arena;
+  /* names the directives treat specially (macro_init_names) */
+  Ident *id_va_args, *id_va_opt, *id_defined, *id_has_include,
+      *id_has_include_next;
 
   /* include search */
   SearchDir *dirs;
@@ -328,7 +331,7 @@ void make_number_token(Cpp *cpp, Token *t, uintmax_t v, SrcLoc loc);
 void expand_tokens(Cpp *cpp, const Token *toks, uint32_t n, TokBuf *out);
 
 /* macro.c */
-void macro_init_names(void);
+void macro_init_names(Cpp *cpp);
 void macro_define_directive(Cpp *cpp, Token *name_tok);
 void macro_undef_directive(Cpp *cpp);
 void macro_set(Cpp *cpp, Ident *id, Macro *m);

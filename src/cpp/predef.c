@@ -487,18 +487,19 @@ static void put_table(Buf *out, const char *const *table, size_t n) {
 
 /* The ones -undef keeps: the standard's own.  */
 static void put_standard(Buf *out, const PredefOptions *p) {
+  const Lang *lang = &ctx_current->lang;
   buf_printf(out, "#define __STDC__ 1\n#define __STDC_HOSTED__ %d\n",
              p->freestanding ? 0 : 1);
-  const char *version = lang.c94          ? "199409L"
-                         : lang.c2y       ? "202500L"
-                         : lang.std == 99 ? "199901L"
-                         : lang.std == 11 ? "201112L"
-                         : lang.std == 17 ? "201710L"
-                         : lang.std == 23 ? "202311L"
+  const char *version = lang->c94         ? "199409L"
+                        : lang->c2y       ? "202500L"
+                        : lang->std == 99 ? "199901L"
+                        : lang->std == 11 ? "201112L"
+                        : lang->std == 17 ? "201710L"
+                        : lang->std == 23 ? "202311L"
                                           : NULL;
   if (version)
     buf_printf(out, "#define __STDC_VERSION__ %s\n", version);
-  if (lang_year() >= 2011 || (lang.gnu && lang_year() >= 1999))
+  if (lang_year() >= 2011 || (lang->gnu && lang_year() >= 1999))
     buf_puts(out, "#define __STDC_UTF_16__ 1\n#define __STDC_UTF_32__ 1\n");
   buf_puts(out, "#define __STDC_EMBED_NOT_FOUND__ 0\n"
                 "#define __STDC_EMBED_FOUND__ 1\n"
@@ -507,12 +508,13 @@ static void put_standard(Buf *out, const PredefOptions *p) {
 
 /* The dialect and the code-generation options.  */
 static void put_dialect(Buf *out, const PredefOptions *p) {
-  bool x86 = target.arch == ARCH_X86_64;
-  if (!lang.gnu)
+  const Lang *lang = &ctx_current->lang;
+  bool x86 = ctx_current->target.arch == ARCH_X86_64;
+  if (!lang->gnu)
     buf_puts(out, "#define __STRICT_ANSI__ 1\n");
   bool gnu_inline = p->gnu89_inline ? p->gnu89_inline > 0 : lang_year() < 1999;
   buf_printf(out, "#define __GNUC_%s_INLINE__ 1\n", gnu_inline ? "GNU" : "STDC");
-  if (lang.gnu && x86)
+  if (lang->gnu && x86)
     buf_puts(out, "#define linux 1\n#define unix 1\n");
   if (lang_year() >= 2023)
     buf_printf(out,
@@ -583,6 +585,7 @@ static int x86_eval_method(X86Units u) {
    c_cpp_builtins_optimize_pragma and cpp_iec_559_value.  */
 static void put_float(Buf *out, const PredefFloat *f,
                       const PredefX86 *x86_opts) {
+  const Lang *lang = &ctx_current->lang;
   static const struct {
     size_t offset;
     const char *name;
@@ -605,14 +608,14 @@ static void put_float(Buf *out, const PredefFloat *f,
   /* IEC 60559 conformance: none without floating-point hardware (bpf, or
      x86_64 without SSE and x87), nor in ISO C with a mixed evaluation
      method; else full unless an option contradicts it.  */
-  bool x86 = target.arch == ARCH_X86_64;
+  bool x86 = ctx_current->target.arch == ARCH_X86_64;
   X86Units u = x86_units(x86_opts);
   int iec = 2;
-  if (!x86 || (!u.sse && !u.x87) || (!lang.gnu && x86_eval_method(u) < 0))
+  if (!x86 || (!u.sse && !u.x87) || (!lang->gnu && x86_eval_method(u) < 0))
     iec = 0;
   if (f->unsafe || f->associative || f->reciprocal || f->finite ||
       f->no_signed_zeros || f->single_constant ||
-      (!lang.gnu && f->contract_fast))
+      (!lang->gnu && f->contract_fast))
     iec = 0;
   buf_printf(out,
              "#define __GCC_IEC_559 %d\n#define __GCC_IEC_559_COMPLEX %d\n",
@@ -624,7 +627,7 @@ static void put_float(Buf *out, const PredefFloat *f,
    (on bpf, 0).  */
 static void put_x86_isa(Buf *out, const PredefX86 *x) {
   int eval = 0;
-  if (target.arch == ARCH_X86_64) {
+  if (ctx_current->target.arch == ARCH_X86_64) {
     X86Units u = x86_units(x);
     if (u.mmx)
       buf_puts(out, "#define __MMX__ 1\n");
@@ -678,7 +681,7 @@ static void put_bpf_cpu(Buf *out, const PredefOptions *p) {
 }
 
 static void put_byte_order(Buf *out) {
-  bool be = target.big_endian;
+  bool be = ctx_current->target.big_endian;
   buf_printf(out,
              "#define __BPF_%s_ENDIAN__ 1\n"
              "#define __BYTE_ORDER__ __ORDER_%s_ENDIAN__\n"
@@ -696,7 +699,7 @@ void predef_text(Buf *out, const PredefOptions *p, bool undef) {
   put_float(out, &p->fp, &p->x86);
   put_x86_isa(out, &p->x86);
   put_table(out, predef_common, ARRAY_LEN(predef_common));
-  if (target.arch == ARCH_BPF) {
+  if (ctx_current->target.arch == ARCH_BPF) {
     put_table(out, predef_bpf, ARRAY_LEN(predef_bpf));
     put_bpf_cpu(out, p);
     put_byte_order(out);

@@ -284,7 +284,7 @@ static bool predef_f_option(const char *f, PredefOptions *p) {
 }
 
 /* -std= values.  */
-static bool set_std(const char *s) {
+static bool set_std(Options *o, const char *s) {
   static const struct {
     const char *name;
     int std;
@@ -303,33 +303,33 @@ static bool set_std(const char *s) {
   };
   for (size_t i = 0; i < ARRAY_LEN(stds); i++)
     if (strcmp(stds[i].name, s) == 0) {
-      lang.std = stds[i].std;
-      lang.gnu = stds[i].gnu;
-      lang.c94 = !strcmp(s, "iso9899:199409");
-      lang.c2y = !strcmp(s, "c2y") || !strcmp(s, "gnu2y");
+      o->lang.std = stds[i].std;
+      o->lang.gnu = stds[i].gnu;
+      o->lang.c94 = !strcmp(s, "iso9899:199409");
+      o->lang.c2y = !strcmp(s, "c2y") || !strcmp(s, "gnu2y");
       return true;
     }
   return false;
 }
 
-static bool set_target(const char *t) {
+static bool set_target(Options *o, const char *t) {
   if (!strcmp(t, "bpf") || !strcmp(t, "bpfel") || !strncmp(t, "bpf-", 4) ||
       !strncmp(t, "bpfel-", 6)) {
-    target.arch = ARCH_BPF;
-    target.big_endian = false;
-    target.triple = "bpf";
+    o->target.arch = ARCH_BPF;
+    o->target.big_endian = false;
+    o->target.triple = "bpf";
     return true;
   }
   if (!strcmp(t, "bpfeb") || !strncmp(t, "bpfeb-", 6)) {
-    target.arch = ARCH_BPF;
-    target.big_endian = true;
-    target.triple = "bpfeb";
+    o->target.arch = ARCH_BPF;
+    o->target.big_endian = true;
+    o->target.triple = "bpfeb";
     return true;
   }
   if (!strncmp(t, "x86_64", 6)) {
-    target.arch = ARCH_X86_64;
-    target.big_endian = false;
-    target.triple = "x86_64-linux-gnu";
+    o->target.arch = ARCH_X86_64;
+    o->target.big_endian = false;
+    o->target.triple = "x86_64-linux-gnu";
     return true;
   }
   return false;
@@ -349,17 +349,17 @@ static const char *option_arg(int argc, char **argv, int *i, const char *opt) {
 }
 
 /* Warning options: -W<group>, -Wno-<group>, -Werror[=<group>].  */
-static bool warning_option(const char *w) {
+static bool warning_option(Options *o, const char *w) {
   if (!strcmp(w, "error")) {
-    diag_opts.warnings_are_errors = true;
+    o->diag.warnings_are_errors = true;
     return true;
   }
   if (!strcmp(w, "no-error")) {
-    diag_opts.warnings_are_errors = false;
+    o->diag.warnings_are_errors = false;
     return true;
   }
   if (!strcmp(w, "extra")) {
-    diag_opts.enabled[W_BTF_TAG_DROPPED] = true;
+    o->diag.enabled[W_BTF_TAG_DROPPED] = true;
     return true;
   }
   if (!strcmp(w, "all"))
@@ -367,15 +367,15 @@ static bool warning_option(const char *w) {
   if (!strncmp(w, "error=", 6)) {
     int id = diag_warning_by_name(w + 6);
     if (id > 0) {
-      diag_opts.as_error[id] = true;
-      diag_opts.enabled[id] = true;
+      o->diag.as_error[id] = true;
+      o->diag.enabled[id] = true;
     }
     return true;
   }
   if (!strncmp(w, "no-error=", 9)) {
     int id = diag_warning_by_name(w + 9);
     if (id > 0)
-      diag_opts.as_error[id] = false;
+      o->diag.as_error[id] = false;
     return true;
   }
   bool on = true;
@@ -385,9 +385,9 @@ static bool warning_option(const char *w) {
   }
   int id = diag_warning_by_name(w);
   if (id > 0)
-    diag_opts.enabled[id] = on;
+    o->diag.enabled[id] = on;
   if (!strcmp(w, "pedantic"))
-    diag_opts.enabled[W_PEDANTIC] = on;
+    o->diag.enabled[W_PEDANTIC] = on;
   /* Every other -W option is GCC's and has no effect here.  */
   return true;
 }
@@ -410,6 +410,9 @@ bool options_parse(int argc, char **argv, Options *o) {
   o->btf.prune_btf = -1;
   o->debug.eliminate_unused_types = true;
   o->debug.signed_char = true;
+  o->target = target_default;
+  o->lang = lang_default;
+  diag_options_default(&o->diag);
   bool ok = true;
   bool after_ddash = false;
   bool plain_g = false, explicit_dwarf = false; /* -g as written; -gdwarf* */
@@ -459,11 +462,11 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-undef")) o->undef = true;
     else if (!strncmp(a, "-std=", 5) || !strncmp(a, "--std=", 6)) {
       const char *s = strchr(a, '=') + 1;
-      if (!set_std(s)) {
+      if (!set_std(o, s)) {
         fprintf(stderr, "btfcc: error: unrecognized command-line option '%s'\n", a);
         ok = false;
       }
-    } else if (!strcmp(a, "-ansi")) { set_std("c90"); }
+    } else if (!strcmp(a, "-ansi")) { set_std(o, "c90"); }
     else if (!strcmp(a, "-gbtf")) o->want_btf = true;
     else if (!strcmp(a, "-gprune-btf")) o->btf.prune_btf = 1;
     else if (!strcmp(a, "-gno-prune-btf")) o->btf.prune_btf = 0;
@@ -494,21 +497,21 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-dA")) o->btf.annotate = o->dwarf.annotate = true;
     else if (!strcmp(a, "-dM")) o->dump_macros = true;
     else if (!strcmp(a, "-dD") || !strcmp(a, "-dN") || !strcmp(a, "-dI") || !strcmp(a, "-dP")) { }
-    else if (!strcmp(a, "-w")) diag_opts.inhibit_warnings = true;
+    else if (!strcmp(a, "-w")) o->diag.inhibit_warnings = true;
     else if (!strncmp(a, "-W", 2) && strncmp(a, "-Wl,", 4) && strncmp(a, "-Wa,", 4) &&
-             strncmp(a, "-Wp,", 4)) warning_option(a + 2);
+             strncmp(a, "-Wp,", 4)) warning_option(o, a + 2);
     else if (!strcmp(a, "-pedantic") || !strcmp(a, "-Wpedantic") ||
-             !strcmp(a, "-pedantic-errors")) diag_opts.enabled[W_PEDANTIC] = true;
+             !strcmp(a, "-pedantic-errors")) o->diag.enabled[W_PEDANTIC] = true;
     else if (!strncmp(a, "-O", 2)) {
       const char *l = a + 2;
       o->optimize = o->debug.optimize = !*l ? 1 : (*l >= '0' && *l <= '9') ? atoi(l) : 2;
       o->predef.optimize_size = !strcmp(l, "s") || !strcmp(l, "z");
       o->ofast = !strcmp(l, "fast");
     }
-    else if (!strcmp(a, "-fdiagnostics-plain-output")) diag_opts.plain = true;
+    else if (!strcmp(a, "-fdiagnostics-plain-output")) o->diag.plain = true;
     else if (!strcmp(a, "-fno-eliminate-unused-debug-types")) o->debug.eliminate_unused_types = false;
     else if (!strcmp(a, "-feliminate-unused-debug-types")) o->debug.eliminate_unused_types = true;
-    else if (!strncmp(a, "-fmax-errors=", 13)) diag_opts.max_errors = (unsigned)atoi(a + 13);
+    else if (!strncmp(a, "-fmax-errors=", 13)) o->diag.max_errors = (unsigned)atoi(a + 13);
     else if (!strcmp(a, "-funsigned-char")) o->debug.signed_char = false;
     else if (!strcmp(a, "-fsigned-char")) o->debug.signed_char = true;
     else if (!strcmp(a, "-fdump-ir")) o->dump_ir = true;
@@ -517,20 +520,20 @@ bool options_parse(int argc, char **argv, Options *o) {
       vec_push(&o->fp_options, a + 2);
     else if (!strncmp(a, "-f", 2)) { /* code generation: accepted, ignored */ }
     else if (!strncmp(a, "--target=", 9)) {
-      if (!set_target(a + 9)) {
+      if (!set_target(o, a + 9)) {
         fprintf(stderr, "btfcc: error: unsupported target '%s'\n", a + 9);
         ok = false;
       }
     } else if (!strcmp(a, "-target") || !strcmp(a, "--target")) {
       if (!ARG(a)) { ok = false; continue; }
-      if (!set_target(v)) {
+      if (!set_target(o, v)) {
         fprintf(stderr, "btfcc: error: unsupported target '%s'\n", v);
         ok = false;
       }
     } else if (!strcmp(a, "-mbig-endian") || !strcmp(a, "-EB")) {
-      if (target.arch == ARCH_BPF) target.big_endian = true;
+      if (o->target.arch == ARCH_BPF) o->target.big_endian = true;
     } else if (!strcmp(a, "-mlittle-endian") || !strcmp(a, "-EL")) {
-      target.big_endian = false;
+      o->target.big_endian = false;
     }
     else if (!strncmp(a, "-mcpu=", 6)) {
       const char *c = a + 6;
@@ -567,7 +570,7 @@ bool options_parse(int argc, char **argv, Options *o) {
     return false;
   /* BPF's default debug format is BTF: there plain -g means BTF (and
      .BTF.ext), DWARF only with -gdwarf, as bpf-gcc 16 has it.  */
-  if (target.arch == ARCH_BPF && plain_g) {
+  if (o->target.arch == ARCH_BPF && plain_g) {
     o->want_btf = true;
     o->want_dwarf = explicit_dwarf;
   }
@@ -594,7 +597,7 @@ bool options_parse(int argc, char **argv, Options *o) {
       return false;
     }
   }
-  if (target.arch == ARCH_BPF)
+  if (o->target.arch == ARCH_BPF)
     o->debug.signed_char = true; /* BPF char is signed (bpf-gcc) */
   o->bpf_features =
       (bpf_cpu_features(o->bpf_cpu) | o->bpf_feature_on) & ~o->bpf_feature_off;

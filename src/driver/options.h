@@ -16,6 +16,9 @@ typedef enum {
 } Mode;
 
 typedef struct Options {
+  Target target;    /* --target= */
+  Lang lang;        /* -std= */
+  DiagOptions diag; /* -W..., -w, -fmax-errors= ... */
   Mode mode;
   bool dump_macros; /* -dM (with -E) */
   const char *dump_tree; /* -fdump-tree[=FILE]: "-" for stdout */

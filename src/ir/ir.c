@@ -75,23 +75,23 @@ static void mark_reachable(IrFunc *f) {
     f->blocks.data[i].reachable = false;
   stack[sp++] = 0;
   f->blocks.data[0].reachable = true;
-  for (size_t i = 0; i < n; i++)
-    if (f->blocks.data[i].asm_target && !f->blocks.data[i].reachable) {
-      f->blocks.data[i].reachable = true;
-      stack[sp++] = (uint32_t)i;
-    }
   while (sp) {
     IrBlock *b = &f->blocks.data[stack[--sp]];
     for (size_t k = 0; k < b->insns.len; k++) {
       IrInsn *in = &b->insns.data[k];
-      uint32_t succ[2];
+      /* Successors: of jumps and branches, and the targets an asm goto
+         may jump to (only when the asm itself can run: one in dead code
+         makes no block reachable, and the verifier refuses code that
+         nothing reaches).  */
+      const uint32_t *succ = NULL;
+      uint32_t two[2];
       int ns = 0;
       if (in->op == IR_JMP)
-        succ[ns++] = in->then_;
-      else if (in->op == IR_BR) {
-        succ[ns++] = in->then_;
-        succ[ns++] = in->else_;
-      }
+        two[ns++] = in->then_, succ = two;
+      else if (in->op == IR_BR)
+        two[ns++] = in->then_, two[ns++] = in->else_, succ = two;
+      else if (in->op == IR_ASM)
+        succ = in->asm_->label_blocks, ns = in->asm_->nlabels;
       for (int s = 0; s < ns; s++)
         if (!f->blocks.data[succ[s]].reachable) {
           f->blocks.data[succ[s]].reachable = true;

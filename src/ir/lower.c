@@ -23,7 +23,7 @@
 #include "../sema/tree_walk.h"
 
 #include "../bpf/insn.h"
-#include "../util/options.h"
+#include "../util/ctx.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -296,7 +296,7 @@ static IrVal float_arith(Lower *L, unsigned op, IrVal a, IrVal b, Type *t, SrcLo
   }
   char name[16];
   snprintf(name, sizeof name, "__%s%s3", ops[k], is_single(t) ? "sf" : "df");
-  return libcall(L, arena_strndup(&perm, name, strlen(name)), a, b, 0, false, loc);
+  return libcall(L, arena_strndup(perm, name, strlen(name)), a, b, 0, false, loc);
 }
 
 /* The int a floating comparison routine returns for OP, to compare with
@@ -314,7 +314,7 @@ static IrVal float_compare(Lower *L, unsigned op, IrVal a, IrVal b, Type *t, uns
   }
   char name[16];
   snprintf(name, sizeof name, "__%s%s2", rel, is_single(t) ? "sf" : "df");
-  return libcall(L, arena_strndup(&perm, name, strlen(name)), a, b, 4, true, loc);
+  return libcall(L, arena_strndup(perm, name, strlen(name)), a, b, 4, true, loc);
 }
 
 /* The bits of the constant F in floating type T.  */
@@ -581,7 +581,7 @@ static BitField bitfield_of(Lower *L, const Node *n) {
   bf.size = size;
   bf.width = (unsigned)m->bit_width;
   unsigned lo = (unsigned)(bit - unit * 8);
-  bf.shift = target.big_endian ? size * 8 - lo - bf.width : lo;
+  bf.shift = ctx_current->target.big_endian ? size * 8 - lo - bf.width : lo;
   bf.sign = is_signed_int(m->type);
   return bf;
 }
@@ -789,7 +789,7 @@ static Type *core_root(Type *t) {
 static IrCore *new_core(Type *type, const char *access, uint32_t kind) {
   IrCore *core = NEW(IrCore);
   core->type = type;
-  core->access = arena_strndup(&perm, access, strlen(access));
+  core->access = arena_strndup(perm, access, strlen(access));
   core->kind = kind;
   return core;
 }
@@ -1026,7 +1026,7 @@ static void init_elems(Lower *L, IrAddr base, const Init *in, SrcLoc loc) {
       if (size < 1 || size > 8)
         size = 4;
       uint64_t mask = e->bit_width >= 64 ? ~0ull : ((1ull << e->bit_width) - 1);
-      unsigned shift = target.big_endian
+      unsigned shift = ctx_current->target.big_endian
                            ? size * 8 - (unsigned)e->bit_offset - (unsigned)e->bit_width
                            : (unsigned)e->bit_offset;
       IrVal v = expr(L, e->value);
@@ -1269,7 +1269,7 @@ static IrVal core_builtin(Lower *L, const Node *n, const char *name) {
     case CORE_FIELD_LSHIFT_U64:
       if (m->is_bitfield) {
         int64_t in_unit = m->bit_offset % (size * 8);
-        value = target.big_endian ? in_unit + (64 - size * 8) : 64 - (in_unit + m->bit_width);
+        value = ctx_current->target.big_endian ? in_unit + (64 - size * 8) : 64 - (in_unit + m->bit_width);
       } else {
         value = 64 - size * 8;
       }
@@ -1455,7 +1455,7 @@ static IrVal builtin(Lower *L, const Node *n, const char *name) {
     i->dst = new_reg(L);
     i->a = v;
     i->size = (uint8_t)bytes;
-    i->sign = target.big_endian; /* on bpfeb, swapping is "to little endian" */
+    i->sign = ctx_current->target.big_endian; /* on bpfeb, swapping is "to little endian" */
     return ir_reg(i->dst);
   }
   if (builtin_is(name, "bpf_load_byte") || builtin_is(name, "bpf_load_half") ||
@@ -2049,6 +2049,8 @@ static IrVal const_value(Lower *L, const Node *n) {
   }
 }
 
+static uint32_t label_block(Lower *L, Ident *name);
+
 static IrVal stmt_expr(Lower *L, const Node *n) {
   const Node *body = n->a;
   if (!body || body->kind != ST_COMPOUND)
@@ -2057,6 +2059,14 @@ static IrVal stmt_expr(Lower *L, const Node *n) {
   IrVal v = ir_imm(0);
   for (int i = 0; i < nk; i++) {
     const Node *k = body->u.block.kids[i];
+    /* The last statement, through its labels (`l: ret;` ends the BPF
+       headers' bpf_cmp), gives the value.  */
+    while (i == nk - 1 && k->kind == ST_LABEL && ST_BODY(k)) {
+      uint32_t b = label_block(L, k->u.lbl.label);
+      jump(L, b, k->loc);
+      start_block(L, b);
+      k = ST_BODY(k);
+    }
     if (i == nk - 1 && k->kind == ST_EXPR && k->a) {
       v = expr(L, k->a);
       break;
@@ -2627,17 +2637,17 @@ static bool const_init_image(const Init *in, uint8_t *img, int64_t size) {
     if (e->bit_width >= 0) {
       uint64_t cur = 0;
       for (unsigned k = 0; k < n; k++) {
-        int64_t at = e->offset + (target.big_endian ? n - 1 - k : k);
+        int64_t at = e->offset + (ctx_current->target.big_endian ? n - 1 - k : k);
         if (at >= 0 && at < size)
           cur |= (uint64_t)img[at] << (8 * k);
       }
       uint64_t mask = e->bit_width >= 64 ? ~0ull : (1ull << e->bit_width) - 1;
-      unsigned shift = target.big_endian ? n * 8 - (unsigned)e->bit_offset - (unsigned)e->bit_width
+      unsigned shift = ctx_current->target.big_endian ? n * 8 - (unsigned)e->bit_offset - (unsigned)e->bit_width
                                          : (unsigned)e->bit_offset;
       u = (cur & ~(mask << shift)) | ((u & mask) << shift);
     }
     for (unsigned k = 0; k < n; k++) {
-      int64_t at = e->offset + (target.big_endian ? n - 1 - k : k);
+      int64_t at = e->offset + (ctx_current->target.big_endian ? n - 1 - k : k);
       if (at >= 0 && at < size)
         img[at] = (uint8_t)(u >> (8 * k));
     }
@@ -2663,7 +2673,7 @@ static bool const_load_of_literal(const Node *n, int64_t *value) {
     return false;
   uint64_t u = 0;
   for (int64_t k = 0; k < want; k++)
-    u |= (uint64_t)img[target.big_endian ? want - 1 - k : k] << (8 * k);
+    u |= (uint64_t)img[ctx_current->target.big_endian ? want - 1 - k : k] << (8 * k);
   *value = (int64_t)u;
   return true;
 }

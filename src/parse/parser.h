@@ -204,6 +204,13 @@ struct Parser {
   bool uses_va;              /* va_start seen in the current function */
   Expr last_expr_value;      /* statement expressions: the value of the */
   bool last_was_expr;        /* last statement, if an expression */
+  /* A pragma's tokens (up to TK_PRAGMA_END), which its handler reads
+     through peek and next while in_pragma (tokens.c).  */
+  VEC(Token) pragma_toks;
+  size_t pragma_pos;
+  bool in_pragma;
+  Token pragma_end;      /* what the handler reads past the tokens */
+  uint32_t member_stamp; /* Ident.mark of a struct body's check (decl.c) */
   jmp_buf fatal;         /* where a fatal parse error unwinds to */
 };
 

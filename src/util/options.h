@@ -1,5 +1,6 @@
-/* Global compilation settings: the target, the language dialect, and the
-   BPF instruction-set features -mcpu and the -m options select.  */
+/* Compilation settings: the target, the language dialect (each
+   compilation has its own: ctx.h), and the BPF instruction-set features
+   -mcpu and the -m options select.  */
 #ifndef BTFCC_OPTIONS_H
 #define BTFCC_OPTIONS_H
 
@@ -48,13 +49,8 @@ typedef struct Lang {
   bool c2y; /* c2y, gnu2y */
 } Lang;
 
-extern Target target;
-extern Lang lang;
-
-/* The year of the language standard (lang.std is 89, 99, 11, 17 or 23,
-   which do not order by value): compare this, never lang.std.  */
-static inline int lang_year(void) {
-  return lang.std >= 89 ? 1900 + lang.std : 2000 + lang.std;
-}
+/* The defaults: x86-64 and gnu17.  */
+extern const Target target_default;
+extern const Lang lang_default;
 
 #endif

@@ -21,8 +21,18 @@
   asm volatile goto("may_goto %l[l_break]" :::: l_break);                 \
   goto l_continue; l_break: break; l_continue:; })
 
+/* bpf_experimental.h's bpf_cmp: the statement expression's value is its
+   last statement's, behind a label the asm goto jumps to; the second use
+   sits in a branch that is never taken, whose asm goto reaches nothing.  */
+#define bpf_cmp(LHS, OP, RHS, DEFAULT) ({ __label__ l_true; int ret = DEFAULT; \
+  asm volatile goto("if %[lhs] " OP " %[rhs] goto %l[l_true]"                  \
+                    :: [lhs] "r"((short)LHS), [rhs] "i"(RHS) :: l_true);       \
+  ret = !DEFAULT;                                                              \
+l_true:                                                                        \
+  ret; })
+
 volatile int zero;
-__u64 nested_sum, text_sum, mem_read;
+__u64 nested_sum, text_sum, mem_read, cmp_taken;
 
 SEC("xdp")
 int loops(struct xdp_md *ctx) {
@@ -44,6 +54,10 @@ int loops(struct xdp_md *ctx) {
     cond_break_text;
   }
   text_sum = sum;
+  long v = d[0];
+  cmp_taken = bpf_cmp(v, "==", 0, 1) * 10 + bpf_cmp(v, "!=", 0, 1);
+  if (__builtin_strcmp("==", "!=") == 0)
+    cmp_taken += bpf_cmp(v, ">", 3, 0) * 1000;
   struct { __u64 a, b; } pair = {d[2] + 5, d[3] + 700};
   __u64 r;
   asm volatile("%[r] = *(u64 *)%[b]" : [r] "=r"(r) : [b] "m"(pair.b));
