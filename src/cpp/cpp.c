@@ -3,8 +3,9 @@
 
    Before the main file, as GCC: the predefined macros ("<built-in>"), the
    -D/-U options in order ("<command-line>"), then, included from
-   <command-line>, <stdc-predef.h> (x86_64 target, unless -nostdinc; GCC's
-   bpf target has no such header) and the -include files.  */
+   <command-line>, <stdc-predef.h> (x86_64 target, unless -nostdinc or
+   -ffreestanding; GCC's bpf target has no such header) and the -include
+   files.  */
 #include "cpp_internal.h"
 
 #include <errno.h>
@@ -63,7 +64,7 @@ static void start_main(Cpp *cpp, const char *name, IncFile *f, char *text,
   const CppOptions *o = &cpp->opts;
   define_builtin_macros(cpp);
   Buf b = {0};
-  predef_text(&b, o->undef_predefined);
+  predef_text(&b, &o->predef, o->undef_predefined);
   cpp->builtin_file = run_text(cpp, "<built-in>", &b);
   b.len = 0;
   command_line_text(o, &b);
@@ -71,7 +72,8 @@ static void start_main(Cpp *cpp, const char *name, IncFile *f, char *text,
   buf_free(&b);
   cpp->stopped = false;
 
-  if (ctx_current->target.arch == ARCH_X86_64 && !o->nostdinc) {
+  if (ctx_current->target.arch == ARCH_X86_64 && !o->nostdinc &&
+      !o->predef.freestanding) {
     Preinclude p = {"stdc-predef.h", true, true};
     vec_push(&cpp->preincludes, p);
   }

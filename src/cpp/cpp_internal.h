@@ -396,8 +396,8 @@ long eval_has_include(Cpp *cpp, Macro *m, Token *name, bool *ok);
 void define_builtin_macros(Cpp *cpp);
 
 /* predef.c */
-/* The predefined macros for the target and language, one "NAME VALUE"
-   per line (as after #define).  */
-void predef_text(Buf *out, bool undef);
+/* The predefined macros as #define lines, for the target, the language
+   and P; with UNDEF (-undef) only the standard's own.  */
+void predef_text(Buf *out, const PredefOptions *p, bool undef);
 
 #endif

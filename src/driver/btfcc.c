@@ -51,6 +51,7 @@ static CppOptions cpp_options(Options *o) {
   c.include_files = o->include_files.data;
   c.n_include_files = o->include_files.len;
   c.undef_predefined = o->undef;
+  c.predef = o->predef;
   c.no_line_markers = o->no_line_markers;
   return c;
 }
