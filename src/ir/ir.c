@@ -165,6 +165,7 @@ void ir_insn_regs(const IrInsn *in, IrRegVisit f, void *ctx) {
 typedef struct OffsetFact {
   IrReg x, y;
   int64_t c;
+  uint8_t ext; /* not 0: X is Y extended from its low EXT bytes (c 0) */
 } OffsetFact;
 
 typedef struct Folding {
@@ -201,6 +202,22 @@ static bool offset_def(const IrInsn *in, bool copies, IrReg *y, int64_t *c) {
   return true;
 }
 
+/* The fact instruction IN makes, if any: an offset (offset_def, copies
+   included) or an extension X = EXT(Y) from N bytes.  */
+static bool fact_def(const IrInsn *in, OffsetFact *ft) {
+  IrReg y;
+  int64_t c;
+  if (offset_def(in, true, &y, &c)) {
+    *ft = (OffsetFact){in->dst, y, c, 0};
+    return true;
+  }
+  if (in->op == IR_EXT && in->dst && in->a.kind == IV_REG && in->a.reg != in->dst) {
+    *ft = (OffsetFact){in->dst, in->a.reg, 0, in->size};
+    return true;
+  }
+  return false;
+}
+
 /* The fixed registers' facts (see above).  */
 static void find_fixed(Folding *fo, const uint32_t *defs) {
   IrFunc *f = fo->f;
@@ -222,7 +239,7 @@ static void find_fixed(Folding *fo, const uint32_t *defs) {
           c += fo->fixed[y].c, y = fo->fixed[y].y;
         else if (!is_param[y] || defs[y] != 0)
           continue;
-        fo->fixed[in->dst] = (OffsetFact){in->dst, y, c};
+        fo->fixed[in->dst] = (OffsetFact){in->dst, y, c, 0};
         changed = true;
       }
   }
@@ -237,11 +254,9 @@ static void collect_facts(Folding *fo) {
   for (size_t b = 0; b < f->blocks.len; b++) {
     fo->first[b] = (uint32_t)fo->facts.len;
     for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
-      const IrInsn *in = &f->blocks.data[b].insns.data[i];
-      IrReg y;
-      int64_t c;
-      if (offset_def(in, true, &y, &c))
-        vec_push(&fo->facts, ((OffsetFact){in->dst, y, c}));
+      OffsetFact ft;
+      if (fact_def(&f->blocks.data[b].insns.data[i], &ft))
+        vec_push(&fo->facts, ft);
     }
   }
   fo->first[f->blocks.len] = (uint32_t)fo->facts.len;
@@ -283,9 +298,8 @@ static void kill_facts(void *ctx, IrReg r, bool def) {
 static void step(const Folding *fo, const IrInsn *in, uint64_t *set, uint32_t *next) {
   KillCtx k = {fo, set};
   ir_insn_regs(in, kill_facts, &k);
-  IrReg y;
-  int64_t c;
-  if (offset_def(in, true, &y, &c)) {
+  OffsetFact ft;
+  if (fact_def(in, &ft)) {
     uint32_t id = (*next)++;
     set[id / 64] |= 1ull << (id % 64);
   }
@@ -297,7 +311,7 @@ static bool offset_of(const Folding *fo, const uint64_t *set, IrReg r, IrReg *y,
   for (uint32_t i = fo->by_reg_start[r]; i < fo->by_reg_start[r + 1]; i++) {
     uint32_t id = fo->by_reg[i];
     const OffsetFact *ft = &fo->facts.data[id];
-    if (ft->x == r && set[id / 64] >> (id % 64) & 1) {
+    if (ft->x == r && !ft->ext && set[id / 64] >> (id % 64) & 1) {
       *y = ft->y, *c = ft->c;
       return true;
     }
@@ -334,7 +348,26 @@ static void find_address_only(Folding *fo) {
     }
 }
 
+/* A store of a value's low bytes takes them from before an extension
+   that kept them (a pointer converted to int and stored: the verifier
+   forbids the shifts of a sign extension on a pointer, and the store
+   needs none).  */
+static void narrow_store(const Folding *fo, const uint64_t *set, IrInsn *in) {
+  if (in->op != IR_STORE || in->a.kind != IV_REG || !in->a.reg)
+    return;
+  IrReg r = in->a.reg;
+  for (uint32_t i = fo->by_reg_start[r]; i < fo->by_reg_start[r + 1]; i++) {
+    uint32_t id = fo->by_reg[i];
+    const OffsetFact *ft = &fo->facts.data[id];
+    if (ft->x == r && ft->ext >= in->size && set[id / 64] >> (id % 64) & 1) {
+      in->a = ir_reg(ft->y);
+      return;
+    }
+  }
+}
+
 static void fold_insn(const Folding *fo, const uint64_t *set, IrInsn *in) {
+  narrow_store(fo, set, in);
   if (!is_access(in) || in->addr.core || !fo->address_only[in->addr.base])
     return;
   IrReg y;
