@@ -34,6 +34,8 @@ typedef struct Storage {
   bool in_slot;
   IrReg reg;
   uint32_t slot;
+  bool known;    /* an inlined parameter bound to a constant it keeps */
+  int64_t value;
 } Storage;
 
 typedef struct LabelBlock {
@@ -972,6 +974,8 @@ static IrVal load_lvalue(Lower *L, const Node *lv, SrcLoc loc) {
     if (lv->u.decl == L->unroll_var)
       return convert(L, ir_imm(L->unroll_value), ty_long, t, loc);
     Storage *s = find_var(L, lv->u.decl);
+    if (s && s->known)
+      return ir_imm(s->value);
     if (s && !s->in_slot)
       return ir_reg(s->reg);
     int64_t k;
@@ -1393,7 +1397,11 @@ static IrVal builtin(Lower *L, const Node *n, const char *name) {
   }
   if (builtin_is(name, "constant_p")) {
     int64_t v;
-    return ir_imm(na && const_arg(args[0], &v));
+    if (na && const_arg(args[0], &v))
+      return ir_imm(1);
+    /* a parameter's value (the parser kept only those): a constant when
+       the function was inlined with one */
+    return ir_imm(na && expr(L, args[0]).kind == IV_IMM);
   }
   if (builtin_is(name, "unreachable") || builtin_is(name, "trap")) {
     add(L, IR_UNREACHABLE, loc);
@@ -1635,6 +1643,26 @@ static bool should_inline(Lower *L, const Node *call, Decl *fn, Decl *def) {
   return body_size(def->body->body) <= INLINE_LIMIT;
 }
 
+typedef struct AssignSearch {
+  const Decl *d;
+  bool found;
+} AssignSearch;
+
+static void note_assignment(const Node *n, void *ctx) {
+  AssignSearch *a = ctx;
+  bool writes = n->kind == EX_ASSIGN || n->kind == EX_OP_ASSIGN || n->kind == EX_PREINC ||
+                n->kind == EX_PREDEC || n->kind == EX_POSTINC || n->kind == EX_POSTDEC;
+  if (writes && tree_root_var(n->a) == a->d)
+    a->found = true;
+}
+
+/* Whether BODY assigns to (or increments) the variable D.  */
+static bool assigned_in(const Node *body, const Decl *d) {
+  AssignSearch a = {d, false};
+  tree_walk(body, note_assignment, &a);
+  return a.found;
+}
+
 static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
   SrcLoc loc = n->loc;
   const FuncBody *body = def->body;
@@ -1675,6 +1703,13 @@ static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
       store(L, ir_addr_slot(st->slot, 0), (unsigned)size_of(p->type), v, false, loc);
     } else {
       move_to(L, st->reg, v, loc);
+      /* A constant argument the body never changes is that constant
+         everywhere in it (an "i" operand of inline asm may need it, as
+         libbpf's bpf_tail_call_static's slot does).  */
+      if (v.kind == IV_IMM && !assigned_in(body->body, p)) {
+        st->known = true;
+        st->value = v.imm;
+      }
     }
   }
   free(args);
@@ -2797,6 +2832,13 @@ static void asm_stmt(Lower *L, const Node *n) {
     if (imm_ok && const_load_of_literal(e, &raw)) {
       op->val = ir_imm(raw);
       continue;
+    }
+    if (imm_ok && strchr(in->constraint, 'r') == NULL) {
+      IrVal v = expr(L, e); /* an inlined parameter bound to a constant */
+      if (v.kind == IV_IMM) {
+        op->val = v;
+        continue;
+      }
     }
     if (strchr(in->constraint, 'm') && !strchr(in->constraint, 'r') && e->is_lvalue) {
       asm_memory(L, op, e, loc);

@@ -554,8 +554,23 @@ static Expr builtin_call(Parser *p, Token name) {
   CallArgs cargs;
   call_args_set(p, &cargs, &nodes);
   const char *s = name.ident->name;
-  if (!strcmp(s, "__builtin_constant_p"))
+  if (!strcmp(s, "__builtin_constant_p")) {
+    /* A parameter's value may be a constant once its function is
+       inlined (libbpf's bpf_tail_call_static asks of its slot): the code
+       generator answers then.  */
+    const Node *a = cargs.nargs == 1 ? cargs.args[0] : NULL;
+    while (a && a->kind == EX_CAST && (a->cast_kind == CAST_NOOP || a->cast_kind == CAST_INT))
+      a = a->a;
+    if (!first_const && tree_on(p) && a && a->kind == EX_CAST && a->cast_kind == CAST_LOAD &&
+        a->a->kind == EX_VAR && a->a->u.decl->kind == DECL_PARAM) {
+      Expr e = {0};
+      e.loc = name.loc;
+      e.type = ty_int;
+      e.n = builtin_node(p, id, s, ty_int, name.loc, &cargs);
+      return e;
+    }
     return make_int_const(ty_int, first_const, name.loc);
+  }
   /* strcmp and strlen of string literals are constants (GCC folds them;
      BPF, with no C library, needs it: bpf_experimental.h compares
      operator spellings).  */

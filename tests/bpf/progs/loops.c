@@ -31,8 +31,19 @@
 l_true:                                                                        \
   ret; })
 
+/* libbpf's bpf_tail_call_static pattern: a parameter that is a constant
+   once the function is inlined, asked with __builtin_constant_p and
+   passed to an "i" operand.  */
+static __always_inline __u64 const_slot(const __u32 slot) {
+  if (!__builtin_constant_p(slot))
+    __builtin_trap();
+  __u64 r;
+  asm volatile("%[r] = %[s]" : [r] "=r"(r) : [s] "i"(slot));
+  return r;
+}
+
 volatile int zero;
-__u64 nested_sum, text_sum, mem_read, cmp_taken;
+__u64 nested_sum, text_sum, mem_read, cmp_taken, const_sum;
 
 SEC("xdp")
 int loops(struct xdp_md *ctx) {
@@ -54,6 +65,7 @@ int loops(struct xdp_md *ctx) {
     cond_break_text;
   }
   text_sum = sum;
+  const_sum = const_slot(3) + const_slot(40) * 1000;
   long v = d[0];
   cmp_taken = bpf_cmp(v, "==", 0, 1) * 10 + bpf_cmp(v, "!=", 0, 1);
   if (__builtin_strcmp("==", "!=") == 0)
