@@ -600,7 +600,9 @@ static Die *vector_die(Builder *b, Type *t) {
   d->ndims = 1;
   d->dims = NEW_ARRAY(int64_t, 1);
   d->dims[0] = t->u.array.len;
-  d->index_type = die_for_type(b, ty_ulong);
+  /* GCC's subrange of a vector has bounds but no type: no index type
+     DIE is made for it (so none takes a place in the unit's order).  */
+  d->index_type = NULL;
   d->type = die_for_type(b, t->base);
   return d;
 }
@@ -609,7 +611,9 @@ static Die *function_type_die(Builder *b, Type *t) {
   Die *d = new_die(b, DIE_SUBROUTINE, true);
   set_type_die(b, t, d);
   d->prototyped = !(t->flags & TYF_OLDSTYLE);
-  d->variadic = (t->flags & TYF_VARIADIC) != 0;
+  /* GCC ends the parameters of an unprototyped function type, as of a
+     variadic one, with DW_TAG_unspecified_parameters.  */
+  d->variadic = (t->flags & (TYF_VARIADIC | TYF_OLDSTYLE)) != 0;
   d->type = die_for_type(b, t->base);
   d->nparams = t->u.func.nparams;
   d->params = NEW_ARRAY(DieParam, d->nparams > 0 ? d->nparams : 1);
@@ -808,7 +812,10 @@ static Die *subprogram_die(Builder *b, Decl *d) {
   f->declaration = f->is_extern;
   Type *ft = type_canon(d->type);
   f->prototyped = !(ft->flags & TYF_OLDSTYLE);
-  f->variadic = (ft->flags & TYF_VARIADIC) != 0;
+  /* So does an unprototyped declaration, but not a definition (whose
+     parameters are known).  */
+  f->variadic = (ft->flags & TYF_VARIADIC) != 0 ||
+                ((ft->flags & TYF_OLDSTYLE) && f->is_extern);
   f->section = d->first->section;
   f->type = die_for_type(b, ft->base);
   int n = ft->u.func.nparams;
