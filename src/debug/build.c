@@ -865,6 +865,7 @@ typedef struct FuncEntity {
   Decl *first;
   VEC(Decl *) decls;
   bool inline_declared; /* one of them says inline */
+  bool kept;            /* GCC outputs it (find_reachable) */
 } FuncEntity;
 
 typedef VEC(Decl *) DeclVec;
@@ -974,10 +975,91 @@ static Decl *describing_declaration(FuncEntity *e) {
   return last;
 }
 
-/* A static function declared inline that nothing refers to: GCC never
-   outputs it, so it has no DIE (nor BTF FUNC).  */
-static bool unused_static_inline(const FuncEntity *e) {
-  return e->first->sc == SC_STATIC && !e->first->used && e->inline_declared;
+/* --- What GCC keeps: its removal of unreachable functions drops a
+   static function declared inline that no kept function and no
+   initializer refers to -- transitively, and with it the undefined
+   functions and variables only such functions refer to.  No node, so
+   no DIE (nor BTF FUNC or VAR). --- */
+
+typedef struct Reach {
+  PtrMap in_bodies; /* entity (first Decl) -> referenced from some body */
+  PtrMap reached;   /* entity -> referenced from a kept body */
+  VEC(Decl *) work; /* kept definitions whose bodies are still to walk */
+} Reach;
+
+static bool droppable(const FuncEntity *e) {
+  return e->first->sc == SC_STATIC && e->inline_declared;
+}
+
+static Decl *definition_of(const FuncEntity *e) {
+  for (size_t i = 0; i < e->decls.len; i++)
+    if (e->decls.data[i]->defined && e->decls.data[i]->body)
+      return e->decls.data[i];
+  return NULL;
+}
+
+static void note_in_bodies(const Node *n, void *ctx) {
+  if (n->kind == EX_VAR && n->u.decl)
+    ptrmap_put(ctx, n->u.decl->first, (void *)1);
+}
+
+typedef struct ReachWalk {
+  Builder *b;
+  Reach *r;
+} ReachWalk;
+
+static void keep_function(Reach *r, FuncEntity *e) {
+  if (e->kept)
+    return;
+  e->kept = true;
+  Decl *def = definition_of(e);
+  if (def)
+    vec_push(&r->work, def);
+}
+
+static void note_reached(const Node *n, void *ctx) {
+  ReachWalk *w = ctx;
+  if (n->kind != EX_VAR || !n->u.decl)
+    return;
+  Decl *first = n->u.decl->first;
+  ptrmap_put(&w->r->reached, first, (void *)1);
+  if (first->kind == DECL_FUNC && first->defined) {
+    FuncEntity *e = ptrmap_get(&w->b->entities, first);
+    if (e)
+      keep_function(w->r, e);
+  }
+}
+
+/* Set FuncEntity.kept for the functions GCC outputs, and Reach.reached
+   for what their bodies refer to.  */
+static void find_reachable(Builder *b, Entities *ents, Reach *r) {
+  for (size_t i = 0; i < ents->funcs.len; i++) {
+    Decl *def = definition_of(ents->funcs.data[i]);
+    if (def)
+      tree_walk(def->body->body, note_in_bodies, &r->in_bodies);
+  }
+  /* Roots: every definition GCC keeps anyway, and what is referred to
+     from outside the bodies (initializers).  */
+  for (size_t i = 0; i < ents->funcs.len; i++) {
+    FuncEntity *e = ents->funcs.data[i];
+    if (!e->first->defined)
+      continue;
+    if (!droppable(e) ||
+        (e->first->used && !ptrmap_get(&r->in_bodies, e->first)))
+      keep_function(r, e);
+  }
+  ReachWalk w = {b, r};
+  while (r->work.len) {
+    Decl *def = r->work.data[--r->work.len];
+    tree_walk(def->body->body, note_reached, &w);
+  }
+}
+
+/* An entity some expression refers to, where that reference survives:
+   in a kept body, or outside every body.  */
+static bool referenced(const Reach *r, Decl *first) {
+  return first->used && (ptrmap_get(&r->reached, first) ||
+                         !ptrmap_get(&r->in_bodies, first));
 }
 
 /* A library function the BPF code generator always expands in place
@@ -996,16 +1078,17 @@ static bool expanded_inline(const Decl *f) {
    defined functions get their node when defined and referenced undefined
    ones after all bodies.  DESCRIBED gets the declaration each DIE of
    unit->funcs describes.  */
-static void describe_functions(Builder *b, Entities *ents, DeclVec *described) {
+static void describe_functions(Builder *b, Entities *ents, const Reach *r,
+                               DeclVec *described) {
   VEC(FuncEntity *) nodes = {0};
   for (size_t i = 0; i < ents->funcs.len; i++) {
     FuncEntity *e = ents->funcs.data[i];
-    if (e->first->defined && !unused_static_inline(e))
+    if (e->first->defined && e->kept)
       vec_push(&nodes, e);
   }
   for (size_t i = 0; i < ents->funcs.len; i++) {
     FuncEntity *e = ents->funcs.data[i];
-    if (!e->first->defined && e->first->used && !expanded_inline(e->first))
+    if (!e->first->defined && referenced(r, e->first) && !expanded_inline(e->first))
       vec_push(&nodes, e);
   }
   for (size_t i = nodes.len; i-- > 0;) {
@@ -1049,14 +1132,15 @@ static bool optimized_away(const VarEntity *e, const DebugBuildOptions *opts) {
 
 /* Variables, in the reverse of varpool node creation (definitions in
    order, then referenced externs).  */
-static void describe_variables(Builder *b, Entities *ents) {
+static void describe_variables(Builder *b, Entities *ents, const Reach *r) {
   VEC(VarEntity *) vnodes = {0};
   for (size_t i = 0; i < ents->vars.len; i++)
     if (ents->vars.data[i]->first->defined && !optimized_away(ents->vars.data[i], b->opts))
       vec_push(&vnodes, ents->vars.data[i]);
   for (size_t i = 0; i < ents->vars.len; i++) {
     VarEntity *e = ents->vars.data[i];
-    if (!e->first->defined && (e->first->used || !b->opts->eliminate_unused_types))
+    if (!e->first->defined &&
+        (referenced(r, e->first) || !b->opts->eliminate_unused_types))
       vec_push(&vnodes, e);
   }
   for (size_t i = vnodes.len; i-- > 0;) {
@@ -1120,8 +1204,13 @@ DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
      defined by then.  */
   b.now = UINT32_MAX;
   DeclVec described = {0};
-  describe_functions(&b, &ents, &described);
-  describe_variables(&b, &ents);
+  Reach reach = {0};
+  find_reachable(&b, &ents, &reach);
+  describe_functions(&b, &ents, &reach, &described);
+  describe_variables(&b, &ents, &reach);
+  ptrmap_free(&reach.in_bodies);
+  ptrmap_free(&reach.reached);
+  vec_free(&reach.work);
   /* Types the code generator needs described (CO-RE roots).  */
   for (size_t i = 0; i < opts->n_extra_types; i++)
     opts->extra_dies[i] = die_for_type(&b, (Type *)opts->extra_types[i]);
