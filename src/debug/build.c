@@ -38,6 +38,8 @@ typedef struct Builder {
   uint32_t now;      /* order of the declaration event being described */
   TypeDies *types;   /* by type id */
   size_t ntypes;
+  VEC(const Type *) vm_types; /* variably modified types with a DIE: each
+                                 function's parameters get their own */
   PtrMap definitions; /* Record -> its definition event (a DECL_TAG) */
   PtrMap entities;   /* first Decl of a variable or function -> its
                         VarEntity or FuncEntity */
@@ -71,8 +73,30 @@ static Die *type_die(const Builder *b, const Type *t) {
   return t->id < b->ntypes ? b->types[t->id].die : NULL;
 }
 
+/* A VLA type, or a pointer or array leading to one: GCC's types of
+   such parameters are made afresh for each function.  */
+static bool variably_modified(const Type *t) {
+  for (; t; t = t->base) {
+    if (t->kind == TY_ARRAY && (t->flags & TYF_VLA))
+      return true;
+    if (t->kind != TY_PTR && t->kind != TY_ARRAY)
+      return false;
+  }
+  return false;
+}
+
 static void set_type_die(Builder *b, const Type *t, Die *d) {
   type_slot(b, t)->die = d;
+  if (d && variably_modified(t))
+    vec_push(&b->vm_types, t);
+}
+
+/* A new function: the variably modified types described so far are
+   another function's.  */
+static void forget_vm_types(Builder *b) {
+  for (size_t i = 0; i < b->vm_types.len; i++)
+    type_slot(b, b->vm_types.data[i])->die = NULL;
+  b->vm_types.len = 0;
 }
 
 /* --- Annotations --- */
@@ -582,6 +606,9 @@ static Die *array_die(Builder *b, Type *t) {
     d->user_align = type_align(t);
   DimVec dims = {0};
   Type *elem = collect_dims(t, &dims);
+  for (Type *c = t; c->kind == TY_ARRAY && c != elem; c = c->base)
+    if (c->flags & TYF_VLA)
+      d->variable_length = true;
   d->ndims = (int)dims.len;
   d->dims = NEW_ARRAY(int64_t, dims.len);
   memcpy(d->dims, dims.data, dims.len * sizeof(int64_t));
@@ -607,6 +634,14 @@ static Die *vector_die(Builder *b, Type *t) {
   return d;
 }
 
+/* A function type's return type: a qualified one (directly or through
+   typedefs) is replaced by its unqualified main type, as GCC's front end
+   does (C17 6.7.6.3p5: the function returns the unqualified type).  */
+static Type *return_type(Type *fn) {
+  Type *r = fn->base;
+  return type_all_quals(r) ? type_unqualified(type_canon(r)) : r;
+}
+
 static Die *function_type_die(Builder *b, Type *t) {
   Die *d = new_die(b, DIE_SUBROUTINE, true);
   set_type_die(b, t, d);
@@ -614,7 +649,7 @@ static Die *function_type_die(Builder *b, Type *t) {
   /* GCC ends the parameters of an unprototyped function type, as of a
      variadic one, with DW_TAG_unspecified_parameters.  */
   d->variadic = (t->flags & (TYF_VARIADIC | TYF_OLDSTYLE)) != 0;
-  d->type = die_for_type(b, t->base);
+  d->type = die_for_type(b, return_type(t));
   d->nparams = t->u.func.nparams;
   d->params = NEW_ARRAY(DieParam, d->nparams > 0 ? d->nparams : 1);
   for (int i = 0; i < d->nparams; i++)
@@ -802,7 +837,8 @@ static Die *variable_definition_die(Builder *b, Decl *d, Die *decl_die) {
 }
 
 static Die *subprogram_die(Builder *b, Decl *d) {
-  make_type_first(b, type_canon(d->type)->base);
+  forget_vm_types(b);
+  make_type_first(b, return_type(type_canon(d->type)));
   Die *f = new_die(b, DIE_SUBPROGRAM, true);
   Decl *def = d;
   f->name = d->name->name;
@@ -817,7 +853,7 @@ static Die *subprogram_die(Builder *b, Decl *d) {
   f->variadic = (ft->flags & TYF_VARIADIC) != 0 ||
                 ((ft->flags & TYF_OLDSTYLE) && f->is_extern);
   f->section = d->first->section;
-  f->type = die_for_type(b, ft->base);
+  f->type = die_for_type(b, return_type(ft));
   int n = ft->u.func.nparams;
   bool named = def->defined && def->def_params && def->n_def_params == n;
   if (def->defined && def->def_params && (ft->flags & TYF_OLDSTYLE))
@@ -1193,6 +1229,20 @@ static void ensure_sizetype(Builder *b) {
   b->unit->sizetype = d;
 }
 
+/* A tentative definition `T x[];` is completed to one element at the
+   end of the unit: GCC then describes that array type, whose index type
+   (the size type) stays in the unit's order even when the array itself
+   is pruned.  */
+static void complete_tentative_arrays(Builder *b, Entities *ents) {
+  for (size_t i = 0; i < ents->vars.len; i++) {
+    Decl *d = ents->vars.data[i]->decl;
+    Type *declared = d->type_as_declared ? d->type_as_declared : d->type;
+    if (ents->vars.data[i]->first->defined && !d->has_init &&
+        d->sc != SC_EXTERN && is_unbounded_array(declared))
+      die_for_type(b, ty_ulong);
+  }
+}
+
 DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   Builder b = {0};
   b.unit = debug_unit_new();
@@ -1203,6 +1253,7 @@ DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   /* The rest is described at the end of the unit: every record is
      defined by then.  */
   b.now = UINT32_MAX;
+  complete_tentative_arrays(&b, &ents);
   DeclVec described = {0};
   Reach reach = {0};
   find_reachable(&b, &ents, &reach);
@@ -1224,6 +1275,7 @@ DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   free(b.annots);
   ptrmap_free(&b.unbounded);
   free(b.types);
+  vec_free(&b.vm_types);
   ptrmap_free(&b.definitions);
   ptrmap_free(&b.entities);
   return b.unit;

@@ -127,6 +127,9 @@ struct Die {
   DieEnumerator *enums;
   int nenums;
   int64_t *dims;      /* DIE_ARRAY: element counts, outer first; -1 = [] */
+  bool variable_length; /* DIE_ARRAY: a dimension is a VLA's (GCC's early
+                           DWARF makes its size type before the function
+                           whose parameters use it: CTF's order shows it) */
   Die *index_type;    /* DIE_ARRAY, DIE_VECTOR: the subrange type */
   int ndims;
   /* DIE_VARIABLE, DIE_SUBPROGRAM */

@@ -114,9 +114,13 @@ class Unit:
         t = self.name("T")
         r = self.r.random()
         if r < 0.15:
+            # Vectors only as the types of variables: btfcc's layout of
+            # aggregates holding 32-byte vectors is not GCC's yet.
             self.lines.append("typedef %s %s __attribute__((vector_size(%d)));" %
                               (self.r.choice(["int", "float", "char", "long"]), t,
                                self.r.choice([8, 16, 32])))
+            self.lines.append("%s vec_%s;" % (t, t))
+            return
         else:
             self.lines.append("typedef %s%s %s;" % (self.qual(), self.some_type(), self.declarator(t)))
         self.types.append(t)
