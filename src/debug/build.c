@@ -1230,16 +1230,16 @@ static void ensure_sizetype(Builder *b) {
 }
 
 /* A tentative definition `T x[];` is completed to one element at the
-   end of the unit: GCC then describes that array type, whose index type
+   end of the unit: GCC then describes that array type; its index type
    (the size type) stays in the unit's order even when the array itself
-   is pruned.  */
+   is pruned as unused.  */
 static void complete_tentative_arrays(Builder *b, Entities *ents) {
   for (size_t i = 0; i < ents->vars.len; i++) {
     Decl *d = ents->vars.data[i]->decl;
     Type *declared = d->type_as_declared ? d->type_as_declared : d->type;
     if (ents->vars.data[i]->first->defined && !d->has_init &&
         d->sc != SC_EXTERN && is_unbounded_array(declared))
-      die_for_type(b, ty_ulong);
+      die_for_type(b, type_array(declared->base, 1));
   }
 }
 

@@ -214,7 +214,7 @@ bool options_parse(int argc, char **argv, Options *o) {
   bool ok = true;
   bool after_ddash = false;
   bool plain_g = false, explicit_dwarf = false; /* -g as written; -gdwarf* */
-  bool btf_chosen = false, ctf_chosen = false, g0 = false;
+  bool btf_chosen = false, ctf_chosen = false;
   int ctf = 0; /* -gctf level */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -287,7 +287,6 @@ bool options_parse(int argc, char **argv, Options *o) {
     }
     else if (!strcmp(a, "-g0")) {
       o->want_dwarf = o->want_btf = false;
-      g0 = true;
       plain_g = explicit_dwarf = false;
     }
     else if (!strcmp(a, "-gcolumn-info")) o->dwarf.no_column_info = false;
@@ -374,9 +373,6 @@ bool options_parse(int argc, char **argv, Options *o) {
   /* BPF's default debug format is BTF: there plain -g means BTF (and
      .BTF.ext), DWARF only with -gdwarf, as bpf-gcc 16 has it.  */
   o->want_ctf = ctf > 0;
-  /* GCC quirk: -g0 beside -gctf leaves DWARF on.  */
-  if (o->want_ctf && g0)
-    o->want_dwarf = true;
   /* CTF is translated from the DWARF GCC would write (5 by default).  */
   o->ctf.dwarf_version = o->dwarf.version ? o->dwarf.version : 5;
   if (target.arch == ARCH_BPF && plain_g && !ctf_chosen) {
