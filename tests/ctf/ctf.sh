@@ -98,6 +98,9 @@ fi
 python3 "$TESTROOT/ctf/geninputs.py" "$TMPDIR/gen" "${CTF_RANDOM:-40}" 1
 for f in "$TMPDIR"/gen/*.c; do
   n=$(basename "$f" .c)
+  if ! "$GCC" "${opts[@]}" "$f" -o /dev/null 2>/dev/null; then
+    echo "NOTE: ctf random/$n: GCC 16 refuses it (the generator's C is invalid), not compared"; continue
+  fi
   compare "random/$n" "$GCC" "${opts[@]}" "$f" -- "$BTFCC" "${opts[@]}" "$f"
 done
 
