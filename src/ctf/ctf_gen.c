@@ -205,14 +205,12 @@ static void bitfield_place(const Gen *g, const DieMember *dm, bool in_union,
     *slice_off = 0;
     return;
   }
+  /* GCC finds the field from DW_AT_bit_offset, counted from the unit's
+     most significant bit: on either byte order that gives the field's
+     distance from the start of its unit.  */
   BitfieldUnit bu = debug_bitfield_unit(dm);
-  int64_t ubits = bu.unit_bytes * 8;
-  int64_t attr_bit_offset = ubits - (dm->bit_offset - bu.start_bits) - dm->bit_size;
   *location = in_union ? 0 : bu.start_bits;
-  int64_t bitpos = target.big_endian
-                       ? *location + attr_bit_offset
-                       : *location + ubits - attr_bit_offset - dm->bit_size;
-  *slice_off = bitpos - *location;
+  *slice_off = dm->bit_offset - bu.start_bits;
 }
 
 /* A member's type: a non-root slice of the declared type for a

@@ -87,9 +87,17 @@ for f in "$TESTROOT"/ctf/inputs/*.c; do
     "$GCC" "${opts[@]}" -fno-eliminate-unused-debug-types "$f" -- \
     "$BTFCC" "${opts[@]}" -fno-eliminate-unused-debug-types "$f"
 done
+# DWARF 4 places bit-fields by their storage unit: CTF follows it.
+f=$TESTROOT/ctf/inputs/kinds.c
+compare "inputs/kinds -gdwarf-4" "$GCC" "${opts[@]}" -gdwarf-4 "$f" -- "$BTFCC" "${opts[@]}" -gdwarf-4 "$f"
 if [ -x "$BPFGCC" ]; then
   f=$TESTROOT/ctf/inputs/bpf.c
-  compare "inputs/bpf (BPF)" "$BPFGCC" "${opts[@]}" "$f" -- "$BTFCC" --target=bpf "${opts[@]}" "$f"
+  for d in "" -gdwarf-4; do
+    compare "inputs/bpf (BPF)${d:+ $d}" "$BPFGCC" "${opts[@]}" $d "$f" -- \
+      "$BTFCC" --target=bpf "${opts[@]}" $d "$f"
+    compare "inputs/bpf (BPF, big-endian)${d:+ $d}" "$BPFGCC" -mbig-endian "${opts[@]}" $d "$f" -- \
+      "$BTFCC" --target=bpfeb "${opts[@]}" $d "$f"
+  done
 else
   skip "ctf inputs/bpf on BPF (no bpf-gcc 16)"
 fi
