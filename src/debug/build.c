@@ -337,11 +337,22 @@ typedef VEC(int64_t) DimVec;
 /* Element counts of nested arrays collapsed into one DIE, outer first.  */
 static Type *collect_dims(Type *t, DimVec *dims) {
   Type *c = t;
-  while (c->kind == TY_ARRAY && !c->quals && !c->tags) {
-    vec_push(dims, (c->flags & TYF_VLA) ? -1 : c->u.array.len);
-    c = c->base;
+  for (;;) {
+    if (c->kind == TY_ARRAY && !c->quals && !c->tags) {
+      vec_push(dims, (c->flags & TYF_VLA) ? -1 : c->u.array.len);
+      c = c->base;
+      continue;
+    }
+    /* An element type that is a typedef of an array is an array to GCC
+       too (a named variant of it): its dimensions join the outer ones
+       and the typedef goes unnamed.  */
+    if (c != t && c->kind == TY_TYPEDEF && !c->quals && !c->tags &&
+        c->base->kind == TY_ARRAY && !c->base->quals && !c->base->tags) {
+      c = c->base;
+      continue;
+    }
+    return c;
   }
-  return c;
 }
 
 /* --- Alignment: DW_AT_alignment where GCC sets TYPE_USER_ALIGN or
@@ -606,8 +617,8 @@ static Die *array_die(Builder *b, Type *t) {
     d->user_align = type_align(t);
   DimVec dims = {0};
   Type *elem = collect_dims(t, &dims);
-  for (Type *c = t; c->kind == TY_ARRAY && c != elem; c = c->base)
-    if (c->flags & TYF_VLA)
+  for (Type *c = t; c != elem; c = c->base)
+    if (c->kind == TY_ARRAY && (c->flags & TYF_VLA))
       d->variable_length = true;
   d->ndims = (int)dims.len;
   d->dims = NEW_ARRAY(int64_t, dims.len);
