@@ -36,6 +36,8 @@ typedef struct Builder {
   DebugUnit *unit;
   const DebugBuildOptions *opts;
   uint32_t now;      /* order of the declaration event being described */
+  uint32_t type_limit; /* the last type id that existed at that event:
+                          GCC's nearest variant is one that existed */
   TypeDies *types;   /* by type id */
   size_t ntypes;
   VEC(const Type *) vm_types; /* variably modified types with a DIE: each
@@ -233,10 +235,12 @@ static unsigned popcount(unsigned v) {
 
 /* The existing variant of T with the most of QUALS (a strict subset),
    as GCC's get_nearest_type_subqualifiers picks it.  */
-static unsigned nearest_subquals(Type *t, unsigned quals) {
+static unsigned nearest_subquals(const Builder *b, Type *t, unsigned quals) {
   Type *m = t->main;
   unsigned best = 0, best_n = 0;
   for (Type *v = m; v; v = v == m ? m->next_variant : v->next_variant) {
+    if (v->id > b->type_limit)
+      continue; /* made by a later declaration */
     if (v->tags != t->tags || v->align != t->align ||
         (v->flags & TYF_USER_ALIGN) != (t->flags & TYF_USER_ALIGN))
       continue;
@@ -316,7 +320,7 @@ static Die *qualify(Builder *b, Die *mod, unsigned have, unsigned add,
 /* Qualifier DIEs for T (t->quals != 0) over the nearest less-qualified
    variant.  */
 static Die *qualified_die(Builder *b, Type *t) {
-  unsigned sub = nearest_subquals(t, t->quals);
+  unsigned sub = nearest_subquals(b, t, t->quals);
   Type *subt = NULL;
   for (Type *v = t->main; v; v = v == t->main ? t->main->next_variant : v->next_variant)
     if (v->quals == sub && v->tags == t->tags && v->align == t->align &&
@@ -983,6 +987,7 @@ static void describe_declarations(Builder *b, TransUnit *tu, Entities *ents) {
   for (size_t i = 0; i < tu->decls.len; i++) {
     Decl *d = tu->decls.data[i];
     b->now = d->order;
+    b->type_limit = d->types_at ? d->types_at : UINT32_MAX;
     switch (d->kind) {
     case DECL_TYPEDEF:
       die_for_type(b, d->type);
@@ -1256,6 +1261,7 @@ static void complete_tentative_arrays(Builder *b, Entities *ents) {
 
 DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   Builder b = {0};
+  b.type_limit = UINT32_MAX;
   b.unit = debug_unit_new();
   b.opts = opts;
   b.unit->main_file = tu->main_file;
@@ -1264,6 +1270,7 @@ DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   /* The rest is described at the end of the unit: every record is
      defined by then.  */
   b.now = UINT32_MAX;
+  b.type_limit = UINT32_MAX;
   complete_tentative_arrays(&b, &ents);
   DeclVec described = {0};
   Reach reach = {0};

@@ -15,6 +15,8 @@ Type *ty_size_t, *ty_ptrdiff_t, *ty_wchar, *ty_char16, *ty_char32, *ty_va_list;
 static Type *basic[TY__COUNT];
 static uint32_t next_type_id;
 
+uint32_t type_last_id(void) { return next_type_id; }
+
 /* Hash table of derived types (arrays, functions, vectors, complex).  */
 static Type **derived_table;
 static size_t derived_cap, derived_count;

@@ -274,10 +274,13 @@ struct Decl {
   Decl *cleanup;     /* cleanup attribute: the function called with the
                         variable's address when its scope ends */
   uint32_t order;    /* declaration order in the translation unit */
+  uint32_t types_at; /* the last type id created when the event was
+                        recorded (type_last_id): which types existed then */
 };
 
 /* --- Type construction --- */
 void types_init(void); /* per target: builds the basic types */
+uint32_t type_last_id(void); /* the id of the last type created */
 void types_release(void); /* frees the derived-type table */
 
 Type *type_basic(TypeKind k);          /* void, int, double ... */

@@ -103,7 +103,10 @@ else
 fi
 
 # Random units.
+# Random units: three seeds.
 python3 "$TESTROOT/ctf/geninputs.py" "$TMPDIR/gen" "${CTF_RANDOM:-40}" 1
+python3 "$TESTROOT/ctf/geninputs.py" "$TMPDIR/gen" "${CTF_RANDOM:-30}" 2
+python3 "$TESTROOT/ctf/geninputs.py" "$TMPDIR/gen" "${CTF_RANDOM:-30}" 3
 for f in "$TMPDIR"/gen/*.c; do
   n=$(basename "$f" .c)
   if ! "$GCC" "${opts[@]}" "$f" -o /dev/null 2>/dev/null; then

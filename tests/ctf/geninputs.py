@@ -10,7 +10,7 @@ pointers (prototyped, variadic, unprototyped), vectors, complex and
 _Float16 types, and variables and functions using them -- static,
 extern (used and unused) and defined -- so that every CTF kind, the
 "unknown" type, slices and the function and object sections appear.
-The same seed gives the same files.
+The same seed gives the same files, named sSEED-NNN.c.
 
 Usage: geninputs.py OUTDIR COUNT [SEED]
 """
@@ -182,7 +182,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     for i in range(count):
         u = Unit(random.Random(seed * 1000 + i))
-        with open(os.path.join(out, "gen%03d.c" % i), "w") as f:
+        with open(os.path.join(out, "s%d-%03d.c" % (seed, i)), "w") as f:
             f.write(u.generate(40))
 
 

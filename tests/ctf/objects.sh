@@ -36,7 +36,7 @@ while read -r name why; do
   [[ -z "$name" || "$name" == \#* ]] && continue
   xfail[$name]=$why
 done < "$TESTROOT/ctf/xfail.list"
-python3 "$TESTROOT/ctf/geninputs.py" "$TMPDIR/gen" "${CTF_RANDOM_OBJECTS:-12}" 1
+python3 "$TESTROOT/ctf/geninputs.py" "$TMPDIR/gen" "${CTF_RANDOM_OBJECTS:-12}" 3
 n=0
 for f in "$TESTROOT"/ctf/inputs/*.c "$TMPDIR"/gen/*.c; do
   name=$(basename "$f" .c)
