@@ -78,8 +78,10 @@ static int spill_offset(Gen *g, IrReg r) {
   return (int)slot_offset(g, (uint32_t)g->ra.slot[r]);
 }
 
+static void compute_value(Gen *g, const IrInsn *in, unsigned rd);
+
 /* The physical register holding V, loading it into SCRATCH first when V
-   is spilled or a constant.  */
+   is spilled or a constant (or computing it again, when it can be).  */
 static unsigned use(Gen *g, IrVal v, unsigned scratch) {
   if (v.kind == IV_IMM || v.kind == IV_NONE) {
     load_imm(g, scratch, v.kind == IV_IMM ? v.imm : 0);
@@ -88,6 +90,10 @@ static unsigned use(Gen *g, IrVal v, unsigned scratch) {
   int p = g->ra.phys[v.reg];
   if (p >= 0)
     return (unsigned)p;
+  if (g->ra.remat[v.reg]) {
+    compute_value(g, g->ra.remat[v.reg], scratch);
+    return scratch;
+  }
   if (g->ra.slot[v.reg] < 0) { /* never written: any value will do */
     load_imm(g, scratch, 0);
     return scratch;
@@ -610,8 +616,36 @@ static void gen_asm(Gen *g, const IrInsn *in) {
   }
 }
 
+/* IN's value (a constant, a symbol's address, a frame slot's or a
+   register-based address) into RD: at its definition, and again at each
+   use of a value that is recomputed instead of spilled.  */
+static void compute_value(Gen *g, const IrInsn *in, unsigned rd) {
+  switch (in->op) {
+  case IR_MOV:
+    load_imm(g, rd, in->a.imm);
+    break;
+  case IR_SYM: {
+    uint32_t idx = bpf_code_ld_sym(g->code, rd, in->sym, in->a.imm, 0);
+    if (g->line_out) {
+      BpfGenLine l = {idx, g->loc};
+      vec_push(g->line_out, l);
+    }
+    break;
+  }
+  default: { /* IR_ADDR */
+    int16_t off;
+    unsigned base = addr_base(g, in->addr, rd, &off);
+    move(g, rd, base);
+    if (off)
+      emit(g, bpf_alu_imm(true, BPF_ALU_ADD, rd, off));
+  }
+  }
+}
+
 static void gen_insn(Gen *g, const IrInsn *in) {
   g->loc = in->loc;
+  if (in->dst && g->ra.remat[in->dst] == in)
+    return; /* computed where it is read */
   switch ((IrOp)in->op) {
   case IR_MOV: {
     unsigned rd = def_reg(g, in->dst);
@@ -622,8 +656,12 @@ static void gen_insn(Gen *g, const IrInsn *in) {
                                             (uint64_t)in->a.imm);
       note_core(g, idx, in->core);
     } else if (in->a.kind == IV_IMM) {
-      load_imm(g, rd, in->a.imm);
-      note_core(g, bpf_code_len(g->code) - 1, in->core);
+      if (in->core) {
+        load_imm(g, rd, in->a.imm);
+        note_core(g, bpf_code_len(g->code) - 1, in->core);
+      } else {
+        compute_value(g, in, rd);
+      }
     }
     else
       move(g, rd, use(g, in->a, rd));
@@ -642,23 +680,10 @@ static void gen_insn(Gen *g, const IrInsn *in) {
   case IR_BSWAP: gen_bswap(g, in); break;
   case IR_LOAD: gen_load(g, in); break;
   case IR_STORE: gen_store(g, in); break;
-  case IR_ADDR: {
-    unsigned rd = def_reg(g, in->dst);
-    int16_t off;
-    unsigned base = addr_base(g, in->addr, rd, &off);
-    move(g, rd, base);
-    if (off)
-      emit(g, bpf_alu_imm(true, BPF_ALU_ADD, rd, off));
-    def_done(g, in->dst, rd);
-    break;
-  }
+  case IR_ADDR:
   case IR_SYM: {
     unsigned rd = def_reg(g, in->dst);
-    uint32_t idx = bpf_code_ld_sym(g->code, rd, in->sym, in->a.imm, 0);
-    if (g->line_out) {
-      BpfGenLine l = {idx, g->loc};
-      vec_push(g->line_out, l);
-    }
+    compute_value(g, in, rd);
     def_done(g, in->dst, rd);
     break;
   }
@@ -711,7 +736,6 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
   g.cpu = cpu;
   g.line_out = lines;
   g.core_out = cores;
-  ir_simplify(f);
   bpf_regalloc(f, &g.ra);
   bool ok = layout_frame(&g);
   g.labels = xcalloc(f->blocks.len, sizeof *g.labels);
@@ -721,11 +745,12 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
     g.labels[b] = xstrdup(name);
   }
   g.loc = f->loc;
-  /* Parameters: from r1-r5 into their registers or spill slots.  */
+  /* Parameters: from r1-r5 into their registers or spill slots (those
+     the body reads).  */
   int dst[5], src[5], n = 0;
   for (int p = 0; p < f->nparams; p++) {
     IrReg r = f->params[p];
-    if (r && g.ra.phys[r] >= 0) {
+    if (r && g.ra.read[r] && g.ra.phys[r] >= 0) {
       dst[n] = g.ra.phys[r];
       src[n] = p + 1;
       n++;
@@ -733,7 +758,7 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
   }
   for (int p = 0; p < f->nparams; p++) {
     IrReg r = f->params[p];
-    if (r && g.ra.phys[r] < 0 && g.ra.slot[r] >= 0)
+    if (r && g.ra.read[r] && g.ra.phys[r] < 0 && g.ra.slot[r] >= 0)
       emit(&g, bpf_stx(BPF_SIZE_DW, BPF_REG_FP, (int16_t)spill_offset(&g, r),
                        (unsigned)(p + 1)));
   }

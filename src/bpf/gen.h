@@ -19,7 +19,8 @@ typedef struct BpfGenCore {
 } BpfGenCore;
 typedef VEC(BpfGenCore) BpfGenCores;
 
-/* Append F's code to CODE for CPU version CPU (1-4), its first
+/* Append F's code (simplified: ir_simplify) to CODE for CPU version
+   CPU (1-4), its first
    instruction labelled by nothing (the caller defines F's symbol).
    LINES, if not NULL, receives the source location of each instruction
    that starts a new one; CORES, the instructions CO-RE relocations

@@ -247,6 +247,7 @@ static bool compile_function(Builder *b, Decl *fn) {
   IrFunc *f = lower_function(&b->env, fn);
   if (!f)
     return false;
+  ir_simplify(f); /* the IR the code generator reads, as -fdump-ir shows it */
   if (b->dump_ir) {
     Buf out = {0};
     ir_dump(f, &out);
@@ -497,7 +498,7 @@ static void put_image(Section *s, const uint8_t *img, int64_t size, const void *
 
 static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
   Type *t = def->type;
-  int64_t size = type_size(t);
+  int64_t size = decl_storage_size(def);
   if (size < 0) {
     diag_error(def->loc, "storage size of '%s' isn't known", d->name->name);
     return false;

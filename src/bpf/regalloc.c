@@ -25,145 +25,6 @@ typedef struct Interval {
   uint16_t hint;      /* a register it would like (0: none) */
 } Interval;
 
-/* --- Uses and definitions --- */
-
-typedef void (*RegVisit)(void *ctx, IrReg r, bool def);
-
-static void visit_val(IrVal v, RegVisit f, void *ctx) {
-  if (v.kind == IV_REG && v.reg)
-    f(ctx, v.reg, false);
-}
-
-/* Call F for every register INSN reads (def false) and writes (def
-   true); uses first.  */
-void bpf_insn_regs(const IrInsn *in, RegVisit f, void *ctx) {
-  if ((in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_ATOMIC) &&
-      in->addr.kind == IA_REG && in->addr.base)
-    f(ctx, in->addr.base, false);
-  switch ((IrOp)in->op) {
-  case IR_CALL:
-    for (int i = 0; i < in->call->nargs; i++)
-      visit_val(in->call->args[i], f, ctx);
-    if (in->call->kind == CALL_REG)
-      f(ctx, in->call->target, false);
-    break;
-  case IR_ASM:
-    for (int i = 0; i < in->asm_->nops; i++) {
-      const IrAsmOperand *o = &in->asm_->ops[i];
-      if (!o->is_output || o->in_out)
-        visit_val(o->val, f, ctx);
-    }
-    for (int i = 0; i < in->asm_->nops; i++) {
-      const IrAsmOperand *o = &in->asm_->ops[i];
-      if (o->is_output && o->val.kind == IV_REG)
-        f(ctx, o->val.reg, true);
-    }
-    return;
-  default:
-    visit_val(in->a, f, ctx);
-    visit_val(in->b, f, ctx);
-  }
-  if (in->dst)
-    f(ctx, in->dst, true);
-}
-
-/* --- Liveness --- */
-
-typedef struct Liveness {
-  size_t words; /* per set */
-  uint64_t *use, *def, *in, *out; /* [block * words] */
-} Liveness;
-
-static inline void bit_set(uint64_t *s, IrReg r) { s[r / 64] |= 1ull << (r % 64); }
-static inline bool bit_has(const uint64_t *s, IrReg r) {
-  return s[r / 64] >> (r % 64) & 1;
-}
-
-typedef struct UseDefCtx {
-  uint64_t *use, *def;
-} UseDefCtx;
-
-static void note_use_def(void *ctx, IrReg r, bool def) {
-  UseDefCtx *c = ctx;
-  if (def)
-    bit_set(c->def, r);
-  else if (!bit_has(c->def, r))
-    bit_set(c->use, r);
-}
-
-static int successors(const IrBlock *b, uint32_t succ[2]) {
-  if (!b->insns.len)
-    return 0;
-  const IrInsn *t = &b->insns.data[b->insns.len - 1];
-  if (t->op == IR_JMP) {
-    succ[0] = t->then_;
-    return 1;
-  }
-  if (t->op == IR_BR) {
-    succ[0] = t->then_;
-    succ[1] = t->else_;
-    return 2;
-  }
-  return 0;
-}
-
-static void liveness(const IrFunc *f, Liveness *lv) {
-  size_t nb = f->blocks.len;
-  lv->words = (f->nregs + 63) / 64 + 1;
-  size_t total = nb * lv->words;
-  lv->use = xcalloc(total, 8);
-  lv->def = xcalloc(total, 8);
-  lv->in = xcalloc(total, 8);
-  lv->out = xcalloc(total, 8);
-  for (size_t b = 0; b < nb; b++) {
-    UseDefCtx c = {lv->use + b * lv->words, lv->def + b * lv->words};
-    const IrBlock *blk = &f->blocks.data[b];
-    for (size_t i = 0; i < blk->insns.len; i++)
-      bpf_insn_regs(&blk->insns.data[i], note_use_def, &c);
-  }
-  /* asm goto may jump to its targets: they are successors of the block
-     holding the asm, which also falls through.  */
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    for (size_t b = nb; b-- > 0;) {
-      const IrBlock *blk = &f->blocks.data[b];
-      uint64_t *out = lv->out + b * lv->words, *in = lv->in + b * lv->words;
-      uint32_t succ[2];
-      int ns = successors(blk, succ);
-      for (int s = 0; s < ns; s++) {
-        const uint64_t *sin = lv->in + succ[s] * lv->words;
-        for (size_t w = 0; w < lv->words; w++)
-          out[w] |= sin[w];
-      }
-      for (size_t i = 0; i < blk->insns.len; i++) {
-        const IrInsn *in_ = &blk->insns.data[i];
-        if (in_->op == IR_ASM)
-          for (int l = 0; l < in_->asm_->nlabels; l++) {
-            const uint64_t *sin = lv->in + in_->asm_->label_blocks[l] * lv->words;
-            for (size_t w = 0; w < lv->words; w++)
-              out[w] |= sin[w];
-          }
-      }
-      const uint64_t *use = lv->use + b * lv->words, *def = lv->def + b * lv->words;
-      for (size_t w = 0; w < lv->words; w++) {
-        uint64_t v = use[w] | (out[w] & ~def[w]);
-        if (v != in[w]) {
-          in[w] = v;
-          changed = true;
-        }
-      }
-    }
-  }
-}
-
-static void liveness_free(Liveness *lv) {
-  free(lv->use);
-  free(lv->def);
-  free(lv->in);
-  free(lv->out);
-}
-
 /* --- Intervals --- */
 
 typedef struct ExtendCtx {
@@ -208,39 +69,171 @@ static void note_read(void *ctx, IrReg r, bool def) {
     ((uint8_t *)ctx)[r] = 1;
 }
 
-/* Spill slots and the last position their values are live at: a slot
-   whose value is dead before an interval starts takes that interval.  */
-typedef struct SpillSlot {
-  uint32_t slot;
-  int32_t end;
-} SpillSlot;
-typedef VEC(SpillSlot) SpillSlots;
+/* --- Spill slots ---
 
-static int32_t spill_slot(IrFunc *f, SpillSlots *spills, const Interval *iv) {
-  for (size_t i = 0; i < spills->len; i++)
-    if (spills->data[i].end < iv->start) {
-      spills->data[i].end = iv->end;
-      return (int32_t)spills->data[i].slot;
+   Once the scan has chosen the registers that live in memory, each gets
+   a slot.  Two of them share one when their values are never live at
+   the same position: per block, a value lives from the block's start
+   (live in) or its first write, to the block's end (live out) or its
+   last read; the holes between blocks are what sharing gains over the
+   intervals the scan uses.  */
+
+typedef struct Segment {
+  int32_t start, end;
+} Segment;
+
+typedef VEC(Segment) Segments;
+
+typedef struct SpilledReg {
+  IrReg reg;
+  Segments segs; /* in block order */
+} SpilledReg;
+
+typedef struct SegmentCtx {
+  const int32_t *index; /* per register: its SpilledReg, or -1 */
+  int32_t *open, *last; /* per spilled register, in the current block */
+  int32_t pos;
+} SegmentCtx;
+
+static void note_segment(void *ctx, IrReg r, bool def) {
+  SegmentCtx *c = ctx;
+  int32_t k = c->index[r];
+  if (k < 0)
+    return;
+  if (c->open[k] == INT32_MAX)
+    c->open[k] = c->pos;
+  if (c->pos > c->last[k])
+    c->last[k] = c->pos;
+  (void)def;
+}
+
+static bool segments_overlap(const Segment *a, size_t na, const Segment *b, size_t nb) {
+  for (size_t i = 0; i < na; i++)
+    for (size_t j = 0; j < nb; j++)
+      if (a[i].start < b[j].end && b[j].start < a[i].end)
+        return true;
+  return false;
+}
+
+static void assign_spill_slots(IrFunc *f, RegAlloc *ra, const IrLiveness *lv,
+                               const uint8_t *spilled) {
+  size_t nregs = f->nregs ? f->nregs : 1;
+  VEC(SpilledReg) regs = {0};
+  int32_t *index = xmalloc(nregs * sizeof *index);
+  for (size_t r = 0; r < nregs; r++) {
+    index[r] = -1;
+    if (spilled[r]) {
+      index[r] = (int32_t)regs.len;
+      vec_push(&regs, ((SpilledReg){(IrReg)r, {0}}));
     }
-  SpillSlot s = {ir_new_slot(f, 8, 8, "spill"), iv->end};
-  vec_push(spills, s);
-  return (int32_t)s.slot;
+  }
+  size_t n = regs.len;
+  SegmentCtx c = {index, xmalloc((n + 1) * sizeof *c.open),
+                  xmalloc((n + 1) * sizeof *c.last), 0};
+  int32_t pos = 0;
+  for (size_t b = 0; b < f->blocks.len; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    if (!blk->insns.len)
+      continue;
+    const uint64_t *in = lv->in + b * lv->words, *out = lv->out + b * lv->words;
+    int32_t first = b == 0 ? -1 : pos; /* parameters are stored on entry */
+    for (size_t k = 0; k < n; k++) {
+      IrReg r = regs.data[k].reg;
+      bool live_in = in[r / 64] >> (r % 64) & 1;
+      c.open[k] = live_in ? first : INT32_MAX;
+      c.last[k] = live_in ? first : INT32_MIN;
+    }
+    for (size_t i = 0; i < blk->insns.len; i++, pos += 2) {
+      c.pos = pos;
+      ir_insn_regs(&blk->insns.data[i], note_segment, &c);
+    }
+    for (size_t k = 0; k < n; k++) {
+      IrReg r = regs.data[k].reg;
+      if (out[r / 64] >> (r % 64) & 1)
+        c.last[k] = pos; /* past the block's last instruction */
+      if (c.open[k] != INT32_MAX)
+        vec_push(&regs.data[k].segs, ((Segment){c.open[k], c.last[k] + 1}));
+    }
+  }
+  /* Greedy, in register order: the first slot none of whose values
+     overlaps.  */
+  VEC(uint32_t) slot_of = {0};
+  VEC(Segments) slot_segs = {0};
+  for (size_t k = 0; k < n; k++) {
+    SpilledReg *sr = &regs.data[k];
+    size_t pick = slot_segs.len;
+    for (size_t j = 0; j < slot_segs.len && pick == slot_segs.len; j++)
+      if (!segments_overlap(sr->segs.data, sr->segs.len, slot_segs.data[j].data,
+                            slot_segs.data[j].len))
+        pick = j;
+    if (pick == slot_segs.len) {
+      vec_push(&slot_of, ir_new_slot(f, 8, 8, "spill"));
+      vec_push(&slot_segs, ((Segments){0}));
+    }
+    for (size_t i = 0; i < sr->segs.len; i++)
+      vec_push(&slot_segs.data[pick], sr->segs.data[i]);
+    ra->slot[sr->reg] = (int32_t)slot_of.data[pick];
+  }
+  for (size_t j = 0; j < slot_segs.len; j++)
+    vec_free(&slot_segs.data[j]);
+  vec_free(&slot_segs);
+  vec_free(&slot_of);
+  for (size_t k = 0; k < n; k++)
+    vec_free(&regs.data[k].segs);
+  vec_free(&regs);
+  free(c.open);
+  free(c.last);
+  free(index);
+}
+
+/* An instruction whose value can be computed again anywhere.  */
+static bool recomputable(const IrInsn *in) {
+  return (in->op == IR_MOV && in->a.kind == IV_IMM && !in->core) ||
+         in->op == IR_SYM || (in->op == IR_ADDR && in->addr.kind == IA_SLOT);
+}
+
+static void count_defs(void *ctx, IrReg r, bool def) {
+  if (def)
+    ((uint32_t *)ctx)[r]++;
+}
+
+/* The registers written once, by a recomputable instruction.  */
+static const IrInsn **find_recomputable(const IrFunc *f, size_t nregs) {
+  const IrInsn **remat = xcalloc(nregs, sizeof *remat);
+  uint32_t *defs = xcalloc(nregs, sizeof *defs);
+  for (int p = 0; p < f->nparams; p++)
+    if (f->params[p])
+      defs[f->params[p]]++;
+  for (size_t b = 0; b < f->blocks.len; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
+      const IrInsn *in = &f->blocks.data[b].insns.data[i];
+      ir_insn_regs(in, count_defs, defs);
+      if (in->dst && recomputable(in))
+        remat[in->dst] = in;
+    }
+  for (size_t r = 0; r < nregs; r++)
+    if (defs[r] != 1)
+      remat[r] = NULL;
+  free(defs);
+  return remat;
 }
 
 void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
   size_t nregs = f->nregs ? f->nregs : 1;
+  const IrInsn **recompute = find_recomputable(f, nregs);
+  ra->remat = xcalloc(nregs, sizeof *ra->remat);
   ra->phys = xmalloc(nregs);
   ra->slot = xmalloc(nregs * sizeof *ra->slot);
   ra->read = xcalloc(nregs, 1);
   for (size_t b = 0; b < f->blocks.len; b++)
     for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
-      bpf_insn_regs(&f->blocks.data[b].insns.data[i], note_read, ra->read);
+      ir_insn_regs(&f->blocks.data[b].insns.data[i], note_read, ra->read);
   memset(ra->phys, -1, nregs);
   for (size_t r = 0; r < nregs; r++)
     ra->slot[r] = -1;
 
-  Liveness lv;
-  liveness(f, &lv);
+  IrLiveness lv;
+  ir_liveness(f, &lv);
   Interval *iv = xcalloc(nregs, sizeof *iv);
   for (size_t r = 0; r < nregs; r++) {
     iv[r].reg = (IrReg)r;
@@ -248,9 +241,12 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
     iv[r].end = 0;
   }
   VEC(Clobber) clobbers = {0};
-  /* Parameters are defined on entry, before the first instruction.  */
+  /* Parameters are defined on entry, before the first instruction; one
+     the body never reads is not taken from its register at all (a
+     callback's unused last parameters may be registers the verifier
+     has not initialised).  */
   for (int p = 0; p < f->nparams; p++)
-    if (f->params[p]) {
+    if (f->params[p] && ra->read[f->params[p]]) {
       extend(&iv[f->params[p]], -1);
       iv[f->params[p]].hint = (uint16_t)(1u << (p + 1));
     }
@@ -262,12 +258,12 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
     int32_t first = pos;
     const uint64_t *in = lv.in + b * lv.words;
     for (IrReg r = 1; r < nregs; r++)
-      if (bit_has(in, r))
+      if (ir_set_has(in, r))
         extend(&iv[r], first);
     for (size_t i = 0; i < blk->insns.len; i++, pos += 2) {
       const IrInsn *insn = &blk->insns.data[i];
       ExtendCtx c = {iv, pos};
-      bpf_insn_regs(insn, note_position, &c);
+      ir_insn_regs(insn, note_position, &c);
       Clobber cl = {pos, 0};
       if (insn->op == IR_CALL)
         cl.mask = CALL_CLOBBERS;
@@ -280,10 +276,9 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
     }
     const uint64_t *out = lv.out + b * lv.words;
     for (IrReg r = 1; r < nregs; r++)
-      if (bit_has(out, r))
+      if (ir_set_has(out, r))
         extend(&iv[r], pos - 1);
   }
-  liveness_free(&lv);
 
   /* A value live across a clobbering point (strictly inside its
      interval; clobbers are in position order) must avoid the registers
@@ -337,7 +332,7 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
     }
   /* Linear scan.  */
   Interval *active[16] = {0}; /* by physical register */
-  SpillSlots spills = {0};
+  uint8_t *spilled = xcalloc(nregs, 1);
   for (size_t k = 0; k < n; k++) {
     Interval *cur = order[k];
     /* A value last read where another is written frees its register for
@@ -366,37 +361,52 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
     }
     if (pick < 0) {
       /* Spill whichever ends last: the current interval or an active one
-         whose register the current may take.  */
+         whose register the current may take; a value that can be
+         recomputed (which needs no slot and no store) first.  */
       int victim = -1;
+      bool cheap = recompute[cur->reg] != NULL;
       int32_t far = cur->end;
       for (size_t j = 0; j < ARRAY_LEN(alloc_order); j++) {
         unsigned p = alloc_order[j];
-        if (active[p] && !(cur->forbidden >> p & 1) && active[p]->end > far) {
+        if (!active[p] || (cur->forbidden >> p & 1))
+          continue;
+        bool c = recompute[active[p]->reg] != NULL;
+        if ((c && !cheap) || (c == cheap && active[p]->end > far)) {
           far = active[p]->end;
           victim = (int)p;
+          cheap = c;
         }
       }
       if (victim >= 0) {
         Interval *v = active[victim];
         ra->phys[v->reg] = -1;
-        ra->slot[v->reg] = spill_slot(f, &spills, v);
+        spilled[v->reg] = 1;
         active[victim] = NULL;
         pick = victim;
       } else {
-        ra->slot[cur->reg] = spill_slot(f, &spills, cur);
+        spilled[cur->reg] = 1;
         continue;
       }
     }
     ra->phys[cur->reg] = (int8_t)pick;
     active[pick] = cur;
   }
+  for (size_t r = 0; r < nregs; r++)
+    if (spilled[r] && recompute[r]) {
+      ra->remat[r] = recompute[r];
+      spilled[r] = 0; /* no slot */
+    }
+  free(recompute);
+  assign_spill_slots(f, ra, &lv, spilled);
+  ir_liveness_free(&lv);
+  free(spilled);
   free(order);
   free(iv);
   free(hint_src);
-  vec_free(&spills);
 }
 
 void bpf_regalloc_free(RegAlloc *ra) {
+  free(ra->remat);
   free(ra->phys);
   free(ra->slot);
   free(ra->read);

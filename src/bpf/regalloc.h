@@ -8,15 +8,16 @@ typedef struct RegAlloc {
   int8_t *phys;  /* per IR register: r1-r4, r6-r9, or -1 (spilled/unused) */
   int32_t *slot; /* per IR register: its spill slot (IrFunc.slots) or -1 */
   uint8_t *read; /* per IR register: some instruction reads it */
+  /* per IR register: when it is spilled and its one definition can be
+     computed again wherever it is read (a constant, a symbol's or a
+     frame slot's address), that instruction: it is recomputed at each
+     use instead of being kept in a stack slot; else NULL.  */
+  const IrInsn **remat;
 } RegAlloc;
 
 /* Assign every IR register of F a physical register or a spill slot
    (added to F's slots).  */
 void bpf_regalloc(IrFunc *f, RegAlloc *ra);
 void bpf_regalloc_free(RegAlloc *ra);
-
-/* Call F for each register INSN reads (def false), then each it writes.  */
-void bpf_insn_regs(const IrInsn *in, void (*f)(void *ctx, IrReg r, bool def),
-                   void *ctx);
 
 #endif

@@ -19,6 +19,7 @@
 #include "build.h"
 
 #include "../parse/parse.h"
+#include "../sema/decl.h"
 #include "../sema/placement.h"
 #include "../sema/tree_walk.h"
 #include "../util/ptrmap.h"
@@ -1165,7 +1166,7 @@ static void place_variable(VarEntity *e) {
   if (v->seccat == SECCAT_NAMED && !v->section)
     v->section = d->section ? d->section : f->section;
   v->symbol = d->asm_name ? d->asm_name : v->name;
-  int64_t size = type_size(d->type);
+  int64_t size = decl_storage_size(d);
   v->var_size = type_kind(d->type) == TY_VOID ? 1 : size < 0 ? 0 : size;
 }
 

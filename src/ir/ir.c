@@ -102,6 +102,542 @@ static void mark_reachable(IrFunc *f) {
   free(stack);
 }
 
+/* --- Uses and definitions --- */
+
+static void visit_val(IrVal v, IrRegVisit f, void *ctx) {
+  if (v.kind == IV_REG && v.reg)
+    f(ctx, v.reg, false);
+}
+
+void ir_insn_regs(const IrInsn *in, IrRegVisit f, void *ctx) {
+  if ((in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_ATOMIC) &&
+      in->addr.kind == IA_REG && in->addr.base)
+    f(ctx, in->addr.base, false);
+  switch ((IrOp)in->op) {
+  case IR_CALL:
+    for (int i = 0; i < in->call->nargs; i++)
+      visit_val(in->call->args[i], f, ctx);
+    if (in->call->kind == CALL_REG)
+      f(ctx, in->call->target, false);
+    break;
+  case IR_JMP:
+  case IR_UNREACHABLE:
+    return;
+  case IR_ASM:
+    for (int i = 0; i < in->asm_->nops; i++) {
+      const IrAsmOperand *o = &in->asm_->ops[i];
+      if (!o->is_output || o->in_out)
+        visit_val(o->val, f, ctx);
+    }
+    for (int i = 0; i < in->asm_->nops; i++) {
+      const IrAsmOperand *o = &in->asm_->ops[i];
+      if (o->is_output && o->val.kind == IV_REG)
+        f(ctx, o->val.reg, true);
+    }
+    return;
+  default:
+    visit_val(in->a, f, ctx);
+    visit_val(in->b, f, ctx);
+  }
+  if (in->dst)
+    f(ctx, in->dst, true);
+}
+
+/* --- Constant offsets folded into addresses ---
+
+   A load or store through a register that holds another register plus a
+   constant uses the other register with the constant in its offset, as
+   the verifier wants for context and socket pointers (it forbids
+   arithmetic on them) and as fewer instructions do; the additions that
+   nothing reads any more go with the dead instructions after.
+
+   Each instruction X = Y + C (a 64-bit add or subtract of a constant,
+   or a copy) makes a fact, killed by any write to X or to Y.  Only a
+   register read as nothing but an address is folded: then it dies, and
+   the longer life of Y replaces its life instead of adding to the
+   register pressure (which in large functions costs spill slots).  Which facts
+   hold where is the usual forward "available" dataflow over blocks (a
+   fact holds at a block's start when it holds at the end of every
+   predecessor).  Besides, a parameter the body never writes is fixed,
+   and so is a register written once, as a copy of a fixed register or
+   as one plus a constant: its fact holds everywhere, loops included.  */
+
+typedef struct OffsetFact {
+  IrReg x, y;
+  int64_t c;
+} OffsetFact;
+
+typedef struct Folding {
+  IrFunc *f;
+  VEC(OffsetFact) facts;      /* in block and instruction order */
+  uint32_t *first;            /* per block: its first fact's index */
+  uint32_t *by_reg_start;     /* per register: facts naming it (x or y) */
+  uint32_t *by_reg;
+  OffsetFact *fixed;          /* per register: its fact everywhere, x 0: none */
+  uint8_t *address_only;      /* per register: read only as an address */
+  size_t words;               /* a set of facts: this many uint64_t */
+} Folding;
+
+static void count_def(void *ctx, IrReg r, bool def) {
+  if (def)
+    ((uint32_t *)ctx)[r]++;
+}
+
+/* X = Y + C for an instruction IN that adds a constant to a register
+   (a 64-bit add or subtract; a move too when COPIES).  */
+static bool offset_def(const IrInsn *in, bool copies, IrReg *y, int64_t *c) {
+  if (!in->dst || in->a.kind != IV_REG || in->core || in->a.reg == in->dst)
+    return false;
+  if (in->op == IR_MOV && copies) {
+    *y = in->a.reg, *c = 0;
+    return true;
+  }
+  if (in->op != IR_ALU || in->w32 || in->b.kind != IV_IMM ||
+      (in->alu != BPF_ALU_ADD && in->alu != BPF_ALU_SUB) ||
+      in->b.imm < -(1 << 20) || in->b.imm > (1 << 20))
+    return false;
+  *y = in->a.reg;
+  *c = in->alu == BPF_ALU_ADD ? in->b.imm : -in->b.imm;
+  return true;
+}
+
+/* The fixed registers' facts (see above).  */
+static void find_fixed(Folding *fo, const uint32_t *defs) {
+  IrFunc *f = fo->f;
+  size_t nregs = f->nregs ? f->nregs : 1;
+  bool *is_param = xcalloc(nregs, sizeof *is_param);
+  for (int p = 0; p < f->nparams; p++)
+    if (f->params[p])
+      is_param[f->params[p]] = true;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t b = 0; b < f->blocks.len; b++)
+      for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
+        const IrInsn *in = &f->blocks.data[b].insns.data[i];
+        IrReg y;
+        int64_t c;
+        if (!offset_def(in, true, &y, &c) || defs[in->dst] != 1 || fo->fixed[in->dst].x)
+          continue;
+        if (fo->fixed[y].x)
+          c += fo->fixed[y].c, y = fo->fixed[y].y;
+        else if (!is_param[y] || defs[y] != 0)
+          continue;
+        fo->fixed[in->dst] = (OffsetFact){in->dst, y, c};
+        changed = true;
+      }
+  }
+  free(is_param);
+}
+
+/* Every fact, and per register the facts that name it.  */
+static void collect_facts(Folding *fo) {
+  IrFunc *f = fo->f;
+  size_t nregs = f->nregs ? f->nregs : 1;
+  fo->first = xcalloc(f->blocks.len + 1, sizeof *fo->first);
+  for (size_t b = 0; b < f->blocks.len; b++) {
+    fo->first[b] = (uint32_t)fo->facts.len;
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
+      const IrInsn *in = &f->blocks.data[b].insns.data[i];
+      IrReg y;
+      int64_t c;
+      if (offset_def(in, true, &y, &c))
+        vec_push(&fo->facts, ((OffsetFact){in->dst, y, c}));
+    }
+  }
+  fo->first[f->blocks.len] = (uint32_t)fo->facts.len;
+  fo->by_reg_start = xcalloc(nregs + 1, sizeof *fo->by_reg_start);
+  for (size_t k = 0; k < fo->facts.len; k++) {
+    fo->by_reg_start[fo->facts.data[k].x + 1]++;
+    fo->by_reg_start[fo->facts.data[k].y + 1]++;
+  }
+  for (size_t r = 0; r < nregs; r++)
+    fo->by_reg_start[r + 1] += fo->by_reg_start[r];
+  fo->by_reg = xmalloc((fo->facts.len * 2 + 1) * sizeof *fo->by_reg);
+  uint32_t *fill = xmalloc((nregs + 1) * sizeof *fill);
+  memcpy(fill, fo->by_reg_start, (nregs + 1) * sizeof *fill);
+  for (size_t k = 0; k < fo->facts.len; k++) {
+    fo->by_reg[fill[fo->facts.data[k].x]++] = (uint32_t)k;
+    fo->by_reg[fill[fo->facts.data[k].y]++] = (uint32_t)k;
+  }
+  free(fill);
+  fo->words = (fo->facts.len + 63) / 64;
+}
+
+typedef struct KillCtx {
+  const Folding *fo;
+  uint64_t *set;
+} KillCtx;
+
+static void kill_facts(void *ctx, IrReg r, bool def) {
+  KillCtx *k = ctx;
+  if (!def)
+    return;
+  for (uint32_t i = k->fo->by_reg_start[r]; i < k->fo->by_reg_start[r + 1]; i++) {
+    uint32_t id = k->fo->by_reg[i];
+    k->set[id / 64] &= ~(1ull << (id % 64));
+  }
+}
+
+/* SET (the facts that hold before IN, the NEXT-th fact's instruction
+   if IN makes one) becomes the set after it.  */
+static void step(const Folding *fo, const IrInsn *in, uint64_t *set, uint32_t *next) {
+  KillCtx k = {fo, set};
+  ir_insn_regs(in, kill_facts, &k);
+  IrReg y;
+  int64_t c;
+  if (offset_def(in, true, &y, &c)) {
+    uint32_t id = (*next)++;
+    set[id / 64] |= 1ull << (id % 64);
+  }
+}
+
+/* Register R as a fixed register plus a constant where SET holds: one
+   step (a fact of R in SET, else R's fixed fact); false if none.  */
+static bool offset_of(const Folding *fo, const uint64_t *set, IrReg r, IrReg *y, int64_t *c) {
+  for (uint32_t i = fo->by_reg_start[r]; i < fo->by_reg_start[r + 1]; i++) {
+    uint32_t id = fo->by_reg[i];
+    const OffsetFact *ft = &fo->facts.data[id];
+    if (ft->x == r && set[id / 64] >> (id % 64) & 1) {
+      *y = ft->y, *c = ft->c;
+      return true;
+    }
+  }
+  if (fo->fixed[r].x) {
+    *y = fo->fixed[r].y, *c = fo->fixed[r].c;
+    return true;
+  }
+  return false;
+}
+
+static bool is_access(const IrInsn *in) {
+  return (in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_ATOMIC) &&
+         in->addr.kind == IA_REG && in->addr.base;
+}
+
+static void note_non_address_read(void *ctx, IrReg r, bool def) {
+  if (!def)
+    ((uint8_t *)ctx)[r] = 0;
+}
+
+/* Which registers are read as nothing but the base of an address.  */
+static void find_address_only(Folding *fo) {
+  IrFunc *f = fo->f;
+  size_t nregs = f->nregs ? f->nregs : 1;
+  fo->address_only = xmalloc(nregs);
+  memset(fo->address_only, 1, nregs);
+  for (size_t b = 0; b < f->blocks.len; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
+      IrInsn in = f->blocks.data[b].insns.data[i];
+      if (is_access(&in))
+        in.addr.base = 0; /* this read is an address */
+      ir_insn_regs(&in, note_non_address_read, fo->address_only);
+    }
+}
+
+static void fold_insn(const Folding *fo, const uint64_t *set, IrInsn *in) {
+  if (!is_access(in) || in->addr.core || !fo->address_only[in->addr.base])
+    return;
+  IrReg y;
+  int64_t c;
+  /* Through a chain of facts, all holding here (a bounded walk).  */
+  for (int steps = 0; steps < 8 && offset_of(fo, set, in->addr.base, &y, &c); steps++) {
+    if (in->addr.off + c < INT16_MIN || in->addr.off + c > INT16_MAX)
+      break;
+    in->addr.base = y;
+    in->addr.off += c;
+  }
+}
+
+static uint32_t successors_of(const IrBlock *b, uint32_t succ[2]) {
+  if (!b->insns.len)
+    return 0;
+  const IrInsn *t = &b->insns.data[b->insns.len - 1];
+  if (t->op == IR_JMP) {
+    succ[0] = t->then_;
+    return 1;
+  }
+  if (t->op == IR_BR) {
+    succ[0] = t->then_, succ[1] = t->else_;
+    return 2;
+  }
+  return 0;
+}
+
+static void fold_addresses(IrFunc *f) {
+  size_t nregs = f->nregs ? f->nregs : 1, nb = f->blocks.len;
+  Folding fo = {.f = f};
+  uint32_t *defs = xcalloc(nregs, sizeof *defs);
+  for (size_t b = 0; b < nb; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
+      ir_insn_regs(&f->blocks.data[b].insns.data[i], count_def, defs);
+  fo.fixed = xcalloc(nregs, sizeof *fo.fixed);
+  find_fixed(&fo, defs);
+  free(defs);
+  collect_facts(&fo);
+  find_address_only(&fo);
+  size_t w = fo.words ? fo.words : 1;
+  /* in: the facts at each block's start; the entry, and blocks inline
+     assembly jumps to, start with none.  */
+  uint64_t *in = xmalloc(nb * w * sizeof *in), *out = xmalloc(nb * w * sizeof *out);
+  uint8_t *npreds = xcalloc(nb, 1);
+  for (size_t b = 0; b < nb; b++) {
+    uint32_t succ[2];
+    for (uint32_t k = 0, n = successors_of(&f->blocks.data[b], succ); k < n; k++)
+      npreds[succ[k]] = 1;
+  }
+  memset(out, 0xff, nb * w * sizeof *out);
+  uint64_t *cur = xmalloc(w * sizeof *cur);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t b = 0; b < nb; b++) {
+      memset(in + b * w, b == 0 || f->blocks.data[b].asm_target || !npreds[b] ? 0 : 0xff,
+             w * sizeof *in);
+    }
+    for (size_t b = 0; b < nb; b++) {
+      uint32_t succ[2];
+      for (uint32_t k = 0, n = successors_of(&f->blocks.data[b], succ); k < n; k++)
+        for (size_t j = 0; j < w; j++)
+          in[succ[k] * w + j] &= out[b * w + j];
+    }
+    for (size_t b = 0; b < nb; b++) {
+      memcpy(cur, in + b * w, w * sizeof *cur);
+      uint32_t next = fo.first[b];
+      const IrBlock *blk = &f->blocks.data[b];
+      for (size_t i = 0; i < blk->insns.len; i++)
+        step(&fo, &blk->insns.data[i], cur, &next);
+      if (memcmp(cur, out + b * w, w * sizeof *cur)) {
+        memcpy(out + b * w, cur, w * sizeof *cur);
+        changed = true;
+      }
+    }
+  }
+  for (size_t b = 0; b < nb; b++) {
+    memcpy(cur, in + b * w, w * sizeof *cur);
+    uint32_t next = fo.first[b];
+    IrBlock *blk = &f->blocks.data[b];
+    for (size_t i = 0; i < blk->insns.len; i++) {
+      fold_insn(&fo, cur, &blk->insns.data[i]);
+      step(&fo, &blk->insns.data[i], cur, &next);
+    }
+  }
+  free(cur);
+  free(npreds);
+  free(in);
+  free(out);
+  free(fo.first);
+  free(fo.by_reg_start);
+  free(fo.by_reg);
+  free(fo.fixed);
+  free(fo.address_only);
+  vec_free(&fo.facts);
+}
+
+/* --- Liveness --- */
+
+typedef struct UseDefCtx {
+  uint64_t *use, *def;
+} UseDefCtx;
+
+static void note_use_def(void *ctx, IrReg r, bool def) {
+  UseDefCtx *c = ctx;
+  if (def)
+    ir_set_add(c->def, r);
+  else if (!ir_set_has(c->def, r))
+    ir_set_add(c->use, r);
+}
+
+void ir_liveness(const IrFunc *f, IrLiveness *lv) {
+  size_t nb = f->blocks.len;
+  lv->words = (f->nregs + 63) / 64 + 1;
+  size_t total = nb * lv->words;
+  lv->use = xcalloc(total, 8);
+  lv->def = xcalloc(total, 8);
+  lv->in = xcalloc(total, 8);
+  lv->out = xcalloc(total, 8);
+  for (size_t b = 0; b < nb; b++) {
+    UseDefCtx c = {lv->use + b * lv->words, lv->def + b * lv->words};
+    const IrBlock *blk = &f->blocks.data[b];
+    for (size_t i = 0; i < blk->insns.len; i++)
+      ir_insn_regs(&blk->insns.data[i], note_use_def, &c);
+  }
+  /* asm goto may jump to its targets: they are successors of the block
+     holding the asm, which also falls through.  */
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (size_t b = nb; b-- > 0;) {
+      const IrBlock *blk = &f->blocks.data[b];
+      uint64_t *out = lv->out + b * lv->words, *in = lv->in + b * lv->words;
+      uint32_t succ[2];
+      int ns = (int)successors_of(blk, succ);
+      for (int s = 0; s < ns; s++) {
+        const uint64_t *sin = lv->in + succ[s] * lv->words;
+        for (size_t w = 0; w < lv->words; w++)
+          out[w] |= sin[w];
+      }
+      for (size_t i = 0; i < blk->insns.len; i++) {
+        const IrInsn *in_ = &blk->insns.data[i];
+        if (in_->op == IR_ASM)
+          for (int l = 0; l < in_->asm_->nlabels; l++) {
+            const uint64_t *sin = lv->in + in_->asm_->label_blocks[l] * lv->words;
+            for (size_t w = 0; w < lv->words; w++)
+              out[w] |= sin[w];
+          }
+      }
+      const uint64_t *use = lv->use + b * lv->words, *def = lv->def + b * lv->words;
+      for (size_t w = 0; w < lv->words; w++) {
+        uint64_t v = use[w] | (out[w] & ~def[w]);
+        if (v != in[w]) {
+          in[w] = v;
+          changed = true;
+        }
+      }
+    }
+  }
+}
+
+void ir_liveness_free(IrLiveness *lv) {
+  free(lv->use);
+  free(lv->def);
+  free(lv->in);
+  free(lv->out);
+}
+
+/* --- Dead instructions --- */
+
+/* Whether IN only computes its result: no store, call, atomic, asm,
+   volatile access, legacy packet load (which may end the program) or
+   control flow.  */
+static bool is_pure(const IrInsn *in) {
+  switch ((IrOp)in->op) {
+  case IR_MOV: case IR_ALU: case IR_NEG: case IR_EXT: case IR_BSWAP:
+  case IR_ADDR: case IR_SYM:
+    return true;
+  case IR_LOAD:
+    return !in->is_volatile;
+  default:
+    return false;
+  }
+}
+
+/* Liveness before an instruction from liveness after it (walking a
+   block backward): what it writes is dead before it, then what it reads
+   is live.  */
+static void clear_written(void *ctx, IrReg r, bool def) {
+  if (def)
+    ((uint64_t *)ctx)[r / 64] &= ~(1ull << (r % 64));
+}
+
+static void add_read(void *ctx, IrReg r, bool def) {
+  if (!def)
+    ir_set_add(ctx, r);
+}
+
+/* Remove pure instructions whose result is dead where they write it
+   (not live after them), until none is left; true if any went.  A
+   parameter copied into a local that is never used then reads no
+   argument register at all.  */
+static bool remove_dead(IrFunc *f) {
+  bool any = false;
+  for (int round = 0; round < 16; round++) {
+    IrLiveness lv;
+    ir_liveness(f, &lv);
+    uint64_t *live = xmalloc(lv.words * sizeof *live);
+    bool changed = false;
+    for (size_t b = 0; b < f->blocks.len; b++) {
+      IrBlock *blk = &f->blocks.data[b];
+      if (!blk->insns.len)
+        continue;
+      memcpy(live, lv.out + b * lv.words, lv.words * sizeof *live);
+      uint8_t *dead = xcalloc(blk->insns.len, 1);
+      for (size_t i = blk->insns.len; i-- > 0;) {
+        const IrInsn *in = &blk->insns.data[i];
+        if (is_pure(in) && in->dst && !ir_set_has(live, in->dst)) {
+          dead[i] = 1;
+          changed = true;
+          continue;
+        }
+        ir_insn_regs(in, clear_written, live);
+        ir_insn_regs(in, add_read, live);
+      }
+      size_t m = 0;
+      for (size_t i = 0; i < blk->insns.len; i++)
+        if (!dead[i])
+          blk->insns.data[m++] = blk->insns.data[i];
+      blk->insns.len = m;
+      free(dead);
+    }
+    free(live);
+    ir_liveness_free(&lv);
+    if (!changed)
+      break;
+    any = true;
+  }
+  return any;
+}
+
+/* Blocks that only return the same constant (or nothing) become one,
+   so a branch between two of them has one target.  */
+static void merge_returns(IrFunc *f) {
+  size_t nb = f->blocks.len;
+  uint32_t *same = xmalloc((nb + 1) * sizeof *same);
+  VEC(uint32_t) kept = {0};
+  for (size_t b = 0; b < nb; b++) {
+    same[b] = (uint32_t)b;
+    const IrBlock *blk = &f->blocks.data[b];
+    if (blk->asm_target || blk->insns.len != 1 || blk->insns.data[0].op != IR_RET ||
+        blk->insns.data[0].a.kind == IV_REG)
+      continue;
+    IrVal v = blk->insns.data[0].a;
+    size_t k = 0;
+    for (; k < kept.len; k++) {
+      IrVal w = f->blocks.data[kept.data[k]].insns.data[0].a;
+      if (w.kind == v.kind && (v.kind == IV_NONE || w.imm == v.imm))
+        break;
+    }
+    if (k < kept.len)
+      same[b] = kept.data[k];
+    else
+      vec_push(&kept, (uint32_t)b);
+  }
+  for (size_t b = 0; b < nb; b++) {
+    IrBlock *blk = &f->blocks.data[b];
+    if (!blk->insns.len)
+      continue;
+    IrInsn *t = &blk->insns.data[blk->insns.len - 1];
+    if (t->op == IR_JMP || t->op == IR_BR)
+      t->then_ = same[t->then_];
+    if (t->op == IR_BR)
+      t->else_ = same[t->else_];
+  }
+  vec_free(&kept);
+  free(same);
+}
+
+/* Jumps to jumps threaded; a branch with one target becomes a jump;
+   blocks nothing reaches emptied.  */
+static void thread_jumps(IrFunc *f) {
+  for (size_t i = 0; i < f->blocks.len; i++) {
+    IrBlock *b = &f->blocks.data[i];
+    if (!b->insns.len)
+      continue;
+    IrInsn *t = &b->insns.data[b->insns.len - 1];
+    if (t->op == IR_JMP || t->op == IR_BR)
+      t->then_ = thread_target(f, t->then_);
+    if (t->op == IR_BR) {
+      t->else_ = thread_target(f, t->else_);
+      if (t->then_ == t->else_) { /* and it compares nothing */
+        t->op = IR_JMP;
+        t->a = t->b = (IrVal){0};
+      }
+    }
+  }
+  mark_reachable(f);
+  for (size_t i = 0; i < f->blocks.len; i++)
+    if (!f->blocks.data[i].reachable)
+      f->blocks.data[i].insns.len = 0;
+}
+
 void ir_simplify(IrFunc *f) {
   for (size_t i = 0; i < f->blocks.len; i++) {
     IrBlock *b = &f->blocks.data[i];
@@ -117,21 +653,15 @@ void ir_simplify(IrFunc *f) {
       vec_push(&b->insns, u);
     }
   }
-  for (size_t i = 0; i < f->blocks.len; i++) {
-    IrBlock *b = &f->blocks.data[i];
-    IrInsn *t = &b->insns.data[b->insns.len - 1];
-    if (t->op == IR_JMP || t->op == IR_BR)
-      t->then_ = thread_target(f, t->then_);
-    if (t->op == IR_BR) {
-      t->else_ = thread_target(f, t->else_);
-      if (t->then_ == t->else_)
-        t->op = IR_JMP;
-    }
-  }
-  mark_reachable(f);
-  for (size_t i = 0; i < f->blocks.len; i++)
-    if (!f->blocks.data[i].reachable)
-      f->blocks.data[i].insns.len = 0;
+  merge_returns(f);
+  thread_jumps(f);
+  fold_addresses(f);
+  /* Removing dead code can leave blocks that only jump, and branches
+     whose work is gone: thread again (a chain of such branches, as an
+     inline memcmp whose result does not matter, goes one block a round;
+     rounds stop when nothing changes).  */
+  for (int round = 0; round < 64 && remove_dead(f); round++)
+    thread_jumps(f);
 }
 
 /* --- Printing --- */

@@ -194,8 +194,29 @@ static inline IrAddr ir_addr_slot(uint32_t slot, int64_t off) {
 void ir_func_free(IrFunc *f);
 
 /* Clean-ups the code generator relies on: blocks not reachable from the
-   entry are emptied, jumps to jumps are threaded.  */
+   entry are emptied, jumps to jumps are threaded, and instructions that
+   only compute a result nothing reads are removed.  */
 void ir_simplify(IrFunc *f);
+
+/* Call F for every register IN reads (def false), then every register
+   it writes (def true).  */
+typedef void (*IrRegVisit)(void *ctx, IrReg r, bool def);
+void ir_insn_regs(const IrInsn *in, IrRegVisit f, void *ctx);
+
+/* Which registers are live at each block's start and end (sets of
+   `words` uint64_t per block; also each block's reads before writes
+   and writes).  Inline assembly that may jump (asm goto) has its
+   targets as successors too.  */
+typedef struct IrLiveness {
+  size_t words;                   /* per set */
+  uint64_t *use, *def, *in, *out; /* [block * words] */
+} IrLiveness;
+void ir_liveness(const IrFunc *f, IrLiveness *lv);
+void ir_liveness_free(IrLiveness *lv);
+static inline void ir_set_add(uint64_t *s, IrReg r) { s[r / 64] |= 1ull << (r % 64); }
+static inline bool ir_set_has(const uint64_t *s, IrReg r) {
+  return s[r / 64] >> (r % 64) & 1;
+}
 
 /* The IR as text (-fdump-ir).  */
 void ir_dump(const IrFunc *f, Buf *out);

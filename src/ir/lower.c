@@ -473,7 +473,14 @@ static void store(Lower *L, IrAddr a, unsigned size, IrVal v, bool vol, SrcLoc l
   i->is_volatile = vol;
 }
 
-static IrAddr addr_plus(IrAddr a, int64_t off) {
+static IrAddr addr_plain(Lower *L, IrAddr a, SrcLoc loc);
+
+/* A plus OFF bytes.  An address whose offset is relocated (CO-RE)
+   becomes a plain register first: the relocation rewrites the offset
+   an instruction holds, which must be the field's own.  */
+static IrAddr addr_plus(Lower *L, IrAddr a, int64_t off, SrcLoc loc) {
+  if (a.core && off)
+    a = addr_plain(L, a, loc);
   a.off += off;
   return a;
 }
@@ -513,10 +520,14 @@ static void copy_bytes(Lower *L, IrAddr dst, IrAddr src, int64_t n, uint32_t ali
                        SrcLoc loc) {
   if (!align)
     align = 1;
+  if (n > chunk_for(n, align)) { /* more than one access: plain addresses */
+    dst = addr_plain(L, dst, loc);
+    src = addr_plain(L, src, loc);
+  }
   for (int64_t off = 0; off < n;) {
     unsigned c = chunk_for(n - off, align);
-    IrVal v = load(L, addr_plus(src, off), c, false, false, loc);
-    store(L, addr_plus(dst, off), c, v, false, loc);
+    IrVal v = load(L, addr_plus(L, src, off, loc), c, false, false, loc);
+    store(L, addr_plus(L, dst, off, loc), c, v, false, loc);
     off += c;
   }
 }
@@ -529,6 +540,8 @@ static void set_bytes(Lower *L, IrAddr dst, uint8_t byte, int64_t n, uint32_t al
   IrVal val = byte ? ir_imm((int64_t)pattern) : ir_imm(0);
   if (byte && dst.kind != IA_SLOT)
     val = ir_reg(to_reg(L, val, loc));
+  if (n > chunk_for(n, align))
+    dst = addr_plain(L, dst, loc);
   for (int64_t off = 0; off < n;) {
     unsigned c = chunk_for(n - off, align);
     IrVal v = val;
@@ -536,7 +549,7 @@ static void set_bytes(Lower *L, IrAddr dst, uint8_t byte, int64_t n, uint32_t al
       v = ir_imm((int64_t)(pattern & ((1ull << (c * 8)) - 1)));
     if (v.kind == IV_IMM && c == 8 && byte && !(v.imm >= INT32_MIN && v.imm <= INT32_MAX))
       v = ir_reg(to_reg(L, v, loc));
-    store(L, addr_plus(dst, off), c, v, false, loc);
+    store(L, addr_plus(L, dst, off, loc), c, v, false, loc);
     off += c;
   }
 }
@@ -564,7 +577,7 @@ static BitField bitfield_of(Lower *L, const Node *n) {
     size *= 2;
     unit = bit / (size * 8) * size;
   }
-  bf.unit = addr_plus(base, unit);
+  bf.unit = addr_plus(L, base, unit, n->loc);
   bf.size = size;
   bf.width = (unsigned)m->bit_width;
   unsigned lo = (unsigned)(bit - unit * 8);
@@ -760,6 +773,19 @@ static int core_prefix(const CoreChain *c, char *access, size_t size, int64_t *o
   return len < size ? k : 0;
 }
 
+/* The type a relocation names as its root: the record (or other type)
+   itself, unqualified; but an anonymous record by the typedef it was
+   reached through, as clang names it (libbpf finds the kernel's type
+   by the root's name).  */
+static Type *core_root(Type *t) {
+  Type *c = type_canon(t);
+  if (type_is_record(c) && !c->u.rec->name)
+    for (Type *x = t; x && x != c; x = x->base)
+      if (x->kind == TY_TYPEDEF)
+        return type_unqualified(x);
+  return type_unqualified(c);
+}
+
 static IrCore *new_core(Type *type, const char *access, uint32_t kind) {
   IrCore *core = NEW(IrCore);
   core->type = type;
@@ -781,7 +807,7 @@ static bool core_member_addr(Lower *L, const Node *n, IrAddr *out) {
     return false;
   IrVal p = expr(L, c.ptr);
   IrAddr a = ir_addr_reg(to_reg(L, p, n->loc), off);
-  a.core = new_core(type_unqualified(type_canon(c.root)), access, CORE_FIELD_BYTE_OFFSET);
+  a.core = new_core(core_root(c.root), access, CORE_FIELD_BYTE_OFFSET);
   if (rest == 0)
     *out = a;
   else
@@ -827,7 +853,7 @@ static IrAddr ptr_addr(Lower *L, const Node *p) {
       b = b->a;
     if (b->kind == EX_CONST && b->u.cv.kind == CV_INT) {
       k = b->u.cv.i * p->u.arith.scale;
-      return addr_plus(addr_plain(L, ptr_addr(L, p->a), loc), p->op == OP_SUB ? -k : k);
+      return addr_plus(L, addr_plain(L, ptr_addr(L, p->a), loc), p->op == OP_SUB ? -k : k, loc);
     }
   }
   IrVal v = expr(L, p);
@@ -849,7 +875,7 @@ static IrAddr lvalue_addr(Lower *L, const Node *n) {
       base = addr_plain(L, lvalue_addr(L, n->a), loc);
     else
       base = val_addr(L, expr(L, n->a), loc);
-    return addr_plus(base, n->u.m.member->bit_offset / 8);
+    return addr_plus(L, base, n->u.m.member->bit_offset / 8, loc);
   }
   case EX_INDEX: {
     IrAddr base;
@@ -862,7 +888,7 @@ static IrAddr lvalue_addr(Lower *L, const Node *n) {
     IrVal idx = expr(L, n->b);
     idx = convert(L, idx, n->b->type, ty_long, loc);
     if (idx.kind == IV_IMM)
-      return addr_plus(base, idx.imm * n->u.arith.scale);
+      return addr_plus(L, base, idx.imm * n->u.arith.scale, loc);
     IrVal off = scale_index(L, idx, n->u.arith.scale, loc);
     IrReg b = addr_reg(L, base, loc);
     IrVal sum = alu(L, BPF_ALU_ADD, ir_reg(b), off, false, false, loc);
@@ -976,7 +1002,7 @@ static void store_lvalue(Lower *L, const Node *lv, IrVal v, SrcLoc loc) {
 static void init_elems(Lower *L, IrAddr base, const Init *in, SrcLoc loc) {
   for (int i = 0; i < in->nelems; i++) {
     const InitElem *e = &in->elems[i];
-    IrAddr a = addr_plus(base, e->offset);
+    IrAddr a = addr_plus(L, base, e->offset, loc);
     if (e->value && e->value->kind == EX_STRING) {
       const Node *s = e->value;
       int64_t n = size_of(e->type);
@@ -989,7 +1015,7 @@ static void init_elems(Lower *L, IrAddr base, const Init *in, SrcLoc loc) {
         for (unsigned j = 0; j < c; j++)
           bytes |= (uint64_t)(k + j < (int64_t)s->u.s.len ? (uint8_t)s->u.s.str[k + j] : 0)
                    << (8 * j);
-        store(L, addr_plus(a, k), c, ir_imm((int64_t)bytes), false, loc);
+        store(L, addr_plus(L, a, k, loc), c, ir_imm((int64_t)bytes), false, loc);
         k += c;
       }
       continue;
@@ -1252,7 +1278,7 @@ static IrVal core_builtin(Lower *L, const Node *n, const char *name) {
       value = 64 - (m->is_bitfield ? m->bit_width : size * 8);
       break;
     }
-    return core_value(L, value, new_core(type_unqualified(type_canon(c.root)), access, (uint32_t)flag), loc);
+    return core_value(L, value, new_core(core_root(c.root), access, (uint32_t)flag), loc);
   }
   Type *t = core_arg_type(a);
   if (builtin_is(name, "btf_type_id")) {
@@ -1359,7 +1385,7 @@ static IrVal builtin(Lower *L, const Node *n, const char *name) {
         IrVal b = expr(L, args[1]);
         IrVal v = alu(L, BPF_ALU_AND, b, ir_imm(0xff), false, false, loc);
         for (int64_t off = 0; off < size; off++)
-          store(L, addr_plus(dst, off), 1, v, false, loc);
+          store(L, addr_plus(L, dst, off, loc), 1, v, false, loc);
       }
       return d;
     }
@@ -1375,7 +1401,7 @@ static IrVal builtin(Lower *L, const Node *n, const char *name) {
       int64_t off = 0;
       while (off < size && cnt < 64) {
         unsigned c = chunk_for(size - off, align ? align : 1);
-        vals[cnt] = load(L, addr_plus(src, off), c, false, false, loc);
+        vals[cnt] = load(L, addr_plus(L, src, off, loc), c, false, false, loc);
         sizes[cnt++] = c;
         off += c;
       }
@@ -1385,7 +1411,7 @@ static IrVal builtin(Lower *L, const Node *n, const char *name) {
       }
       off = 0;
       for (int i = 0; i < cnt; i++) {
-        store(L, addr_plus(dst, off), sizes[i], vals[i], false, loc);
+        store(L, addr_plus(L, dst, off, loc), sizes[i], vals[i], false, loc);
         off += sizes[i];
       }
       return d;
@@ -1726,6 +1752,22 @@ static IrVal call(Lower *L, const Node *n) {
 
 static bool op_is_compare(unsigned op) { return op >= OP_EQ && op <= OP_GE; }
 
+/* Whether N's value is always 0 or 1: a comparison, a logical operator,
+   or a value of type _Bool.  */
+static bool is_truth_value(const Node *n) {
+  switch (n->kind) {
+  case EX_BINARY:
+    return op_is_compare(n->op);
+  case EX_UNARY:
+    return n->op == OP_LOGNOT;
+  case EX_LOGAND:
+  case EX_LOGOR:
+    return true;
+  default:
+    return type_kind(n->type) == TY_BOOL;
+  }
+}
+
 static unsigned compare_cond(unsigned op, bool sign) {
   switch (op) {
   case OP_EQ: return BPF_JMP_JEQ;
@@ -1974,6 +2016,8 @@ static IrVal cast(Lower *L, const Node *n) {
     fail(L, loc, "unsupported conversion for eBPF");
     return ir_imm(0);
   default: {
+    if (type_kind(n->type) == TY_BOOL && is_truth_value(n->a))
+      return expr(L, n->a); /* already 0 or 1 */
     if (n->a && n->a->kind == EX_CONST && n->a->u.cv.kind == CV_INT &&
         !is_float(n->type) && !is_float(n->a->type)) {
       IrVal v = ir_imm(n->a->u.cv.i);

@@ -24,6 +24,7 @@ typedef struct InitState {
   InitInfo *info;
   bool want;              /* build the store list */
   VEC(InitElem) elems;
+  int64_t flex_size;      /* bytes of a flexible array member's elements */
 } InitState;
 
 static const Place NOWHERE = {-1, NULL};
@@ -108,13 +109,28 @@ static bool is_aggregate(Type *t) {
   return k == TY_ARRAY || k == TY_STRUCT || k == TY_UNION;
 }
 
-/* A string literal initializing a character array.  */
+/* A flexible array member (T, at PL) initialized with N elements: GCC
+   adds their bytes to the size of the object that holds it.  */
+static void note_flexible(InitState *s, Type *t, Place pl, int64_t n) {
+  Type *c = type_canon(t);
+  int64_t esize = type_size(c->base);
+  if (pl.off >= 0 && c->u.array.len < 0 && esize > 0 && n * esize > s->flex_size)
+    s->flex_size = n * esize;
+}
+
+/* A string literal initializing a character array (of unknown length:
+   a flexible array member, which takes the string's length).  */
 static void init_string(InitState *s, Type *t, Place pl) {
   Expr e;
   parse_string_literal(s->p, &e);
   for (uint32_t i = 0; i < e.str_len * e.str_width; i++)
     if (e.str[i])
       s->info->all_zero = false;
+  Type *c = type_canon(t);
+  if (c->u.array.len < 0) {
+    t = type_array(c->base, (int64_t)e.str_len + 1);
+    note_flexible(s, c, pl, (int64_t)e.str_len + 1);
+  }
   if (s->want)
     add_store(s, pl, t, string_node(s->p, &e));
 }
@@ -434,7 +450,7 @@ static void init_object_inner(InitState *s, Type *t, Place pl) {
           (at_punct_n(p, 1, P_RBRACE) || peek(p, 1)->kind == TK_STRING)) {
         init_string(s, t, pl);
       } else {
-        init_array_items(s, t, true, pl);
+        note_flexible(s, t, pl, init_array_items(s, t, true, pl));
       }
     } else {
       init_record_items(s, t, true, pl);
@@ -471,7 +487,7 @@ static void init_object_inner(InitState *s, Type *t, Place pl) {
       }
     }
     if (c->kind == TY_ARRAY)
-      init_array_items(s, t, false, pl);
+      note_flexible(s, t, pl, init_array_items(s, t, false, pl));
     else
       init_record_items(s, t, false, pl);
     return;
@@ -497,6 +513,7 @@ static Init *finish_init(InitState *s, Type *t) {
   in->is_const = s->info->is_const;
   in->has_reloc = s->info->has_reloc;
   in->all_zero = s->info->all_zero;
+  in->flex_size = s->flex_size;
   size_t n = s->elems.len;
   if (n) {
     /* A stable insertion sort (stores mostly come in order already), so
@@ -530,7 +547,7 @@ static Type *parse_initializer_value(InitState *s, Type *t);
 /* initializer: assignment-expression | { initializer-list ,? }
    The stores are gathered while the typed tree is being built.  */
 Type *parse_initializer(Parser *p, Type *t, InitInfo *info, Init **out) {
-  InitState s = {p, info, out != NULL, {0}};
+  InitState s = {p, info, out != NULL, {0}, 0};
   info->all_zero = true;
   info->is_const = true;
   info->has_reloc = false;

@@ -11,6 +11,7 @@
 #include "decl.h"
 
 #include "../lang/attrs.h"
+#include "tree.h"
 
 /* The first declaration of an entity gets the completed type of a later
    one (extern int a[]; int a[3];); the type as first written is kept
@@ -137,6 +138,16 @@ const Attr *decl_find_attr(const Decl *d, int id) {
       if ((int)attr_spec_id(a->spec) == id)
         return a;
   return NULL;
+}
+
+int64_t decl_storage_size(const Decl *d) {
+  int64_t size = type_size(d->type);
+  if (size < 0)
+    return size;
+  for (const Decl *x = d; x; x = x->prev)
+    if (x->kind == DECL_VAR && x->init)
+      return size + x->init->flex_size;
+  return size;
 }
 
 const char *decl_section(const Decl *d) {

@@ -21,5 +21,9 @@ const Attr *decl_find_attr(const Decl *d, int id);
 /* The section attribute of D's entity (any of its declarations), or
    NULL.  */
 const char *decl_section(const Decl *d);
+/* The bytes D's entity occupies: its type's size, plus the elements of
+   a flexible array member its initializer gives (as GCC sizes it); -1
+   when the type is incomplete.  */
+int64_t decl_storage_size(const Decl *d);
 
 #endif

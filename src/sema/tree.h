@@ -320,6 +320,9 @@ struct Init {
   bool is_const;     /* every value is a constant (static data image) */
   bool has_reloc;    /* some value is an address constant */
   bool all_zero;
+  int64_t flex_size; /* bytes of an initialized flexible array member,
+                        beyond the type's size (GCC counts them in the
+                        object's size) */
 };
 
 /* A function definition's body and the declarations a code generator

@@ -111,3 +111,30 @@ for tgt in x86_64 bpf bpfeb; do
   $objcopy --dump-section .BTF="$TMPDIR/c.btf" "$TMPDIR/k-$tgt.o" /dev/null 2>/dev/null
   check "all kinds, $tgt: assembled -S text equals the -c object's .BTF" cmp -s "$TMPDIR/a.btf" "$TMPDIR/c.btf"
 done
+
+# Objects whose flexible array member is initialized: the symbols' sizes
+# and the DATASEC sizes of their VARs as bpf-gcc 16's (it adds the
+# elements to the type's size), and the initialized bytes of each object.
+if [ -x "$G16/bpf-gcc-16" ]; then
+  "$G16/bpf-gcc-16" -O2 -gbtf -c "$dir/flexible.c" -o "$TMPDIR/fg.o"
+  "$BTFCC" --target=bpf -O2 -gbtf -c "$dir/flexible.c" -o "$TMPDIR/fb.o"
+  sizes() {
+    readelf -sW "$1" | awk '$4 == "OBJECT" { print $8, $3 }' | sort
+    bpftool btf dump file "$1" | grep -F '(VAR ' | sed 's/type_id=[0-9]* //' | sort
+    # each object's bytes, by name: objdump -t gives value and size
+    objdump -t "$1" | awk '$3 == "O" && $4 == ".data" { print $6, $1, $5 }' | sort |
+      while read -r name at size; do
+        printf '%s ' "$name"
+        objcopy -O binary --only-section=.data "$1" "$TMPDIR/data.bin"
+        od -An -tx1 -j $((16#$at)) -N $((16#$size)) "$TMPDIR/data.bin" | tr -d '\n '; echo
+      done
+  }
+  sizes "$TMPDIR/fg.o" > "$TMPDIR/fg.txt"; sizes "$TMPDIR/fb.o" > "$TMPDIR/fb.txt"
+  if grep -q "x 17" "$TMPDIR/fg.txt" && diff -u "$TMPDIR/fg.txt" "$TMPDIR/fb.txt" > "$TMPDIR/d"; then
+    pass "flexible array members: object sizes and bytes as bpf-gcc 16's"
+  else
+    fail "flexible array members: differ from bpf-gcc 16"; head -20 "$TMPDIR/d"
+  fi
+else
+  skip "flexible array members (no bpf-gcc 16: shared/tools/get-gcc16)"
+fi

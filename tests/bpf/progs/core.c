@@ -3,7 +3,11 @@
    existence, sizes and type ids.  What the program finds goes to .bss as
    facts that hold on every kernel (so both compilers' runs print the
    same), and each relocation must have been resolved by libbpf for the
-   program to load at all.  */
+   program to load at all.  A field of an anonymous struct reached through
+   its typedef (siphash_key_t) is relocated against the typedef, as clang
+   does; and an XDP program copies a 16-byte field of a relocated struct
+   (ipv6hdr's addresses) whole: only the access at the field's own offset
+   may carry the relocation.  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_core_read.h>
@@ -18,6 +22,7 @@ struct task_struct___mine {
 int pid_matches, tgid_matches, leader_tgid_matches;
 int flavor_pid_matches, missing_field_absent, pid_size, has_task_type;
 int comm_first_nonzero;
+int siphash_read_ok;
 
 SEC("raw_tp/sys_enter")
 int core(void *ctx) {
@@ -34,7 +39,20 @@ int core(void *ctx) {
   char comm[16];
   BPF_CORE_READ_STR_INTO(&comm, task, comm);
   comm_first_nonzero = comm[0] != 0;
+  siphash_key_t *key = (void *)task;
+  __u64 k1;
+  siphash_read_ok = bpf_core_read(&k1, sizeof(k1), &key->key[1]) == 0;
   return 0;
+}
+
+SEC("xdp")
+int core_copy(struct xdp_md *ctx) {
+  void *d = (void *)(long)ctx->data, *end = (void *)(long)ctx->data_end;
+  struct ipv6hdr *ip6 = d + 14;
+  if ((void *)(ip6 + 1) > end)
+    return XDP_PASS;
+  ip6->daddr = ip6->saddr;
+  return XDP_TX;
 }
 
 char LICENSE[] SEC("license") = "GPL";

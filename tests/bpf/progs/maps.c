@@ -1,5 +1,10 @@
 /* Maps through helpers, atomics, a BPF-to-BPF call with a map pointer,
-   per-packet state in a hash map.  */
+   per-packet state in a hash map, a map of maps whose initializer names
+   its inner map (a relocation in .maps, inside the outer map's object,
+   which is as large as its initialized flexible array `values`), and a
+   global whose flexible array member is initialized (its object, and its
+   BTF VAR's size, grow by those elements as in GCC), and a for_each
+   callback with an unused fifth parameter.  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 
@@ -19,6 +24,37 @@ struct {
   __type(key, struct flow);
   __type(value, struct stats);
 } flows SEC(".maps");
+
+struct inner {
+  __uint(type, BPF_MAP_TYPE_ARRAY);
+  __uint(max_entries, 2);
+  __type(key, __u32);
+  __type(value, __u64);
+} inner_a SEC(".maps"), inner_b SEC(".maps");
+
+struct {
+  __uint(type, BPF_MAP_TYPE_ARRAY_OF_MAPS);
+  __uint(max_entries, 3);
+  __type(key, __u32);
+  __array(values, struct inner);
+} outer SEC(".maps") = {
+  .values = { [0] = &inner_b, [2] = &inner_a },
+};
+
+struct table { __u32 n; __u32 v[]; };
+struct table weights = { 3, { 10, 200, 3000 } };
+__u32 after_weights = 7;
+__u64 inner_sum;
+__u64 weighted;
+
+__u64 hits_sum;
+
+/* A for_each callback gets four arguments; the fifth parameter, unused,
+   is a register the verifier has not initialised: it must not be read.  */
+static long sum_hits(void *map, __u32 *key, __u64 *val, __u64 *acc, __u64 unused) {
+  *acc += *val + *key;
+  return 0;
+}
 
 __u64 total;
 __u64 xchg_seen;
@@ -55,6 +91,19 @@ int maps(struct xdp_md *ctx) {
     ns.last = d[3];
     bpf_map_update_elem(&flows, &f, &ns, BPF_ANY);
   }
+  for (__u32 k = 0; k < 3; k += 2) {
+    void *in = bpf_map_lookup_elem(&outer, &k);
+    if (!in)
+      continue;
+    __u32 slot = d[5] & 1;
+    __u64 *c = bpf_map_lookup_elem(in, &slot);
+    if (c)
+      inner_sum += (*c += k + 1 + d[6]);
+  }
+  weighted = weights.v[2] + weights.v[d[7] & 1] + after_weights + weights.n;
+  __u64 acc = 0;
+  bpf_for_each_map_elem(&hits, sum_hits, &acc, 0);
+  hits_sum = acc;
   __sync_fetch_and_add(&total, len);
   __u64 old = __sync_fetch_and_or(&total, 0x100000000ull);
   xchg_seen = __sync_lock_test_and_set(&xchg_seen, d[4]) + (old >> 32);
