@@ -16,6 +16,8 @@ static void usage(FILE *out) {
           "                     initializers (stdout, or FILE)\n"
           "  -o FILE            output file ('-' for standard output)\n"
           "  -gbtf              emit BTF in a .BTF section\n"
+          "  -gctf[LEVEL]       emit CTF in a .ctf section (LEVEL 1-3, 0: none);\n"
+          "                     not with -gbtf, as GCC\n"
           "  -g, -gdwarf        emit DWARF; -gdwarf-4, -gdwarf-5 choose the version\n"
           "                     (default 5); with -gbtf, both DWARF and BTF\n"
           "  -fdebug-types-section  put structure types in DWARF type units\n"
