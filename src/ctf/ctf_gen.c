@@ -84,9 +84,11 @@ static uint32_t new_type(Gen *g, uint32_t kind, bool root, const char *name,
   t.name = add_str(&g->str, name);
   t.info = CTF_INFO(kind, root, vlen);
   t.words = (uint32_t)g->words.len;
-  vec_grow(&g->words, g->words.len + nwords);
-  memset(g->words.data + g->words.len, 0, nwords * sizeof(uint32_t));
-  g->words.len += nwords;
+  if (nwords) {
+    vec_grow(&g->words, g->words.len + nwords);
+    memset(g->words.data + g->words.len, 0, nwords * sizeof(uint32_t));
+    g->words.len += nwords;
+  }
   vec_push(&g->types, t);
   return (uint32_t)g->types.len;
 }
@@ -501,7 +503,7 @@ static void emit_members(Section *s, const CtfType *t, const uint32_t *w) {
 }
 
 static void emit_type(Gen *g, Section *s, const CtfType *t) {
-  const uint32_t *w = g->words.data + t->words;
+  const uint32_t *w = g->words.data ? g->words.data + t->words : NULL;
   uint32_t vlen = CTF_INFO_VLEN(t->info);
   sec_data(s, 4, t->name, "ctt_name");
   sec_data(s, 4, t->info, "ctt_info");
