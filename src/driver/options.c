@@ -217,6 +217,7 @@ bool options_parse(int argc, char **argv, Options *o) {
   bool after_ddash = false;
   bool plain_g = false, explicit_dwarf = false; /* -g as written; -gdwarf* */
   bool btf_chosen = false, ctf_chosen = false;
+  bool g_after_ctf = false, ggdb = false; /* BPF: which -g asks for DWARF */
   int ctf = 0; /* -gctf level */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -284,6 +285,8 @@ bool options_parse(int argc, char **argv, Options *o) {
              !strcmp(a, "-g3") || !strncmp(a, "-ggdb", 5)) {
       o->want_dwarf = true; /* with -gbtf too: both, as GCC does */
       plain_g = true;
+      g_after_ctf |= ctf_chosen;
+      ggdb |= !strncmp(a, "-ggdb", 5);
       if (o->want_btf)
         explicit_dwarf = true; /* BPF: -gbtf -g is BTF and DWARF */
     }
@@ -377,6 +380,10 @@ bool options_parse(int argc, char **argv, Options *o) {
   o->want_ctf = ctf > 0;
   /* CTF is translated from the DWARF GCC would write (5 by default).  */
   o->ctf.dwarf_version = o->dwarf.version ? o->dwarf.version : 5;
+  /* bpf-gcc with -gctf: a -g before it chose the format CTF replaces;
+     one after it (or -ggdb) asks for DWARF.  */
+  if (target.arch == ARCH_BPF && plain_g && ctf_chosen)
+    o->want_dwarf = explicit_dwarf || g_after_ctf || ggdb;
   if (target.arch == ARCH_BPF && plain_g && !ctf_chosen) {
     o->want_btf = true;
     o->want_dwarf = explicit_dwarf;

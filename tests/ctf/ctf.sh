@@ -181,3 +181,14 @@ for args in "-gctf1" "-gctf3" "-gctf -g" "-g -gctf" "-gctf -gdwarf-4"; do
   bs=$(grep -o '^\s*\.section\s*\.\(ctf\|debug_info\)' "$TMPDIR/b.s" | sort -u | tr -d ' \t' | tr '\n' ' ')
   check "ctf driver: $args writes GCC's debug sections (${gs:-none})" [ "$gs" = "$bs" ]
 done
+# On BPF a -g before -gctf chose the format CTF replaces (no DWARF), one
+# after it asks for DWARF, as in bpf-gcc 16.
+if [ -x "$BPFGCC" ]; then
+  for args in "-gctf -g" "-g -gctf" "-g2 -gctf" "-gctf -g2" "-ggdb -gctf" "-gdwarf -gctf" "-g -gctf -g"; do
+    "$BTFCC" --target=bpf $args -S "$TMPDIR/x.c" -o "$TMPDIR/b.s" 2>/dev/null
+    "$BPFGCC" $args -S "$TMPDIR/x.c" -o "$TMPDIR/g.s" 2>/dev/null
+    gs=$(grep -o '^\s*\.section\s*"\?\.\(ctf\|BTF\|debug_info\)' "$TMPDIR/g.s" | sort -u | tr -d ' \t"' | tr '\n' ' ')
+    bs=$(grep -o '^\s*\.section\s*"\?\.\(ctf\|BTF\|debug_info\)' "$TMPDIR/b.s" | sort -u | tr -d ' \t"' | tr '\n' ' ')
+    check "ctf driver (BPF): $args writes bpf-gcc's debug sections (${gs:-none})" [ "$gs" = "$bs" ]
+  done
+fi
