@@ -340,8 +340,9 @@ static Die *qualified_die(Builder *b, Type *t) {
 typedef VEC(int64_t) DimVec;
 
 /* Element counts of nested arrays collapsed into one DIE, outer first.  */
-static Type *collect_dims(Type *t, DimVec *dims) {
+static Type *collect_dims(Type *t, DimVec *dims, unsigned *typedef_quals) {
   Type *c = t;
+  *typedef_quals = 0;
   for (;;) {
     if (c->kind == TY_ARRAY && !c->quals && !c->tags) {
       vec_push(dims, (c->flags & TYF_VLA) ? -1 : c->u.array.len);
@@ -350,9 +351,11 @@ static Type *collect_dims(Type *t, DimVec *dims) {
     }
     /* An element type that is a typedef of an array is an array to GCC
        too (a named variant of it): its dimensions join the outer ones
-       and the typedef goes unnamed.  */
-    if (c != t && c->kind == TY_TYPEDEF && !c->quals && !c->tags &&
+       and the typedef goes unnamed; a qualified one qualifies the
+       elements (TYPEDEF_QUALS).  */
+    if (c != t && c->kind == TY_TYPEDEF && !c->tags &&
         c->base->kind == TY_ARRAY && !c->base->quals && !c->base->tags) {
+      *typedef_quals |= c->quals;
       c = c->base;
       continue;
     }
@@ -621,7 +624,8 @@ static Die *array_die(Builder *b, Type *t) {
   if (type_user_aligned(b, t))
     d->user_align = type_align(t);
   DimVec dims = {0};
-  Type *elem = collect_dims(t, &dims);
+  unsigned typedef_quals;
+  Type *elem = collect_dims(t, &dims, &typedef_quals);
   for (Type *c = t; c != elem; c = c->base)
     if (c->kind == TY_ARRAY && (c->flags & TYF_VLA))
       d->variable_length = true;
@@ -632,6 +636,11 @@ static Die *array_die(Builder *b, Type *t) {
   /* GCC creates the subrange index type (sizetype) before the element
      type.  */
   d->index_type = die_for_type(b, ty_ulong);
+  /* Elements qualified through a typedef keep the qualifiers (as well
+     as the array above them, die_for_decl_type): GCC's element type is
+     the qualified variant.  */
+  if (typedef_quals)
+    elem = type_qualified(elem, typedef_quals);
   d->type = die_for_type(b, elem);
   return d;
 }
@@ -728,29 +737,10 @@ static Die *die_for_type(Builder *b, Type *t) {
 /* The DIE for the declared type T of a variable, member or typedef.  An
    array of qualified elements declared so is itself qualified in GCC
    (its quals come from the declaration's specifiers): qualifier DIEs sit
-   above the array DIE.  Behind a pointer the array is unqualified.  */
+   above the array DIE.  Behind a pointer the array is unqualified.  A
+   qualified typedef name of an array type is, as in GCC 16, the
+   qualifiers over the typedef (GCC 12 put them over the array).  */
 static Die *die_for_decl_type(Builder *b, Type *t) {
-  /* A qualified typedef name of an array type: C qualifies the
-     elements, and GCC describes the declared type as the qualifiers
-     over the typedef's array DIE, without the typedef's name.  */
-  if (t->kind == TY_TYPEDEF && t->quals && !t->tags) {
-    Type *arr = t->base;
-    while (arr->kind == TY_TYPEDEF && !arr->quals && !arr->tags)
-      arr = arr->base;
-    if (arr->kind == TY_ARRAY && !arr->quals && !arr->tags) {
-      TypeDies *slot = type_slot(b, t);
-      if (slot->qual)
-        return slot->qual;
-      Type *elem = arr;
-      while (elem->kind == TY_ARRAY && !elem->tags)
-        elem = elem->base;
-      unsigned have = type_all_quals(elem);
-      Die *ad = die_for_decl_type(b, arr);
-      unsigned add = t->quals & ~have;
-      Die *qd = add ? qualify(b, ad, have, add, type_is_local(t->main)) : ad;
-      return type_slot(b, t)->qual = qd;
-    }
-  }
   Die *d = die_for_type(b, t);
   if (t->kind != TY_ARRAY || t->tags)
     return d;
