@@ -605,6 +605,8 @@ static Die *pointer_die(Builder *b, Type *t) {
   return d;
 }
 
+static bool is_unbounded_array(const Type *type);
+
 static Die *typedef_die(Builder *b, Type *t) {
   Die *d = new_die(b, DIE_TYPEDEF, !type_is_local(t));
   set_type_die(b, t, d);
@@ -612,7 +614,12 @@ static Die *typedef_die(Builder *b, Type *t) {
   d->loc = t->u.tdef->loc;
   if (type_user_aligned(b, t))
     d->user_align = type_align(t);
-  d->type = declared_type_die(b, t->base);
+  /* A typedef names the array itself: the qualifiers of its elements
+     go over the typedef where it is used (die_for_decl_type).  */
+  Type *base = t->base;
+  d->type = base->kind == TY_ARRAY && !base->tags && !is_unbounded_array(base)
+                ? die_for_type(b, base)
+                : declared_type_die(b, base);
   if (t->u.tdef->decl_tags)
     d->annot = annotation_chain(b, ANNOT_DECL_TAG, t->u.tdef->decl_tags);
   return d;
@@ -741,6 +748,18 @@ static Die *die_for_type(Builder *b, Type *t) {
    qualified typedef name of an array type is, as in GCC 16, the
    qualifiers over the typedef (GCC 12 put them over the array).  */
 static Die *die_for_decl_type(Builder *b, Type *t) {
+  /* A typedef name of an array of qualified elements: the elements'
+     qualifiers over the typedef (GCC).  */
+  if (t->kind == TY_TYPEDEF && !t->tags) {
+    Type *elem = type_canon(t);
+    if (elem->kind == TY_ARRAY) {
+      while (elem->kind == TY_ARRAY && !elem->tags)
+        elem = elem->base;
+      unsigned q = type_all_quals(elem) & ~t->quals;
+      if (q)
+        return die_for_type(b, type_qualified(t, q));
+    }
+  }
   Die *d = die_for_type(b, t);
   if (t->kind != TY_ARRAY || t->tags)
     return d;

@@ -117,11 +117,11 @@ fi
 # their order and their references).
 G16=${GCC16_DIR:-$HOME/.cache/btfcc-oracles/gcc16/bin}/gcc-16
 if [ -x "$G16" ]; then
-  # One declaration a unit (GCC's choice among several qualified variants
-  # of one array typedef is not followed yet: tests/ctf/xfail.list).
+  # One declaration a unit, each shape on its own.
   decls=("const name_t cname;" "volatile name_t vnames[2][3];"
          "struct q { const volatile name_t m; const cs_t c[2]; } qs;"
-         "const name_t (*pname)[4];")
+         "const name_t (*pname)[4];" "cs_t plain_cs;" "const volatile cs_t cvcs;"
+         "const name_t two[1][2];")
   # Each DIE's tag, name, bound and the DIE (by number) it refers to.
   shape() { python3 -c '
 import re, sys
