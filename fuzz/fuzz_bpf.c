@@ -15,9 +15,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static FILE *devnull;
   if (!devnull)
     devnull = fopen("/dev/null", "w");
-  target.arch = ARCH_BPF;
+  Compilation *c = fuzz_ctx_new(devnull);
+  c->target.arch = ARCH_BPF;
   Cpp *cpp;
-  if (fuzz_open_c(&cpp, data, size, devnull)) {
+  if (fuzz_open_c(&cpp, data, size)) {
     TransUnit *tu = parse_translation_unit_from(cpp);
     if (diag_error_count() == 0) {
       bool text = (size & 8) != 0;
@@ -62,7 +63,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   }
   cpp_free(cpp);
-  fuzz_release_all();
-  target.arch = ARCH_X86_64;
+  fuzz_release_all(c);
   return 0;
 }

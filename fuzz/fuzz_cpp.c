@@ -9,22 +9,22 @@
 
 static FILE *null_out;
 
-static void pick_mode(uint8_t b) {
+static void pick_mode(Compilation *c, uint8_t b) {
   static const int stds[] = {89, 99, 11, 17, 23};
-  lang.std = stds[b % 5];
-  lang.gnu = (b >> 3) & 1;
-  target.arch = (b >> 4) & 1 ? ARCH_BPF : ARCH_X86_64;
-  target.big_endian = (b >> 5) & 1;
+  c->lang.std = stds[b % 5];
+  c->lang.gnu = (b >> 3) & 1;
+  c->target.arch = (b >> 4) & 1 ? ARCH_BPF : ARCH_X86_64;
+  c->target.big_endian = (b >> 5) & 1;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (!null_out) {
-    diag_init();
-    diag_opts.plain = true;
+  if (!null_out)
     null_out = fopen("/dev/null", "w");
-  }
+  Compilation *c = ctx_new();
+  c->diag_opts.plain = true;
+  ctx_enter(c);
   uint8_t mode = size ? data[0] : 0;
-  pick_mode(mode);
+  pick_mode(c, mode);
   CppOptions o = {0};
   o.nostdinc = true;
   o.max_expansion_tokens = 1u << 16;
@@ -42,6 +42,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         ;
   }
   cpp_free(cpp);
-  cpp_free_sources();
+  ctx_free(c);
   return 0;
 }

@@ -15,8 +15,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static FILE *devnull;
   if (!devnull)
     devnull = fopen("/dev/null", "w");
+  Compilation *c = fuzz_ctx_new(devnull);
   Cpp *cpp;
-  if (fuzz_open_c(&cpp, data, size, devnull)) {
+  if (fuzz_open_c(&cpp, data, size)) {
     TransUnit *tu = parse_translation_unit_from(cpp);
     if (diag_error_count() == 0) {
       tree_dump_decls(devnull, tu->decls.data, tu->decls.len);
@@ -44,6 +45,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   }
   cpp_free(cpp);
-  fuzz_release_all();
+  fuzz_release_all(c);
   return 0;
 }

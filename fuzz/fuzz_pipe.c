@@ -48,8 +48,9 @@ static Outcome front_end(const uint8_t *data, size_t size, bool threaded) {
   FILE *stream = open_memstream(&o.diags, &o.len);
   if (!stream)
     abort();
+  Compilation *c = fuzz_ctx_new(stream);
   Cpp *cpp;
-  if (fuzz_open_c(&cpp, data, size, stream)) {
+  if (fuzz_open_c(&cpp, data, size)) {
     if (threaded)
       cpp_start_thread(cpp);
     TransUnit *tu = parse_translation_unit_from(cpp);
@@ -59,9 +60,8 @@ static Outcome front_end(const uint8_t *data, size_t size, bool threaded) {
   }
   cpp_free(cpp);
   o.errors = diag_error_count();
+  fuzz_release_all(c); /* before the stream goes */
   fclose(stream);
-  diag_opts.stream = NULL;
-  fuzz_release_all();
   return o;
 }
 

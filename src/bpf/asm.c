@@ -22,6 +22,8 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* --- Tokens --- */
 
@@ -69,6 +71,12 @@ typedef struct Asm {
   VEC(LocalLabel) locals;
   VEC(LocalForward) forwards;
   uint32_t unit; /* distinguishes this call's local labels in the buffer */
+  bool in_data;   /* in a data directive's value: labels allowed */
+  bool saw_label; /* ... and it named one */
+  const BpfCode *placed; /* evaluating a deferred value: labels placed */
+  uint8_t raw[8]; /* bytes of data directives not yet a whole instruction */
+  unsigned nraw;
+  uint32_t raw_at; /* where the first of them was written */
   bool normal;   /* in a statement of the normal syntax: `fp` is r10 */
   unsigned depth; /* of the expression being parsed */
   BpfAsmError *err;
@@ -406,6 +414,7 @@ static Tok *expect_reg(Asm *a, char width) {
 
 static uint64_t parse_expr(Asm *a);
 static uint64_t parse_unary(Asm *a);
+static uint64_t label_value(Asm *a, const Tok *t);
 
 static uint64_t parse_unary_operand(Asm *a) {
   Tok *t = peek(a);
@@ -424,6 +433,8 @@ static uint64_t parse_unary_operand(Asm *a) {
     expect_op(a, ")");
     return v;
   }
+  if (a->in_data && (t->kind == TOK_NAME || t->kind == TOK_LOCAL))
+    return label_value(a, next(a));
   if (t->kind == TOK_NAME)
     error_at(a, t->at, "symbol '%.*s' not allowed here (a number is needed)",
              (int)(t->len > 40 ? 40 : t->len), a->text + t->at);
@@ -1350,15 +1361,131 @@ static void normal_statement(Asm *a, const Mnemonic *m) {
   bpf_code_emit(a->code, insn);
 }
 
+/* A label in a data directive's value: its byte offset once the code
+   is placed (when evaluating a deferred value), else 0 for now and the
+   value is deferred.  */
+static uint64_t label_value(Asm *a, const Tok *t) {
+  if (!a->placed) {
+    char name[256];
+    ref_name(a, t, name, sizeof name); /* checks a 1b has its label */
+    a->saw_label = true;
+    return 0;
+  }
+  char name[256];
+  snprintf(name, sizeof name, "%.*s", (int)(t->len < 255 ? t->len : 255), a->text + t->at);
+  const BpfLabel *l = bpf_code_find_label(a->placed, name);
+  if (!l)
+    error_at(a, t->at, "label '%s' is not defined here", name);
+  return (uint64_t)l->insn * BPF_INSN_SIZE;
+}
+
+/* The text of tokens FIRST..LAST-1 of the statement, a local label
+   reference (1b, 1f) as the name of the label it means now.  */
+static char *tokens_text(Asm *a, size_t first, size_t last) {
+  Buf b = {0};
+  for (size_t i = first; i < last; i++) {
+    const Tok *t = &a->toks.data[i];
+    if (t->kind == TOK_LOCAL) {
+      char name[64];
+      ref_name(a, t, name, sizeof name);
+      buf_puts(&b, name);
+    } else {
+      buf_append(&b, a->text + t->at, t->len);
+    }
+    buf_putc(&b, ' ');
+  }
+  buf_putc(&b, 0);
+  return (char *)b.data;
+}
+
+/* Evaluate a deferred data value (BpfDataEval).  */
+static bool eval_placed(const BpfCode *c, const char *expr, int64_t *value, char *msg,
+                        size_t msg_size) {
+  BpfAsmError err = {0};
+  static const BpfAsmOptions defaults = {0};
+  Asm a = {.text = expr, .len = strlen(expr), .opts = &defaults, .err = &err,
+           .in_data = true, .placed = c};
+  volatile bool ok = false;
+  if (!setjmp(a.fail) && lex_statement(&a)) {
+    *value = (int64_t)parse_expr(&a);
+    expect_end(&a);
+    ok = true;
+  }
+  if (!ok)
+    snprintf(msg, msg_size, "in a data directive's value: %s", err.message);
+  vec_free(&a.toks);
+  return ok;
+}
+
 /* --- Directives --- */
+
+/* N bytes of V (which must fit in them, signed or not) after the raw
+   bytes so far; every 8 make an instruction, in the target's byte order
+   (GNU as and LLVM let programs write instructions the assembler has no
+   syntax for this way, such as may_goto).  */
+static void raw_bytes(Asm *a, uint64_t v, unsigned n, uint32_t at) {
+  if (n < 8) {
+    int64_t sv = (int64_t)v, lim = (int64_t)1 << (8 * n);
+    if (sv < -lim / 2 || sv >= lim)
+      error_at(a, at, "value %lld does not fit in %u byte%s", (long long)sv, n,
+               n > 1 ? "s" : "");
+  }
+  if (!a->nraw)
+    a->raw_at = at;
+  for (unsigned k = 0; k < n; k++) {
+    unsigned shift = a->opts->big_endian ? 8 * (n - 1 - k) : 8 * k;
+    a->raw[a->nraw++] = (uint8_t)(v >> shift);
+    if (a->nraw == 8) {
+      uint64_t w = 0;
+      for (unsigned j = 0; j < 8; j++)
+        w |= (uint64_t)a->raw[j] << (a->opts->big_endian ? 8 * (7 - j) : 8 * j);
+      bpf_code_emit(a->code, bpf_insn_from_u64(w, a->opts->big_endian));
+      a->nraw = 0;
+    }
+  }
+}
+
+/* Raw bytes must have made whole instructions before anything else.  */
+static void check_raw_whole(Asm *a) {
+  if (a->nraw)
+    error_at(a, a->raw_at, "data directives here make %u byte%s, not a whole "
+             "8-byte instruction", a->nraw, a->nraw > 1 ? "s" : "");
+}
+
+/* The size of a data directive's items, or 0 for another name.  */
+static unsigned data_size(Asm *a, const Tok *t) {
+  static const struct { const char *name; unsigned size; } sizes[] = {
+      {".byte", 1}, {".2byte", 2}, {".short", 2}, {".hword", 2},
+      {".4byte", 4}, {".long", 4}, {".int", 4},
+      {".8byte", 8}, {".quad", 8}, {".dword", 8},
+  };
+  for (size_t i = 0; i < ARRAY_LEN(sizes); i++)
+    if (is_name(a, t, sizes[i].name))
+      return sizes[i].size;
+  return 0;
+}
 
 static void directive(Asm *a) {
   Tok *t = next(a);
-  if (is_name(a, t, ".8byte") || is_name(a, t, ".quad") ||
-      is_name(a, t, ".dword")) {
+  unsigned size = data_size(a, t);
+  if (size) {
     do {
+      uint32_t at = peek(a)->at;
+      size_t first = a->ti;
+      a->in_data = true;
+      a->saw_label = false;
       uint64_t v = parse_expr(a);
-      bpf_code_emit(a->code, bpf_insn_from_u64(v, a->opts->big_endian));
+      a->in_data = false;
+      if (a->saw_label) { /* settled when the labels are placed */
+        if (a->nraw + size > 8)
+          error_at(a, at, "a value with labels must lie within one instruction");
+        char *expr = tokens_text(a, first, a->ti);
+        bpf_code_data_ref(a->code, bpf_code_len(a->code), a->nraw, size,
+                          a->opts->big_endian, expr, eval_placed, pos_of(a, at));
+        free(expr);
+        v = 0;
+      }
+      raw_bytes(a, v, size, at);
     } while (accept_op(a, ","));
     expect_end(a);
   } else if (is_name(a, t, ".globl") || is_name(a, t, ".global")) {
@@ -1375,7 +1502,7 @@ static void directive(Asm *a) {
   } else {
     error_at(a, t->at,
              "directive '%.*s' is not supported in BPF assembly (only "
-             ".8byte, .quad, .dword, .globl)",
+             ".byte, .short, .long, .quad and their sized names, .globl)",
              (int)(t->len > 40 ? 40 : t->len), a->text + t->at);
   }
 }
@@ -1390,6 +1517,7 @@ static void statement(Asm *a) {
     Tok *t = peek(a);
     if (!is_op(peek2(a), ":"))
       break;
+    check_raw_whole(a); /* a label names an instruction */
     if (t->kind == TOK_NAME) {
       char name[256];
       ref_name(a, t, name, sizeof name);
@@ -1413,6 +1541,7 @@ static void statement(Asm *a) {
     directive(a);
     return;
   }
+  check_raw_whole(a);
   const Mnemonic *m = find_mnemonic(a, t);
   /* `call` and `exit` read alike in both dialects; normal syntax takes
      them.  A mnemonic followed by '=' is a symbol of pseudo-C.  */
@@ -1427,6 +1556,7 @@ static void statement(Asm *a) {
 static void assemble(Asm *a) {
   while (lex_statement(a))
     statement(a);
+  check_raw_whole(a);
   /* Every `1f` must have met its label.  */
   for (size_t i = 0; i < a->forwards.len; i++) {
     LocalForward *f = &a->forwards.data[i];

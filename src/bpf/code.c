@@ -98,8 +98,29 @@ static bool is_global(const BpfCode *c, const char *name) {
 
 static void add_ref(BpfCode *c, uint32_t insn, BpfRefKind kind,
                     const char *name, int64_t addend, uint32_t pos) {
-  BpfRef r = {insn, (uint8_t)kind, copy_name(c, name), addend, pos};
+  BpfRef r = {insn, (uint8_t)kind, copy_name(c, name), addend, pos, 0, 0, false, NULL};
   vec_push(&c->refs, r);
+}
+
+void bpf_code_data_ref(BpfCode *c, uint32_t insn, unsigned byte, unsigned size,
+                       bool big_endian, const char *expr, BpfDataEval eval,
+                       uint32_t pos) {
+  BpfRef r = {insn, BPF_REF_DATA, copy_name(c, expr), 0, pos,
+              (uint8_t)byte, (uint8_t)size, big_endian, eval};
+  vec_push(&c->refs, r);
+}
+
+/* Store V in the SIZE bytes at BYTE of instruction R->insn.  */
+static void patch_bytes(BpfCode *c, const BpfRef *r, uint64_t v) {
+  BpfInsn *insn = &c->insns.data[r->insn];
+  uint64_t w = bpf_insn_to_u64(*insn, r->big_endian);
+  for (unsigned k = 0; k < r->size; k++) {
+    unsigned at = r->byte + k; /* the byte's place in memory */
+    uint8_t b = (uint8_t)(v >> (r->big_endian ? 8 * (r->size - 1 - k) : 8 * k));
+    unsigned shift = r->big_endian ? 8 * (7 - at) : 8 * at;
+    w = (w & ~(0xffull << shift)) | (uint64_t)b << shift;
+  }
+  *insn = bpf_insn_from_u64(w, r->big_endian);
 }
 
 uint32_t bpf_code_jump(BpfCode *c, BpfInsn insn, const char *label,
@@ -150,6 +171,18 @@ static void add_reloc(BpfCode *c, uint32_t insn, uint32_t type,
 }
 
 static bool resolve_ref(BpfCode *c, const BpfRef *r, BpfCodeError *err) {
+  if (r->kind == BPF_REF_DATA) {
+    int64_t v;
+    char msg[120];
+    if (!r->eval(c, r->name, &v, msg, sizeof msg))
+      return fail(err, r->pos, "%s", msg);
+    int64_t lim = r->size < 8 ? (int64_t)1 << (8 * r->size) : 0;
+    if (lim && (v < -lim / 2 || v >= lim))
+      return fail(err, r->pos, "value %lld does not fit in %u byte%s", (long long)v,
+                  (unsigned)r->size, r->size > 1 ? "s" : "");
+    patch_bytes(c, r, (uint64_t)v);
+    return true;
+  }
   const BpfLabel *l = bpf_code_find_label(c, r->name);
   bool local = l && !is_global(c, r->name);
   BpfInsn *insn = &c->insns.data[r->insn];
@@ -188,6 +221,8 @@ static bool resolve_ref(BpfCode *c, const BpfRef *r, BpfCodeError *err) {
     else
       add_reloc(c, r->insn, BPF_RELOC_64_64, r->name, r->addend);
     return true;
+  case BPF_REF_DATA:
+    break; /* above */
   }
   return true;
 }

@@ -15,6 +15,9 @@
                                           R_BPF_64_32 relocation to NAME
                                           (src = 1, imm = -1: also for
                                           kfuncs, which libbpf rewrites)
+     .byte/.short/.long/.quad EXPR        the value of EXPR in those bytes
+       with labels                        of the instruction, a label
+                                          standing for its byte offset
      rD = NAME ll                         always an R_BPF_64_64 relocation;
                                           to the section itself (sym NULL,
                                           addend = the label's byte offset)
@@ -43,14 +46,28 @@ typedef enum BpfRefKind {
   BPF_REF_GOTOL,   /* imm32 of gotol to a label */
   BPF_REF_CALL,    /* imm32 of call to a label or symbol */
   BPF_REF_LDIMM64, /* the 64-bit immediate of rD = NAME ll */
+  BPF_REF_DATA,    /* bytes of an instruction written with data directives
+                      whose value is arithmetic on labels */
 } BpfRefKind;
+
+struct BpfCode;
+/* The value of EXPR (BPF_REF_DATA's text) now that the labels of C are
+   placed: a label stands for its byte offset.  False, with MSG, when it
+   cannot be computed.  */
+typedef bool (*BpfDataEval)(const struct BpfCode *c, const char *expr, int64_t *value,
+                            char *msg, size_t msg_size);
 
 typedef struct BpfRef {
   uint32_t insn;    /* index of the instruction (an LD_IMM64's first slot) */
   uint8_t kind;     /* BpfRefKind */
-  const char *name; /* label or symbol */
+  const char *name; /* label or symbol; DATA: the expression */
   int64_t addend;   /* bytes past NAME (CALL, LDIMM64) */
   uint32_t pos;
+  /* DATA: SIZE bytes at BYTE of the instruction, in the byte order given,
+     computed by EVAL.  */
+  uint8_t byte, size;
+  bool big_endian;
+  BpfDataEval eval;
 } BpfRef;
 
 typedef struct BpfLabel {
@@ -131,6 +148,12 @@ uint32_t bpf_code_call(BpfCode *c, const char *name, int64_t addend,
 /* Append `rDST = NAME + ADDEND ll`.  */
 uint32_t bpf_code_ld_sym(BpfCode *c, unsigned dst, const char *name,
                          int64_t addend, uint32_t pos);
+
+/* The SIZE bytes at BYTE of instruction INSN (already appended) are the
+   value of EXPR, which EVAL computes once the labels are placed.  */
+void bpf_code_data_ref(BpfCode *c, uint32_t insn, unsigned byte, unsigned size,
+                       bool big_endian, const char *expr, BpfDataEval eval,
+                       uint32_t pos);
 
 /* Settle every reference (see the head of this file) and fill relocs.
    False at the first reference that cannot be settled (a jump to a label

@@ -17,7 +17,7 @@
 
 #include "asm.h"
 #include "regalloc.h"
-#include "../util/options.h"
+#include "../util/ctx.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -492,8 +492,16 @@ static unsigned asm_operand_reg(Gen *g, const IrAsmOperand *o, unsigned *next_sc
 
 /* Write operand O into the template's text: a register, a constant or a
    symbol.  */
-static void asm_put_operand(Buf *t, const IrAsmOperand *o, unsigned reg, char mod) {
-  if (o->sym) {
+static void asm_put_operand(Gen *g, Buf *t, const IrAsmOperand *o, unsigned reg,
+                            char mod) {
+  if (o->mem) { /* (rN + off), r10 for a frame slot */
+    int64_t off = o->mem_off;
+    if (o->mem_in_slot) {
+      reg = BPF_REG_FP;
+      off += slot_offset(g, o->mem_slot);
+    }
+    buf_printf(t, "(r%u %c %" PRId64 ")", reg, off < 0 ? '-' : '+', off < 0 ? -off : off);
+  } else if (o->sym) {
     buf_puts(t, o->sym);
     if (o->val.imm)
       buf_printf(t, "%+" PRId64, o->val.imm);
@@ -526,7 +534,7 @@ static void gen_asm(Gen *g, const IrInsn *in) {
   int nops = a->nops < 32 ? a->nops : 32;
   for (int i = 0; i < nops; i++) {
     const IrAsmOperand *o = &a->ops[i];
-    if (o->sym || (o->val.kind == IV_IMM && !o->is_output))
+    if (o->sym || (o->val.kind == IV_IMM && !o->is_output) || o->mem_in_slot)
       continue;
     regs[i] = asm_operand_reg(g, o, &next_scratch);
     if (!o->is_output || o->in_out) {
@@ -592,9 +600,9 @@ static void gen_asm(Gen *g, const IrInsn *in) {
       diag_error(in->loc, "invalid operand in asm template");
       continue;
     }
-    asm_put_operand(&t, &a->ops[idx], regs[idx], mod);
+    asm_put_operand(g, &t, &a->ops[idx], regs[idx], mod);
   }
-  BpfAsmOptions opts = {target.big_endian, 0};
+  BpfAsmOptions opts = {ctx_current->target.big_endian, 0};
   BpfAsmError err;
   uint32_t first = bpf_code_len(g->code);
   if (!bpf_asm(g->code, t.data ? t.data : "", t.len, &opts, &err))

@@ -103,7 +103,7 @@ static const char *symbol_of(LowerEnv *env, Decl *d) {
         return b->statics.data[i].name;
     char buf[256];
     snprintf(buf, sizeof buf, "%s.%zu", d->name->name, b->statics.len);
-    NamedDecl nd = {d, arena_strndup(&perm, buf, strlen(buf))};
+    NamedDecl nd = {d, arena_strndup(perm, buf, strlen(buf))};
     vec_push(&b->statics, nd);
     return nd.name;
   }
@@ -217,9 +217,9 @@ static bool is_static(const Decl *d) {
 }
 
 static void store_addend(uint8_t *at, uint32_t type, int64_t addend) {
-  BpfInsn i = bpf_insn_decode(at, target.big_endian);
+  BpfInsn i = bpf_insn_decode(at, ctx_current->target.big_endian);
   bpf_reloc_store_addend(&i, type, addend);
-  bpf_insn_encode(i, target.big_endian, at);
+  bpf_insn_encode(i, ctx_current->target.big_endian, at);
 }
 
 /* FILE as .BTF.ext names it: absolute, as GCC writes it (the
@@ -236,7 +236,7 @@ static const char *absolute_name(Builder *b, const char *file) {
   while (rel[0] == '.' && rel[1] == '/')
     rel += 2;
   size_t n = strlen(cwd) + strlen(rel) + 2;
-  char *abs = arena_alloc(&perm, n);
+  char *abs = arena_alloc(perm, n);
   snprintf(abs, n, "%s/%s", cwd, rel);
   b->last_file = file;
   b->last_abs = abs;
@@ -322,7 +322,7 @@ static bool compile_function(Builder *b, Decl *fn) {
 static char *code_text(const CodeSec *c) {
   Buf raw = {0}, out = {0};
   uint32_t next_label = 0;
-  bpf_print_code(&raw, &c->code, target.big_endian, &next_label);
+  bpf_print_code(&raw, &c->code, ctx_current->target.big_endian, &next_label);
   buf_cstr(&raw);
   const char *open = NULL;
   for (const char *p = raw.data; p && *p;) {
@@ -431,7 +431,7 @@ static bool data_const(Builder *b, const Node *n, int64_t *value, const char **s
     return true;
   }
   if (n->kind != EX_CONST)
-    return false;
+    return tree_fold_int(n, value); /* const objects in it, as GCC folds */
   switch (n->u.cv.kind) {
   case CV_INT:
     *value = n->u.cv.i;
@@ -451,7 +451,7 @@ static bool data_const(Builder *b, const Node *n, int64_t *value, const char **s
 
 static void put_bytes(uint8_t *img, int64_t size, int64_t off, uint64_t v, unsigned n) {
   for (unsigned i = 0; i < n; i++) {
-    int64_t at = off + (target.big_endian ? n - 1 - i : i);
+    int64_t at = off + (ctx_current->target.big_endian ? n - 1 - i : i);
     if (at >= 0 && at < size)
       img[at] = (uint8_t)(v >> (8 * i));
   }
@@ -563,12 +563,12 @@ static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
       unsigned unit = n ? n : 4;
       uint64_t cur = 0;
       for (unsigned k = 0; k < unit; k++) {
-        int64_t p = e->offset + (target.big_endian ? unit - 1 - k : k);
+        int64_t p = e->offset + (ctx_current->target.big_endian ? unit - 1 - k : k);
         if (p < size)
           cur |= (uint64_t)img[p] << (8 * k);
       }
       uint64_t mask = e->bit_width >= 64 ? ~0ull : (1ull << e->bit_width) - 1;
-      unsigned shift = target.big_endian ? unit * 8 - (unsigned)e->bit_offset - (unsigned)e->bit_width
+      unsigned shift = ctx_current->target.big_endian ? unit * 8 - (unsigned)e->bit_offset - (unsigned)e->bit_width
                                          : (unsigned)e->bit_offset;
       cur = (cur & ~(mask << shift)) | (((uint64_t)v & mask) << shift);
       put_bytes(img, size, e->offset, cur, unit);
@@ -721,7 +721,7 @@ void bpf_unit_finish(BpfUnit *u, const BtfExtInfo *ext) {
       if (at < bpf_code_len(&c->code))
         c->code.insns.data[at].imm = (int32_t)core->type_id;
     }
-    bpf_code_bytes(&c->code, target.big_endian, &c->sec->bytes);
+    bpf_code_bytes(&c->code, ctx_current->target.big_endian, &c->sec->bytes);
     if (u->asm_text)
       c->sec->text = code_text(c);
     bpf_code_free(&c->code);

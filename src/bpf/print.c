@@ -327,7 +327,8 @@ void bpf_print_code(Buf *out, const BpfCode *c, bool big_endian,
   /* References and relocations by instruction.  */
   const BpfRef **ref_of = xcalloc(n + 1, sizeof *ref_of);
   for (size_t i = 0; i < c->refs.len; i++)
-    ref_of[c->refs.data[i].insn] = &c->refs.data[i];
+    if (c->refs.data[i].kind != BPF_REF_DATA) /* settled: printed as it is */
+      ref_of[c->refs.data[i].insn] = &c->refs.data[i];
   const BpfReloc **reloc_of = xcalloc(n + 1, sizeof *reloc_of);
   for (size_t i = 0; i < c->relocs.len; i++)
     reloc_of[c->relocs.data[i].insn] = &c->relocs.data[i];

@@ -257,9 +257,12 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
       continue;
     int32_t first = pos;
     const uint64_t *in = lv.in + b * lv.words;
+    /* A value live into the block is live just before its first
+       instruction: a call there clobbers it (the check below wants the
+       clobber strictly inside the interval).  */
     for (IrReg r = 1; r < nregs; r++)
       if (ir_set_has(in, r))
-        extend(&iv[r], first);
+        extend(&iv[r], first - 1);
     for (size_t i = 0; i < blk->insns.len; i++, pos += 2) {
       const IrInsn *insn = &blk->insns.data[i];
       ExtendCtx c = {iv, pos};

@@ -1102,7 +1102,7 @@ static void output_ext(Gen *g, BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
 }
 
 static void output(Gen *g, ObjFile *obj) {
-  bool bpf = target.arch == ARCH_BPF;
+  bool bpf = ctx_current->target.arch == ARCH_BPF;
   Section *s = section_new(".BTF", SEC_PROGBITS, 0, 1, g->opts->keep_items,
                            g->opts->annotate);
   uint32_t ntypes = (uint32_t)g->order.len;
@@ -1132,7 +1132,7 @@ void btf_generate(const DebugUnit *unit, const BtfOptions *opts, ObjFile *obj) {
   Gen g = {0};
   g.opts = opts;
   g.prune = opts->prune_btf > 0 ||
-            (opts->prune_btf < 0 && target.arch == ARCH_BPF);
+            (opts->prune_btf < 0 && ctx_current->target.arch == ARCH_BPF);
   g.unknown.kind = 0;
   buf_putc(&g.str, 0);
   buf_putc(&g.aux, 0);

@@ -3,8 +3,9 @@
 
    Before the main file, as GCC: the predefined macros ("<built-in>"), the
    -D/-U options in order ("<command-line>"), then, included from
-   <command-line>, <stdc-predef.h> (x86_64 target, unless -nostdinc; GCC's
-   bpf target has no such header) and the -include files.  */
+   <command-line>, <stdc-predef.h> (x86_64 target, unless -nostdinc or
+   -ffreestanding; GCC's bpf target has no such header) and the -include
+   files.  */
 #include "cpp_internal.h"
 
 #include <errno.h>
@@ -14,13 +15,13 @@
 Cpp *cpp_new(const CppOptions *opts) {
   Cpp *cpp = xcalloc(1, sizeof *cpp);
   cpp->opts = *opts;
-  macro_init_names();
+  macro_init_names(cpp);
   directives_init();
   int year = lang_year();
-  cpp->uliterals = year >= 2011 || (lang.gnu && year >= 1999);
+  cpp->uliterals = year >= 2011 || (ctx_current->lang.gnu && year >= 1999);
   cpp->u8_chars = year >= 2023;
   cpp->scope_token = year >= 2023;
-  cpp->trigraphs = !lang.gnu && year <= 2017;
+  cpp->trigraphs = !ctx_current->lang.gnu && year <= 2017;
   cpp->budget = UINT32_MAX;
   files_init(cpp);
   return cpp;
@@ -63,7 +64,7 @@ static void start_main(Cpp *cpp, const char *name, IncFile *f, char *text,
   const CppOptions *o = &cpp->opts;
   define_builtin_macros(cpp);
   Buf b = {0};
-  predef_text(&b, o->undef_predefined);
+  predef_text(&b, &o->predef, o->undef_predefined);
   cpp->builtin_file = run_text(cpp, "<built-in>", &b);
   b.len = 0;
   command_line_text(o, &b);
@@ -71,7 +72,8 @@ static void start_main(Cpp *cpp, const char *name, IncFile *f, char *text,
   buf_free(&b);
   cpp->stopped = false;
 
-  if (target.arch == ARCH_X86_64 && !o->nostdinc) {
+  if (ctx_current->target.arch == ARCH_X86_64 && !o->nostdinc &&
+      !o->predef.freestanding) {
     Preinclude p = {"stdc-predef.h", true, true};
     vec_push(&cpp->preincludes, p);
   }
@@ -156,32 +158,20 @@ const Token *cpp_next_direct(Cpp *cpp) {
   }
 }
 
-/* Texts and arenas of freed preprocessors: the source-file table and the
-   tokens the parser kept still point into them.  */
-static VEC(char *) retired_texts;
-static VEC(Arena) retired_arenas;
-
-void cpp_free_sources(void) {
-  for (size_t i = 0; i < retired_texts.len; i++)
-    free(retired_texts.data[i]);
-  vec_free(&retired_texts);
-  for (size_t i = 0; i < retired_arenas.len; i++)
-    arena_free(&retired_arenas.data[i]);
-  vec_free(&retired_arenas);
-}
-
+/* The texts and the arena of a freed preprocessor go to the compilation,
+   which frees them at its end: the source-file table and the tokens the
+   parser kept still point into them.  */
 static void retire_sources(Cpp *cpp) {
   for (size_t i = 0; i < cpp->file_cap; i++)
     for (IncFile *f = cpp->file_tab[i]; f; f = f->hash_next)
       if (f->text) {
-        vec_push(&retired_texts, f->text);
+        ctx_at_free(free, f->text);
         f->text = NULL;
       }
   for (size_t i = 0; i < cpp->owned_texts.len; i++)
-    vec_push(&retired_texts, cpp->owned_texts.data[i]);
+    ctx_at_free(free, cpp->owned_texts.data[i]);
   vec_free(&cpp->owned_texts);
-  vec_push(&retired_arenas, cpp->arena);
-  memset(&cpp->arena, 0, sizeof cpp->arena);
+  arena_adopt(&ctx_current->arena, &cpp->arena);
 }
 
 void cpp_free(Cpp *cpp) {

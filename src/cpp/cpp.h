@@ -33,7 +33,7 @@
 #ifndef BTFCC_CPP_H
 #define BTFCC_CPP_H
 
-#include "../util/options.h"
+#include "../util/ctx.h"
 #include "token.h"
 
 typedef enum { MACRO_DEFINE, MACRO_UNDEF } MacroCmdKind;
@@ -42,6 +42,64 @@ typedef struct MacroCmd {
   MacroCmdKind kind;
   const char *text; /* -D text ("NAME", "NAME=VALUE", "F(x)=x") or -U NAME */
 } MacroCmd;
+
+/* GCC's floating-point flags as the options leave them (zero: GCC's
+   defaults, so the flags on by default are named by their negation).  */
+typedef struct PredefFloat {
+  bool unsafe;           /* -funsafe-math-optimizations */
+  bool no_trapping;      /* -fno-trapping-math */
+  bool no_signed_zeros;  /* -fno-signed-zeros */
+  bool associative;      /* -fassociative-math (dropped with trapping math
+                            or signed zeros, as GCC does) */
+  bool reciprocal;       /* -freciprocal-math */
+  bool finite;           /* -ffinite-math-only */
+  bool no_errno;         /* -fno-math-errno */
+  bool cx_limited_range; /* -fcx-limited-range */
+  bool excess_fast;      /* -fexcess-precision=fast (by -ffast-math) */
+  bool rounding;         /* -frounding-math */
+  bool signaling_nans;   /* -fsignaling-nans */
+  bool single_constant;  /* -fsingle-precision-constant */
+  bool contract_fast;    /* -ffp-contract=fast given */
+} PredefFloat;
+
+/* x86_64's floating-point and vector units as the -m options set them:
+   1 on, -1 off, 0 as the x86-64 base has it (on, or off with
+   -mgeneral-regs-only); SSE2 needs SSE.  And the code model.  */
+typedef struct PredefX86 {
+  signed char mmx, sse, sse2, x87;
+  bool general_regs_only;
+  const char *code_model; /* -mcmodel=; NULL: small */
+} PredefX86;
+
+/* What the predefined macros depend on besides the target and the
+   language (util/options.h).  Zero is GCC's default for each.  */
+typedef struct PredefOptions {
+  int bpf_cpu;           /* -mcpu=vN; 0: v4 with its features */
+  unsigned bpf_features; /* BPF_F_* in effect, when bpf_cpu is set */
+  int optimize;          /* -O level: __OPTIMIZE__ unless 0 */
+  bool optimize_size;    /* -Os, -Oz: __OPTIMIZE_SIZE__ */
+  bool freestanding;     /* -ffreestanding: __STDC_HOSTED__ 0 and no
+                            <stdc-predef.h> */
+  bool unsigned_char;    /* -funsigned-char: __CHAR_UNSIGNED__ */
+  int gnu89_inline;      /* -fgnu89-inline 1, -fno-gnu89-inline -1,
+                            0: by -std */
+  bool reentrant;        /* -pthread: _REENTRANT (x86_64) */
+  int ssp;               /* -fstack-protector 1, -all 2, -strong 3,
+                            -explicit 4: __SSP__ ... (x86_64) */
+  int cet;               /* -fcf-protection=: __CET__ (x86_64) */
+  bool exceptions;       /* -fexceptions: __EXCEPTIONS */
+  unsigned sanitize;     /* -fsanitize=: 1 address, 2 thread, 4 hwaddress
+                            (x86_64) */
+  bool no_cfi_asm;       /* -fno-dwarf2-cfi-asm: no __GCC_HAVE_DWARF2_CFI_ASM */
+  bool no_async_unwind;  /* -fno-asynchronous-unwind-tables */
+  bool unwind_tables;    /* -funwind-tables */
+  bool debug;            /* debug information (-g, -gbtf): CFI for it */
+  PredefFloat fp;        /* -ffast-math, -Ofast and their parts */
+  PredefX86 x86;         /* x86_64: -mno-sse, -mcmodel= ... */
+  bool pic_set;          /* a -f[no-]pic/PIC/pie/PIE was given; */
+  int pic, pie;          /* then __PIC__ and __PIE__ (0: undefined), else
+                            the target's default (x86_64: -fPIE) */
+} PredefOptions;
 
 typedef struct CppOptions {
   /* Search lists, in GCC's order: "" for the including file's directory
@@ -62,6 +120,7 @@ typedef struct CppOptions {
   const char **include_files; /* -include, processed before the main file */
   size_t n_include_files;
   bool undef_predefined; /* -undef */
+  PredefOptions predef;
   bool no_line_markers;  /* -P: -E output without line markers */
   /* Most tokens one top-level macro expansion may make and read before
      it is cut off with an error (0 = the default, 1 << 23).  */
@@ -93,16 +152,13 @@ void cpp_write_preprocessed(Cpp *cpp, FILE *out);
    for every macro still defined (GCC's spelling), in definition order.  */
 void cpp_write_macros(Cpp *cpp, FILE *out);
 /* Frees the preprocessor.  The source texts (which the source-file table,
-   diagnostics and token spellings point into) stay until
-   cpp_free_sources().  Only one Cpp may exist at a time.  */
+   diagnostics and token spellings point into) stay until the compilation
+   ends (ctx_free).  Only one Cpp may exist at a time in a compilation.  */
 void cpp_free(Cpp *cpp);
-/* Frees the source texts of every Cpp freed so far: afterwards no
-   diagnostic may name a location in them (for long-running users such as
-   the fuzzer).  */
-void cpp_free_sources(void);
 
 /* The directories searched for <...> by default (the host GCC's, found at
-   build time), overridable with BTFCC_SYSTEM_INCLUDE (colon-separated).  */
-const char *const *cpp_default_include_dirs(size_t *n);
+   build time), overridable with BTFCC_SYSTEM_INCLUDE (colon-separated);
+   a list read from the environment is allocated in A.  */
+const char *const *cpp_default_include_dirs(Arena *a, size_t *n);
 
 #endif

@@ -238,6 +238,9 @@ typedef struct PushedMacro {
 typedef struct Cpp {
   CppOptions opts;
   Arena arena;
+  /* names the directives treat specially (macro_init_names) */
+  Ident *id_va_args, *id_va_opt, *id_defined, *id_has_include,
+      *id_has_include_next;
 
   /* include search */
   SearchDir *dirs;
@@ -328,7 +331,7 @@ void make_number_token(Cpp *cpp, Token *t, uintmax_t v, SrcLoc loc);
 void expand_tokens(Cpp *cpp, const Token *toks, uint32_t n, TokBuf *out);
 
 /* macro.c */
-void macro_init_names(void);
+void macro_init_names(Cpp *cpp);
 void macro_define_directive(Cpp *cpp, Token *name_tok);
 void macro_undef_directive(Cpp *cpp);
 void macro_set(Cpp *cpp, Ident *id, Macro *m);
@@ -393,8 +396,8 @@ long eval_has_include(Cpp *cpp, Macro *m, Token *name, bool *ok);
 void define_builtin_macros(Cpp *cpp);
 
 /* predef.c */
-/* The predefined macros for the target and language, one "NAME VALUE"
-   per line (as after #define).  */
-void predef_text(Buf *out, bool undef);
+/* The predefined macros as #define lines, for the target, the language
+   and P; with UNDEF (-undef) only the standard's own.  */
+void predef_text(Buf *out, const PredefOptions *p, bool undef);
 
 #endif

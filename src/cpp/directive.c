@@ -491,7 +491,19 @@ static void run_directive(Cpp *cpp, DirectiveKind k, const Token *name) {
 }
 
 /* A '#' began a line: process the directive.  */
+static void handle_directive_inner(Cpp *cpp, const Token *hash);
+
+/* A directive, wherever it is read: also among a macro's arguments (GCC
+   runs those too), where expansion is held back for the arguments but
+   not for the directive's own expression.  */
 static void handle_directive(Cpp *cpp, const Token *hash) {
+  int held = cpp->prevent_expansion;
+  cpp->prevent_expansion = 0;
+  handle_directive_inner(cpp, hash);
+  cpp->prevent_expansion = held;
+}
+
+static void handle_directive_inner(Cpp *cpp, const Token *hash) {
   Frame *f = cpp->frame;
   cpp->in_directive = true;
   cpp->expanded_in_directive = false;

@@ -318,7 +318,7 @@ static bool collect_args(Cpp *cpp, Macro *m, const Token *name, Args *a) {
     /* GCC keeps the comma of `, ## __VA_ARGS__` for a present but empty
        argument, except for a macro whose only parameter is the variadic
        one outside strict ISO mode.  */
-    if (m->variadic && m->nparams == 1 && a->args[0].n == 0 && lang.gnu)
+    if (m->variadic && m->nparams == 1 && a->args[0].n == 0 && ctx_current->lang.gnu)
       a->va_absent = true;
     return true;
   }

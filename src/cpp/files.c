@@ -25,27 +25,24 @@
 
 static const char *const config_dirs[] = {BTFCC_DEFAULT_INCLUDE_DIRS};
 
-const char *const *cpp_default_include_dirs(size_t *n) {
-  static const char **env_dirs;
-  static size_t env_n;
-  static bool done;
+const char *const *cpp_default_include_dirs(Arena *a, size_t *n) {
   const char *env = getenv("BTFCC_SYSTEM_INCLUDE");
   if (!env) {
     *n = ARRAY_LEN(config_dirs);
     return config_dirs;
   }
-  if (!done) {
-    done = true;
-    char *copy = xstrdup(env);
-    size_t cap = 1;
-    for (const char *p = copy; *p; p++)
-      cap += *p == ':';
-    env_dirs = xcalloc(cap, sizeof(char *));
-    for (char *tok = strtok(copy, ":"); tok; tok = strtok(NULL, ":"))
-      env_dirs[env_n++] = tok;
+  size_t cap = 1;
+  for (const char *p = env; *p; p++)
+    cap += *p == ':';
+  const char **dirs = arena_alloc(a, cap * sizeof *dirs);
+  *n = 0;
+  for (const char *p = env; *p;) {
+    size_t len = strcspn(p, ":");
+    if (len) /* empty fields are skipped, as strtok skipped them */
+      dirs[(*n)++] = arena_strndup(a, p, len);
+    p += len + (p[len] == ':');
   }
-  *n = env_n;
-  return env_dirs;
+  return dirs;
 }
 
 /* --- The search path --- */
@@ -83,7 +80,7 @@ void files_init(Cpp *cpp) {
   add_cands(&c, o->system_dirs, o->n_system_dirs, true, false);
   if (!o->nostdinc) {
     size_t n;
-    const char *const *d = cpp_default_include_dirs(&n);
+    const char *const *d = cpp_default_include_dirs(&cpp->arena, &n);
     add_cands(&c, d, n, true, false);
   }
   add_cands(&c, o->after_dirs, o->n_after_dirs, true, false);

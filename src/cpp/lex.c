@@ -14,23 +14,24 @@ enum {
   C_BLANK = 4, /* horizontal white space */
 };
 
-static uint8_t char_class[256];
-
-static void init_char_classes(void) {
-  if (char_class['a'])
-    return;
-  for (int c = 0; c < 256; c++) {
-    uint8_t k = 0;
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-        c == '$' || c >= 0x80)
-      k |= C_ID;
-    if (c >= '0' && c <= '9')
-      k |= C_ID | C_DIGIT;
-    if (c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r')
-      k |= C_BLANK;
-    char_class[c] = k;
-  }
-}
+/* The class of each byte, as a constant table.  */
+#define CHAR_CLASS(c)                                                          \
+  ((((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') ||               \
+            (c) == '_' || (c) == '$' || (c) >= 0x80                            \
+        ? C_ID                                                                 \
+        : 0) |                                                                 \
+   ((c) >= '0' && (c) <= '9' ? C_ID | C_DIGIT : 0) |                           \
+   ((c) == ' ' || (c) == '\t' || (c) == '\f' || (c) == '\v' || (c) == '\r'     \
+        ? C_BLANK                                                              \
+        : 0))
+#define CC4(c) CHAR_CLASS(c), CHAR_CLASS(c + 1), CHAR_CLASS(c + 2), CHAR_CLASS(c + 3)
+#define CC16(c) CC4(c), CC4(c + 4), CC4(c + 8), CC4(c + 12)
+#define CC64(c) CC16(c), CC16(c + 16), CC16(c + 32), CC16(c + 48)
+static const uint8_t char_class[256] = {CC64(0), CC64(64), CC64(128), CC64(192)};
+#undef CC64
+#undef CC16
+#undef CC4
+#undef CHAR_CLASS
 
 #define IS_ID(c) (char_class[(unsigned char)(c)] & C_ID)
 #define IS_DIGIT(c) (char_class[(unsigned char)(c)] & C_DIGIT)
@@ -38,7 +39,6 @@ static void init_char_classes(void) {
 
 void lex_init(Lexer *lx, Cpp *cpp, const char *text, size_t len,
               uint32_t file) {
-  init_char_classes();
   memset(lx, 0, sizeof *lx);
   lx->p = text;
   lx->end = text + len;

@@ -4,19 +4,16 @@
 
 #include <string.h>
 
-static Ident *id_va_args, *id_va_opt, *id_defined, *id_has_include,
-    *id_has_include_next;
-
-/* Looked up for every preprocessor: perm_reset (the fuzzers) frees the
-   identifiers, so remembered ones would dangle.  */
-void macro_init_names(void) {
-  id_va_args = intern_cstr("__VA_ARGS__");
-  id_va_opt = intern_cstr("__VA_OPT__");
-  id_defined = intern_cstr("defined");
-  id_has_include = intern_cstr("__has_include");
-  id_has_include_next = intern_cstr("__has_include_next");
-  id_va_args->pp_flags |= PPF_VA_NAME;
-  id_va_opt->pp_flags |= PPF_VA_NAME;
+/* The names the directives treat specially, looked up for every
+   preprocessor (each compilation has its own identifiers).  */
+void macro_init_names(Cpp *cpp) {
+  cpp->id_va_args = intern_cstr("__VA_ARGS__");
+  cpp->id_va_opt = intern_cstr("__VA_OPT__");
+  cpp->id_defined = intern_cstr("defined");
+  cpp->id_has_include = intern_cstr("__has_include");
+  cpp->id_has_include_next = intern_cstr("__has_include_next");
+  cpp->id_va_args->pp_flags |= PPF_VA_NAME;
+  cpp->id_va_opt->pp_flags |= PPF_VA_NAME;
 }
 
 void cpp_track_ident(Cpp *cpp, Ident *id) {
@@ -60,7 +57,7 @@ static bool check_macro_name(Cpp *cpp, const Token *t, const char *dir) {
     return false;
   }
   Ident *id = t->ident;
-  if (id == id_defined || id == id_has_include || id == id_has_include_next) {
+  if (id == cpp->id_defined || id == cpp->id_has_include || id == cpp->id_has_include_next) {
     diag_error(t->loc, "\"%s\" cannot be used as a macro name", id->name);
     return false;
   }
@@ -88,7 +85,7 @@ static bool parse_params(Cpp *cpp, Macro *m) {
   }
   for (;;) {
     if (is_punct(&t, P_ELLIPSIS)) {
-      vec_push(&params, id_va_args);
+      vec_push(&params, cpp->id_va_args);
       m->variadic = true;
       dir_lex(cpp, &t);
       if (!is_punct(&t, P_RPAREN)) {
@@ -106,7 +103,7 @@ static bool parse_params(Cpp *cpp, Macro *m) {
                    (int)t.len, t.text);
       goto done;
     }
-    if (t.ident == id_va_args) {
+    if (t.ident == cpp->id_va_args) {
       diag_error(t.loc, "__VA_ARGS__ can not be used as a parameter name");
       goto done;
     }
@@ -198,7 +195,7 @@ static bool parse_body(Cpp *cpp, Macro *m) {
       if (idx >= 0) {
         p.kind = TK_PARAM;
         p.punct = (uint16_t)idx;
-      } else if (p.kind == TK_IDENT && p.ident == id_va_opt && m->variadic) {
+      } else if (p.kind == TK_IDENT && p.ident == cpp->id_va_opt && m->variadic) {
         p.kind = TK_VA_OPT;
       } else {
         diag_error(t.loc, "'#' is not followed by a macro parameter");
@@ -212,14 +209,14 @@ static bool parse_body(Cpp *cpp, Macro *m) {
       if (idx >= 0) {
         t.kind = TK_PARAM;
         t.punct = (uint16_t)idx;
-      } else if (t.ident == id_va_opt && m->variadic) {
+      } else if (t.ident == cpp->id_va_opt && m->variadic) {
         t.kind = TK_VA_OPT;
-      } else if (t.ident == id_va_args) {
+      } else if (t.ident == cpp->id_va_args) {
         diag_warning(t.loc, W_PEDANTIC,
                      "__VA_ARGS__ can only appear in the expansion of a C99 "
                      "variadic macro");
       }
-    } else if (t.kind == TK_IDENT && t.ident == id_va_args) {
+    } else if (t.kind == TK_IDENT && t.ident == cpp->id_va_args) {
       diag_warning(t.loc, W_PEDANTIC,
                    "__VA_ARGS__ can only appear in the expansion of a C99 "
                    "variadic macro");
@@ -371,7 +368,7 @@ void macro_print_definition(Buf *b, const Macro *m) {
       if (i)
         buf_putc(b, ',');
       bool last = i == m->nparams - 1;
-      if (last && m->variadic && m->params[i] == id_va_args) {
+      if (last && m->variadic && !strcmp(m->params[i]->name, "__VA_ARGS__")) {
         buf_puts(b, "...");
       } else {
         buf_puts(b, m->params[i]->name);

@@ -13,12 +13,13 @@
      number of the token it was producing, and the consumer replays them
      just before it returns that token: where cpp_next would have printed
      them;
-   - the threads share the interning table (intern_set_shared locks it)
-     and the source-file table (chunks that never move); every other
-     allocation goes to the producer's own perm arena, which the consumer
-     adopts at the end;
+   - the producer enters the consumer's compilation (util/ctx.h) and
+     shares its interning table (intern_set_shared locks it) and its
+     source-file table (chunks that never move); every other allocation
+     goes to the producer's own arena, which the consumer adopts into the
+     compilation's at the end;
    - the tokens' texts live in the preprocessor's arena and the source
-     texts, which stay until cpp_free / cpp_free_sources as before.  */
+     texts, which stay until the compilation ends, as before.  */
 #include "cpp_internal.h"
 
 #include <pthread.h>
@@ -38,6 +39,7 @@ typedef struct PendingDiag {
 
 struct CppPipe {
   Cpp *cpp;
+  Compilation *ctx;         /* the consumer's, which the producer enters */
   pthread_t thread;
   Token ring[RING];
 
@@ -49,7 +51,6 @@ struct CppPipe {
   bool producer_waiting, consumer_waiting;
   bool stop;                /* the consumer needs no more tokens */
   VEC(PendingDiag) diags;   /* captured, in order */
-  Arena producer_perm;      /* the producer's perm arena, when it ends */
 
   /* Each side's own fields on cache lines of their own: the producer
      writes `produced` for every token and the consumer `read`, and on a
@@ -58,6 +59,7 @@ struct CppPipe {
   _Alignas(64) uint64_t produced;
   uint64_t room_end;        /* consumed + RING as last seen */
   bool finished;            /* made TK_EOF (or stopped) */
+  Arena producer_perm;      /* the producer's perm; the consumer adopts it */
 
   /* Consumer's own: */
   _Alignas(64) uint64_t read;            /* tokens returned */
@@ -114,7 +116,6 @@ static void finish(CppPipe *p) {
   p->finished = true;
   pthread_mutex_lock(&p->lock);
   p->published = p->produced;
-  p->producer_perm = perm_take();
   if (p->consumer_waiting)
     pthread_cond_broadcast(&p->wake);
   pthread_mutex_unlock(&p->lock);
@@ -138,6 +139,7 @@ static void capture(void *ctx, DiagRecord *r) {
 
 static void *produce(void *arg) {
   CppPipe *p = arg;
+  ctx_enter_thread(p->ctx, &p->producer_perm);
   diag_capture(capture, p);
   while (!p->finished) {
     const Token *t = cpp_next_direct(p->cpp);
@@ -227,6 +229,7 @@ bool cpp_start_thread(Cpp *cpp) {
     return false;
   memset(p, 0, sizeof *p);
   p->cpp = cpp;
+  p->ctx = ctx_current;
   p->room_end = RING;
   pthread_mutex_init(&p->lock, NULL);
   pthread_cond_init(&p->wake, NULL);
@@ -252,7 +255,7 @@ void cpp_stop_thread(Cpp *cpp) {
   pthread_mutex_unlock(&p->lock);
   pthread_join(p->thread, NULL);
   intern_set_shared(false);
-  arena_adopt(&perm, &p->producer_perm);
+  arena_adopt(perm, &p->producer_perm);
   /* Diagnostics of tokens never read are dropped, as they would never
      have been made.  */
   take_diags(p);

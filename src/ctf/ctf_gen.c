@@ -586,7 +586,7 @@ void ctf_generate(const DebugUnit *unit, const CtfOptions *opts, ObjFile *obj) {
   g.opts = opts;
   g.float_bits = 32;
   g.double_bits = 64;
-  g.ldouble_bits = target.arch == ARCH_BPF ? 64 : 128;
+  g.ldouble_bits = ctx_current->target.arch == ARCH_BPF ? 64 : 128;
   buf_putc(&g.str, 0);
   g.ids = xcalloc(unit->ndies ? unit->ndies : 1, sizeof *g.ids);
   translate(&g, unit);

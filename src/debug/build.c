@@ -208,7 +208,7 @@ static Die *complex_die(Builder *b, Type *t) {
   Type *c = type_canon(t->base);
   Buf name = {0};
   buf_printf(&name, "complex %s", type_base_name((TypeKind)c->kind));
-  d->name = arena_strndup(&perm, name.data, name.len);
+  d->name = arena_strndup(perm, name.data, name.len);
   buf_free(&name);
   d->size = type_size(t);
   d->encoding = type_is_integer(c) ? 0x80 /* GCC's lo_user complex int */
@@ -1128,7 +1128,7 @@ static bool referenced(const Reach *r, Decl *first) {
    (as GCC's BPF port does): calls of it leave no extern FUNC behind.  */
 static bool expanded_inline(const Decl *f) {
   static const char *const names[] = {"memcpy", "memset", "memmove", "memcmp", "bcmp"};
-  if (target.arch != ARCH_BPF || !f->name)
+  if (ctx_current->target.arch != ARCH_BPF || !f->name)
     return false;
   for (size_t i = 0; i < ARRAY_LEN(names); i++)
     if (!strcmp(f->name->name, names[i]))

@@ -4,7 +4,9 @@
    or -gbtf asks for debug information, the debug model built from the
    unit and the DWARF and BTF emitters reading it; the sections they make
    are written as GAS text (-S) or an ELF object (-c).  -E and
-   -fsyntax-only stop earlier.  */
+   -fsyntax-only stop earlier.  Each input is one compilation context
+   (util/ctx.h), created with the command line's target, language and
+   diagnostic options and freed when the input is done.  */
 #include "../bpf/object.h"
 #include "../btf/btf_gen.h"
 #include "../dwarf/dwarf_gen.h"
@@ -49,6 +51,7 @@ static CppOptions cpp_options(Options *o) {
   c.include_files = o->include_files.data;
   c.n_include_files = o->include_files.len;
   c.undef_predefined = o->undef;
+  c.predef = o->predef;
   c.no_line_markers = o->no_line_markers;
   return c;
 }
@@ -148,7 +151,7 @@ static bool compile(Options *o, const char *input) {
   BpfUnitOptions bopts = {o->bpf_cpu, o->dump_ir, o->mode == MODE_ASSEMBLY,
                          o->want_btf ? &ext : NULL};
   BpfUnit *bunit = NULL;
-  if (target.arch == ARCH_BPF && !bpf_compile_unit(tu, &obj, &bopts, &bunit)) {
+  if (ctx_current->target.arch == ARCH_BPF && !bpf_compile_unit(tu, &obj, &bopts, &bunit)) {
     bpf_unit_finish(bunit, NULL);
     obj_free(&obj);
     vec_free(&ext.funcs);
@@ -217,14 +220,22 @@ static void raise_stack_limit(void) {
 int main(int argc, char **argv) {
   progname = "btfcc";
   raise_stack_limit();
-  diag_init();
   Options o;
   bool parsed = options_parse(argc, argv, &o), ok = parsed;
   char *cwd = parsed && (o.want_dwarf || o.want_ctf) ? getcwd(NULL, 0) : NULL;
   o.dwarf.comp_dir = cwd;
-  for (size_t i = 0; parsed && i < o.inputs.len; i++)
+  for (size_t i = 0; parsed && i < o.inputs.len; i++) {
+    /* Each input is a compilation of its own, as each is a cc1 run of
+       GCC's.  */
+    Compilation *c = ctx_new();
+    c->target = o.target;
+    c->lang = o.lang;
+    c->diag_opts = o.diag;
+    ctx_enter(c);
     if (!compile(&o, o.inputs.data[i]))
       ok = false; /* like GCC, go on with the other inputs */
+    ctx_free(c);
+  }
   options_free(&o);
   free(cwd);
   return ok ? 0 : 1;

@@ -1,6 +1,7 @@
 /* GCC-compatible command-line parsing.  */
 #include "options.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,7 +27,7 @@ static void usage(FILE *out) {
           "  -dA                annotate assembler output as GCC does\n"
           "  -I DIR, -iquote DIR, -isystem DIR, -idirafter DIR, -include FILE\n"
           "  -D NAME[=VAL], -U NAME, -nostdinc, -undef\n"
-          "  -std=STD           c89 c90 c99 c11 c17 c18 c23 c2x and gnu variants\n"
+          "  -std=STD           c89 c90 c99 c11 c17 c18 c23 c2x c2y and gnu variants\n"
           "                     (default gnu17)\n"
           "  --target=TRIPLE    x86_64-linux-gnu (default), bpf, bpfel, bpfeb\n"
           "  -fno-eliminate-unused-debug-types  keep every declared type\n"
@@ -89,8 +90,228 @@ static bool format_conflict(const char *format) {
   return false;
 }
 
+/* x86_64's -m options that turn units off or on (-msse2 turns SSE on
+   too), -mgeneral-regs-only (every unit no option turns on is off,
+   wherever it stands) and -mcmodel=.  */
+static bool x86_option(const char *m, PredefX86 *x) {
+  if (!strncmp(m, "cmodel=", 7)) {
+    x->code_model = m + 7;
+    return true;
+  }
+  if (!strcmp(m, "general-regs-only")) {
+    x->general_regs_only = true;
+    return true;
+  }
+  if (!strcmp(m, "soft-float")) {
+    x->x87 = -1;
+    return true;
+  }
+  bool on = strncmp(m, "no-", 3) != 0;
+  const char *u = on ? m : m + 3;
+  signed char v = on ? 1 : -1;
+  if (!strcmp(u, "mmx"))
+    x->mmx = v;
+  else if (!strcmp(u, "sse"))
+    x->sse = v;
+  else if (!strcmp(u, "sse2")) {
+    x->sse2 = v;
+    if (on)
+      x->sse = 1;
+  } else if (!strcmp(u, "80387") || !strcmp(u, "hard-float"))
+    x->x87 = v;
+  else
+    return false;
+  return true;
+}
+
+/* -mFEATURE, -mno-FEATURE of the BPF instruction set (the last one of a
+   feature wins; -mcpu never overrides them).  */
+static bool bpf_feature_option(const char *m, Options *o) {
+  static const struct {
+    const char *name;
+    unsigned bit;
+  } features[] = {
+      {"jmpext", BPF_F_JMPEXT}, {"alu32", BPF_F_ALU32},
+      {"jmp32", BPF_F_JMP32},   {"v3-atomics", BPF_F_V3_ATOMICS},
+      {"bswap", BPF_F_BSWAP},   {"sdiv", BPF_F_SDIV},
+      {"smov", BPF_F_SMOV},
+  };
+  bool on = strncmp(m, "no-", 3) != 0;
+  if (!on)
+    m += 3;
+  for (size_t i = 0; i < ARRAY_LEN(features); i++)
+    if (!strcmp(m, features[i].name)) {
+      unsigned b = features[i].bit;
+      o->bpf_feature_on = on ? o->bpf_feature_on | b : o->bpf_feature_on & ~b;
+      o->bpf_feature_off = on ? o->bpf_feature_off & ~b : o->bpf_feature_off | b;
+      return true;
+    }
+  return false;
+}
+
+/* The floating-point options, as GCC's set_fast_math_flags and
+   set_unsafe_math_optimizations_flags have them.  */
+static void unsafe_math(PredefFloat *f, bool on) {
+  f->no_trapping = f->no_signed_zeros = f->associative = f->reciprocal = on;
+}
+
+static void fast_math(PredefFloat *f, bool on) {
+  f->unsafe = on;
+  unsafe_math(f, on);
+  f->finite = f->no_errno = f->cx_limited_range = f->excess_fast = on;
+  if (on)
+    f->rounding = f->signaling_nans = false;
+}
+
+/* Applies -fF to FP if it is a floating-point option.  */
+static bool float_option(const char *f, PredefFloat *fp) {
+  static const struct {
+    const char *name;
+    size_t offset;
+    bool negated; /* the flag is named by the option's -fno- form */
+  } flags[] = {
+      {"trapping-math", offsetof(PredefFloat, no_trapping), true},
+      {"signed-zeros", offsetof(PredefFloat, no_signed_zeros), true},
+      {"math-errno", offsetof(PredefFloat, no_errno), true},
+      {"associative-math", offsetof(PredefFloat, associative), false},
+      {"reciprocal-math", offsetof(PredefFloat, reciprocal), false},
+      {"finite-math-only", offsetof(PredefFloat, finite), false},
+      {"cx-limited-range", offsetof(PredefFloat, cx_limited_range), false},
+      {"rounding-math", offsetof(PredefFloat, rounding), false},
+      {"signaling-nans", offsetof(PredefFloat, signaling_nans), false},
+      {"single-precision-constant", offsetof(PredefFloat, single_constant), false},
+  };
+  if (!strncmp(f, "excess-precision=", 17)) {
+    fp->excess_fast = !strcmp(f + 17, "fast");
+    return true;
+  }
+  if (!strncmp(f, "fp-contract=", 12)) {
+    fp->contract_fast = !strcmp(f + 12, "fast");
+    return true;
+  }
+  bool on = strncmp(f, "no-", 3) != 0;
+  const char *name = on ? f : f + 3;
+  if (!strcmp(name, "fast-math")) {
+    fast_math(fp, on);
+    return true;
+  }
+  if (!strcmp(name, "unsafe-math-optimizations")) {
+    fp->unsafe = on;
+    unsafe_math(fp, on);
+    return true;
+  }
+  for (size_t i = 0; i < ARRAY_LEN(flags); i++)
+    if (!strcmp(name, flags[i].name)) {
+      *(bool *)((char *)fp + flags[i].offset) = flags[i].negated ? !on : on;
+      return true;
+    }
+  return false;
+}
+
+/* The floating-point flags the options leave: -Ofast's -ffast-math
+   first (GCC applies the level's defaults before the options), then the
+   options in order; -fassociative-math gives way to trapping math and
+   signed zeros.  */
+static void float_flags(const Options *o, PredefFloat *fp) {
+  memset(fp, 0, sizeof *fp);
+  if (o->ofast)
+    fast_math(fp, true);
+  for (size_t i = 0; i < o->fp_options.len; i++)
+    (void)float_option(o->fp_options.data[i], fp);
+  if (fp->associative && (!fp->no_trapping || !fp->no_signed_zeros))
+    fp->associative = false;
+}
+
+/* -fsanitize=LIST, -fno-sanitize=LIST: the sanitizers that have a
+   predefined macro (PredefOptions.sanitize); others are accepted.  */
+static void sanitize_option(const char *list, bool on, PredefOptions *p) {
+  static const struct {
+    const char *name;
+    unsigned bit;
+  } sanitizers[] = {
+      {"address", 1}, {"kernel-address", 1}, {"thread", 2},
+      {"hwaddress", 4}, {"kernel-hwaddress", 4}, {"all", 7},
+  };
+  while (*list) {
+    size_t n = strcspn(list, ",");
+    for (size_t i = 0; i < ARRAY_LEN(sanitizers); i++)
+      if (strlen(sanitizers[i].name) == n &&
+          !strncmp(list, sanitizers[i].name, n)) {
+        unsigned b = sanitizers[i].bit;
+        p->sanitize = on ? p->sanitize | (b == 7 ? 0 : b) : p->sanitize & ~b;
+      }
+    list += n + (list[n] == ',');
+  }
+}
+
+/* -f options that change predefined macros: -f[no-]pic, -fPIC, -fpie,
+   -fPIE (the last one decides both __PIC__ and __PIE__, as in GCC),
+   -ffreestanding, -fhosted, -f[no-]gnu89-inline, the stack protectors,
+   -fcf-protection, -f[no-]exceptions, -f[no-]sanitize=,
+   -f[no-]dwarf2-cfi-asm.  */
+static bool predef_f_option(const char *f, PredefOptions *p) {
+  static const char *const ssp[] = {"stack-protector", "stack-protector-all",
+                                    "stack-protector-strong",
+                                    "stack-protector-explicit"};
+  for (size_t i = 0; i < ARRAY_LEN(ssp); i++)
+    if (!strcmp(f, ssp[i])) {
+      p->ssp = (int)i + 1;
+      return true;
+    }
+  static const struct {
+    const char *name;
+    int cet;
+  } cet[] = {{"cf-protection", 3}, {"cf-protection=full", 3},
+             {"cf-protection=branch", 1}, {"cf-protection=return", 2},
+             {"cf-protection=check", 8}, {"cf-protection=none", 0}};
+  for (size_t i = 0; i < ARRAY_LEN(cet); i++)
+    if (!strcmp(f, cet[i].name)) {
+      p->cet = cet[i].cet;
+      return true;
+    }
+  if (!strncmp(f, "sanitize=", 9) || !strncmp(f, "no-sanitize=", 12)) {
+    bool on = f[0] != 'n';
+    sanitize_option(strchr(f, '=') + 1, on, p);
+    return true;
+  }
+  static const struct {
+    const char *name;
+    int pic, pie;
+  } pics[] = {
+      {"pic", 1, 0}, {"PIC", 2, 0}, {"pie", 1, 1}, {"PIE", 2, 2},
+      {"no-pic", 0, 0}, {"no-PIC", 0, 0}, {"no-pie", 0, 0}, {"no-PIE", 0, 0},
+  };
+  for (size_t i = 0; i < ARRAY_LEN(pics); i++)
+    if (!strcmp(f, pics[i].name)) {
+      p->pic_set = true;
+      p->pic = pics[i].pic;
+      p->pie = pics[i].pie;
+      return true;
+    }
+  if (!strcmp(f, "no-stack-protector"))
+    p->ssp = 0;
+  else if (!strcmp(f, "exceptions") || !strcmp(f, "no-exceptions"))
+    p->exceptions = f[0] == 'e';
+  else if (!strcmp(f, "dwarf2-cfi-asm") || !strcmp(f, "no-dwarf2-cfi-asm"))
+    p->no_cfi_asm = f[0] == 'n';
+  else if (!strcmp(f, "asynchronous-unwind-tables") ||
+           !strcmp(f, "no-asynchronous-unwind-tables"))
+    p->no_async_unwind = f[0] == 'n';
+  else if (!strcmp(f, "unwind-tables") || !strcmp(f, "no-unwind-tables"))
+    p->unwind_tables = f[0] == 'u';
+  else if (!strcmp(f, "freestanding") || !strcmp(f, "hosted"))
+    p->freestanding = f[0] == 'f';
+  else if (!strcmp(f, "gnu89-inline"))
+    p->gnu89_inline = 1;
+  else if (!strcmp(f, "no-gnu89-inline"))
+    p->gnu89_inline = -1;
+  else
+    return false;
+  return true;
+}
+
 /* -std= values.  */
-static bool set_std(const char *s) {
+static bool set_std(Options *o, const char *s) {
   static const struct {
     const char *name;
     int std;
@@ -98,42 +319,44 @@ static bool set_std(const char *s) {
   } stds[] = {
       {"c89", 89, false},      {"c90", 89, false},     {"iso9899:1990", 89, false},
       {"iso9899:199409", 89, false}, {"gnu89", 89, true}, {"gnu90", 89, true},
-      {"c99", 99, false},      {"c9x", 99, false},     {"iso9899:1999", 99, false},
+      {"c99", 99, false},      {"c9x", 99, false},     {"iso9899:1999", 99, false}, {"iso9899:199x", 99, false},
       {"gnu99", 99, true},     {"gnu9x", 99, true},    {"c11", 11, false},
       {"c1x", 11, false},      {"iso9899:2011", 11, false}, {"gnu11", 11, true},
       {"gnu1x", 11, true},     {"c17", 17, false},     {"c18", 17, false},
       {"iso9899:2017", 17, false}, {"iso9899:2018", 17, false},
       {"gnu17", 17, true},     {"gnu18", 17, true},    {"c23", 23, false},
       {"c2x", 23, false},      {"iso9899:2024", 23, false}, {"gnu23", 23, true},
-      {"gnu2x", 23, true},
+      {"gnu2x", 23, true},     {"c2y", 23, false},     {"gnu2y", 23, true},
   };
   for (size_t i = 0; i < ARRAY_LEN(stds); i++)
     if (strcmp(stds[i].name, s) == 0) {
-      lang.std = stds[i].std;
-      lang.gnu = stds[i].gnu;
+      o->lang.std = stds[i].std;
+      o->lang.gnu = stds[i].gnu;
+      o->lang.c94 = !strcmp(s, "iso9899:199409");
+      o->lang.c2y = !strcmp(s, "c2y") || !strcmp(s, "gnu2y");
       return true;
     }
   return false;
 }
 
-static bool set_target(const char *t) {
+static bool set_target(Options *o, const char *t) {
   if (!strcmp(t, "bpf") || !strcmp(t, "bpfel") || !strncmp(t, "bpf-", 4) ||
       !strncmp(t, "bpfel-", 6)) {
-    target.arch = ARCH_BPF;
-    target.big_endian = false;
-    target.triple = "bpf";
+    o->target.arch = ARCH_BPF;
+    o->target.big_endian = false;
+    o->target.triple = "bpf";
     return true;
   }
   if (!strcmp(t, "bpfeb") || !strncmp(t, "bpfeb-", 6)) {
-    target.arch = ARCH_BPF;
-    target.big_endian = true;
-    target.triple = "bpfeb";
+    o->target.arch = ARCH_BPF;
+    o->target.big_endian = true;
+    o->target.triple = "bpfeb";
     return true;
   }
   if (!strncmp(t, "x86_64", 6)) {
-    target.arch = ARCH_X86_64;
-    target.big_endian = false;
-    target.triple = "x86_64-linux-gnu";
+    o->target.arch = ARCH_X86_64;
+    o->target.big_endian = false;
+    o->target.triple = "x86_64-linux-gnu";
     return true;
   }
   return false;
@@ -153,17 +376,17 @@ static const char *option_arg(int argc, char **argv, int *i, const char *opt) {
 }
 
 /* Warning options: -W<group>, -Wno-<group>, -Werror[=<group>].  */
-static bool warning_option(const char *w) {
+static bool warning_option(Options *o, const char *w) {
   if (!strcmp(w, "error")) {
-    diag_opts.warnings_are_errors = true;
+    o->diag.warnings_are_errors = true;
     return true;
   }
   if (!strcmp(w, "no-error")) {
-    diag_opts.warnings_are_errors = false;
+    o->diag.warnings_are_errors = false;
     return true;
   }
   if (!strcmp(w, "extra")) {
-    diag_opts.enabled[W_BTF_TAG_DROPPED] = true;
+    o->diag.enabled[W_BTF_TAG_DROPPED] = true;
     return true;
   }
   if (!strcmp(w, "all"))
@@ -171,15 +394,15 @@ static bool warning_option(const char *w) {
   if (!strncmp(w, "error=", 6)) {
     int id = diag_warning_by_name(w + 6);
     if (id > 0) {
-      diag_opts.as_error[id] = true;
-      diag_opts.enabled[id] = true;
+      o->diag.as_error[id] = true;
+      o->diag.enabled[id] = true;
     }
     return true;
   }
   if (!strncmp(w, "no-error=", 9)) {
     int id = diag_warning_by_name(w + 9);
     if (id > 0)
-      diag_opts.as_error[id] = false;
+      o->diag.as_error[id] = false;
     return true;
   }
   bool on = true;
@@ -189,9 +412,9 @@ static bool warning_option(const char *w) {
   }
   int id = diag_warning_by_name(w);
   if (id > 0)
-    diag_opts.enabled[id] = on;
+    o->diag.enabled[id] = on;
   if (!strcmp(w, "pedantic"))
-    diag_opts.enabled[W_PEDANTIC] = on;
+    o->diag.enabled[W_PEDANTIC] = on;
   /* Every other -W option is GCC's and has no effect here.  */
   return true;
 }
@@ -204,6 +427,7 @@ void options_free(Options *o) {
   vec_free(&o->after_dirs);
   vec_free(&o->include_files);
   vec_free(&o->macro_cmds);
+  vec_free(&o->fp_options);
 }
 
 bool options_parse(int argc, char **argv, Options *o) {
@@ -213,6 +437,9 @@ bool options_parse(int argc, char **argv, Options *o) {
   o->btf.prune_btf = -1;
   o->debug.eliminate_unused_types = true;
   o->debug.signed_char = true;
+  o->target = target_default;
+  o->lang = lang_default;
+  diag_options_default(&o->diag);
   bool ok = true;
   bool after_ddash = false;
   bool plain_g = false, explicit_dwarf = false; /* -g as written; -gdwarf* */
@@ -265,11 +492,11 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-undef")) o->undef = true;
     else if (!strncmp(a, "-std=", 5) || !strncmp(a, "--std=", 6)) {
       const char *s = strchr(a, '=') + 1;
-      if (!set_std(s)) {
+      if (!set_std(o, s)) {
         fprintf(stderr, "btfcc: error: unrecognized command-line option '%s'\n", a);
         ok = false;
       }
-    } else if (!strcmp(a, "-ansi")) { lang.std = 89; lang.gnu = false; }
+    } else if (!strcmp(a, "-ansi")) { set_std(o, "c90"); }
     else if (!strcmp(a, "-gbtf")) {
       o->want_btf = btf_chosen = true;
       if (ctf_chosen)
@@ -312,38 +539,43 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-dA")) o->btf.annotate = o->dwarf.annotate = o->ctf.annotate = true;
     else if (!strcmp(a, "-dM")) o->dump_macros = true;
     else if (!strcmp(a, "-dD") || !strcmp(a, "-dN") || !strcmp(a, "-dI") || !strcmp(a, "-dP")) { }
-    else if (!strcmp(a, "-w")) diag_opts.inhibit_warnings = true;
+    else if (!strcmp(a, "-w")) o->diag.inhibit_warnings = true;
     else if (!strncmp(a, "-W", 2) && strncmp(a, "-Wl,", 4) && strncmp(a, "-Wa,", 4) &&
-             strncmp(a, "-Wp,", 4)) warning_option(a + 2);
+             strncmp(a, "-Wp,", 4)) warning_option(o, a + 2);
     else if (!strcmp(a, "-pedantic") || !strcmp(a, "-Wpedantic") ||
-             !strcmp(a, "-pedantic-errors")) diag_opts.enabled[W_PEDANTIC] = true;
+             !strcmp(a, "-pedantic-errors")) o->diag.enabled[W_PEDANTIC] = true;
     else if (!strncmp(a, "-O", 2)) {
       const char *l = a + 2;
       o->optimize = o->debug.optimize = !*l ? 1 : (*l >= '0' && *l <= '9') ? atoi(l) : 2;
+      o->predef.optimize_size = !strcmp(l, "s") || !strcmp(l, "z");
+      o->ofast = !strcmp(l, "fast");
     }
-    else if (!strcmp(a, "-fdiagnostics-plain-output")) diag_opts.plain = true;
+    else if (!strcmp(a, "-fdiagnostics-plain-output")) o->diag.plain = true;
     else if (!strcmp(a, "-fno-eliminate-unused-debug-types")) o->debug.eliminate_unused_types = false;
     else if (!strcmp(a, "-feliminate-unused-debug-types")) o->debug.eliminate_unused_types = true;
-    else if (!strncmp(a, "-fmax-errors=", 13)) diag_opts.max_errors = (unsigned)atoi(a + 13);
+    else if (!strncmp(a, "-fmax-errors=", 13)) o->diag.max_errors = (unsigned)atoi(a + 13);
     else if (!strcmp(a, "-funsigned-char")) o->debug.signed_char = false;
     else if (!strcmp(a, "-fsigned-char")) o->debug.signed_char = true;
     else if (!strcmp(a, "-fdump-ir")) o->dump_ir = true;
+    else if (predef_f_option(a + 2, &o->predef)) { }
+    else if (!strncmp(a, "-f", 2) && float_option(a + 2, &o->predef.fp))
+      vec_push(&o->fp_options, a + 2);
     else if (!strncmp(a, "-f", 2)) { /* code generation: accepted, ignored */ }
     else if (!strncmp(a, "--target=", 9)) {
-      if (!set_target(a + 9)) {
+      if (!set_target(o, a + 9)) {
         fprintf(stderr, "btfcc: error: unsupported target '%s'\n", a + 9);
         ok = false;
       }
     } else if (!strcmp(a, "-target") || !strcmp(a, "--target")) {
       if (!ARG(a)) { ok = false; continue; }
-      if (!set_target(v)) {
+      if (!set_target(o, v)) {
         fprintf(stderr, "btfcc: error: unsupported target '%s'\n", v);
         ok = false;
       }
     } else if (!strcmp(a, "-mbig-endian") || !strcmp(a, "-EB")) {
-      if (target.arch == ARCH_BPF) target.big_endian = true;
+      if (o->target.arch == ARCH_BPF) o->target.big_endian = true;
     } else if (!strcmp(a, "-mlittle-endian") || !strcmp(a, "-EL")) {
-      target.big_endian = false;
+      o->target.big_endian = false;
     }
     else if (!strncmp(a, "-mcpu=", 6)) {
       const char *c = a + 6;
@@ -356,8 +588,11 @@ bool options_parse(int argc, char **argv, Options *o) {
         ok = false;
       }
     }
+    else if (bpf_feature_option(a + 2, o)) { }
+    else if (x86_option(a + 2, &o->predef.x86)) { }
     else if (!strncmp(a, "-m", 2)) { /* target options: accepted, ignored */ }
-    else if (!strcmp(a, "-pipe") || !strcmp(a, "-v") || !strcmp(a, "-pthread") ||
+    else if (!strcmp(a, "-pthread")) o->predef.reentrant = true;
+    else if (!strcmp(a, "-pipe") || !strcmp(a, "-v") ||
              !strcmp(a, "-MD") || !strcmp(a, "-MMD") || !strcmp(a, "-MP") ||
              !strcmp(a, "-C")) { }
     else if (!strcmp(a, "-P")) o->no_line_markers = true;
@@ -382,9 +617,9 @@ bool options_parse(int argc, char **argv, Options *o) {
   o->ctf.dwarf_version = o->dwarf.version ? o->dwarf.version : 5;
   /* bpf-gcc with -gctf: a -g before it chose the format CTF replaces;
      one after it (or -ggdb) asks for DWARF.  */
-  if (target.arch == ARCH_BPF && plain_g && ctf_chosen)
+  if (o->target.arch == ARCH_BPF && plain_g && ctf_chosen)
     o->want_dwarf = explicit_dwarf || g_after_ctf || ggdb;
-  if (target.arch == ARCH_BPF && plain_g && !ctf_chosen) {
+  if (o->target.arch == ARCH_BPF && plain_g && !ctf_chosen) {
     o->want_btf = true;
     o->want_dwarf = explicit_dwarf;
   }
@@ -411,7 +646,15 @@ bool options_parse(int argc, char **argv, Options *o) {
       return false;
     }
   }
-  if (target.arch == ARCH_BPF)
+  if (o->target.arch == ARCH_BPF)
     o->debug.signed_char = true; /* BPF char is signed (bpf-gcc) */
+  o->bpf_features =
+      (bpf_cpu_features(o->bpf_cpu) | o->bpf_feature_on) & ~o->bpf_feature_off;
+  o->predef.bpf_cpu = o->bpf_cpu;
+  o->predef.bpf_features = o->bpf_features;
+  o->predef.optimize = o->optimize;
+  o->predef.unsigned_char = !o->debug.signed_char;
+  float_flags(o, &o->predef.fp);
+  o->predef.debug = o->want_dwarf || o->want_btf;
   return true;
 }

@@ -17,6 +17,9 @@ typedef enum {
 } Mode;
 
 typedef struct Options {
+  Target target;    /* --target= */
+  Lang lang;        /* -std= */
+  DiagOptions diag; /* -W..., -w, -fmax-errors= ... */
   Mode mode;
   bool dump_macros; /* -dM (with -E) */
   const char *dump_tree; /* -fdump-tree[=FILE]: "-" for stdout */
@@ -39,6 +42,11 @@ typedef struct Options {
                       at every level) */
   bool want_dwarf; /* -g, -gdwarf* */
   int bpf_cpu;     /* -mcpu=vN: BPF instruction set version 1-4 */
+  unsigned bpf_features;          /* BPF_F_*: of bpf_cpu, then -m[no-]X */
+  unsigned bpf_feature_on, bpf_feature_off; /* -mX, -mno-X as given */
+  PredefOptions predef; /* what the predefined macros depend on */
+  VEC(const char *) fp_options; /* -ffast-math and its parts, in order */
+  bool ofast;                   /* the last -O was -Ofast */
   bool dump_ir;    /* -fdump-ir: print each function's IR to stdout */
 } Options;
 

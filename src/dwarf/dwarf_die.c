@@ -32,7 +32,7 @@ static uint8_t attr_capacity(uint16_t tag) {
 
 /* Arena memory is zeroed: the DIE and its attribute slots start empty.  */
 static ODie *odie_alloc(uint16_t tag, uint8_t cap) {
-  ODie *d = arena_alloc(&perm, sizeof(ODie) + cap * sizeof(OAttr));
+  ODie *d = arena_alloc(perm, sizeof(ODie) + cap * sizeof(OAttr));
   d->tag = tag;
   d->cap = cap;
   return d;

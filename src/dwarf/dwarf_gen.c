@@ -113,7 +113,7 @@ static uint32_t file_number(Gen *g, const char *name) {
       if (strlen(g->dirs.data[i]) == n && !strncmp(g->dirs.data[i], name, n))
         f.dir = (uint32_t)i;
     if (!f.dir) {
-      vec_push(&g->dirs, arena_strndup(&perm, name, n));
+      vec_push(&g->dirs, arena_strndup(perm, name, n));
       f.dir = (uint32_t)g->dirs.len - 1;
     }
   }
@@ -420,7 +420,7 @@ static void make_unit(Gen *g, const DebugUnit *u, AbbrevWorker *w) {
   add_string(cu, DW_AT_producer, "btfcc " BTFCC_VERSION);
   /* DW_LANG_C11 is DWARF 5's: GCC says C99 for later standards in
      DWARF 4.  */
-  int std = lang.std;  /* 89, 99, 11, 17 or 23 */
+  int std = ctx_current->lang.std;  /* 89, 99, 11, 17 or 23 */
   add_const(cu, DW_AT_language,
             std == 89                      ? DW_LANG_C89
             : std == 99 || g->version < 5  ? DW_LANG_C99
@@ -477,7 +477,7 @@ static const char *string_label(uint32_t n) {
     digits[len++] = (char)('0' + n % 10);
     n /= 10;
   } while (n);
-  char *label = arena_alloc(&perm, 5 + (size_t)len + 1);
+  char *label = arena_alloc(perm, 5 + (size_t)len + 1);
   memcpy(label, ".LASF", 5);
   for (int i = 0; i < len; i++)
     label[5 + i] = digits[len - 1 - i];
@@ -692,7 +692,10 @@ struct AbbrevWorker {
   bool waiting;       /* under lock: the worker sleeps */
   size_t told;        /* make_unit's: published as last set */
   uint32_t order;     /* the abbreviations' order of first use */
-  Arena arena;        /* the worker's perm, adopted when it ends */
+  Compilation *ctx;   /* the writer's, which the worker enters */
+  /* The worker's perm, adopted when it ends; bumped for every
+     allocation, so on a line of its own, away from `told`.  */
+  _Alignas(64) Arena arena;
 };
 
 enum { WORKER_BATCH = 32 }; /* top-level DIEs published at a time */
@@ -715,6 +718,8 @@ static void *abbrev_worker(void *arg) {
   AbbrevWorker *w = arg;
   Gen *g = w->g;
   size_t avail = 0;
+  /* What pool and find_abbrev allocate goes to w->arena.  */
+  ctx_enter_thread(w->ctx, &w->arena);
   /* The unit DIE first, once whether it has children is known.  */
   worker_wait(w, 1, &avail);
   ODie *cu = g->cu;
@@ -730,7 +735,6 @@ static void *abbrev_worker(void *arg) {
     assign_abbrevs(g, c, prev, &w->order);
     prev = c->abbrev;
   }
-  w->arena = perm_take(); /* what pool and find_abbrev allocated */
   return NULL;
 }
 
@@ -738,6 +742,7 @@ static void *abbrev_worker(void *arg) {
 static bool worker_start(AbbrevWorker *w, Gen *g) {
   memset(w, 0, sizeof *w);
   w->g = g;
+  w->ctx = ctx_current;
   pthread_mutex_init(&w->lock, NULL);
   pthread_cond_init(&w->wake, NULL);
   if (pthread_create(&w->thread, NULL, abbrev_worker, w) == 0)
@@ -763,7 +768,7 @@ static void worker_publish(AbbrevWorker *w, size_t n, bool done) {
 /* After worker_publish(..., true): wait for the worker to finish.  */
 static void worker_join(AbbrevWorker *w) {
   pthread_join(w->thread, NULL);
-  arena_adopt(&perm, &w->arena);
+  arena_adopt(perm, &w->arena);
   pthread_mutex_destroy(&w->lock);
   pthread_cond_destroy(&w->wake);
 }

@@ -65,7 +65,7 @@ static const char *data_op(unsigned size) {
   static const char *const x86[] = {".byte", ".value", ".long", ".quad"};
   static const char *const bpf[] = {".byte", ".2byte", ".4byte", ".8byte"};
   int i = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
-  return target.arch == ARCH_BPF ? bpf[i] : x86[i];
+  return ctx_current->target.arch == ARCH_BPF ? bpf[i] : x86[i];
 }
 
 /* "\t<C> comment" when there is a comment.  */
@@ -274,7 +274,7 @@ static bool is_short_form(const Section *s, const char *name, uint32_t type,
 /* A section's name: on BPF, as GCC 16 writes it, quoted when it is not
    an identifier (".BTF", "foo.bar"; GNU as reads both forms alike).  */
 static void out_section_name(AsmOut *o, const char *name) {
-  bool plain = target.arch != ARCH_BPF;
+  bool plain = ctx_current->target.arch != ARCH_BPF;
   if (!plain) {
     plain = true;
     for (const char *c = name; *c; c++)
@@ -346,7 +346,7 @@ static void out_section_directive(AsmOut *o, const Section *s) {
 static void out_align(AsmOut *o, uint32_t align) {
   if (align <= 1)
     return;
-  if (target.arch == ARCH_BPF) {
+  if (ctx_current->target.arch == ARCH_BPF) {
     unsigned log = 0;
     while ((1u << log) < align)
       log++;
@@ -365,7 +365,7 @@ static void out_symbol(AsmOut *o, const ObjSymbol *sym) {
     out_str(o, sym->name);
     end_line(o);
   } else if (sym->global) {
-    out_str(o, target.arch == ARCH_BPF ? "\t.global\t" : "\t.globl\t");
+    out_str(o, ctx_current->target.arch == ARCH_BPF ? "\t.global\t" : "\t.globl\t");
     out_str(o, sym->name);
     end_line(o);
   }
@@ -504,7 +504,7 @@ bool asm_write(FILE *out, const ObjFile *obj) {
   out_str(&o, obj->ident ? obj->ident : BTFCC_IDENT);
   out_chr(&o, '"');
   end_line(&o);
-  if (target.arch == ARCH_X86_64 && !has_stack_note) {
+  if (ctx_current->target.arch == ARCH_X86_64 && !has_stack_note) {
     out_str(&o, "\t.section\t.note.GNU-stack,\"\",@progbits");
     end_line(&o);
   }

@@ -54,7 +54,7 @@ enum {
 
 /* --- Encoding in the object's byte order --- */
 
-static bool big_endian(void) { return target.big_endian; }
+static bool big_endian(void) { return ctx_current->target.big_endian; }
 
 static void put_n(Buf *b, uint64_t v, unsigned size) {
   if (b->len + size + 1 > b->cap)
@@ -197,7 +197,7 @@ static uint32_t add_content_sec(Elf *e, const Section *src) {
   if ((src->sh_flags & SEC_FLAG_MERGE) && !s->entsize)
     s->entsize = 1;
   if (src->relocs.len) {
-    bool rela = target.arch == ARCH_X86_64;
+    bool rela = ctx_current->target.arch == ARCH_X86_64;
     size_t len = strlen(src->name) + 6;
     char *name = xmalloc(len);
     snprintf(name, len, "%s%s", rela ? ".rela" : ".rel", src->name);
@@ -434,7 +434,7 @@ static void build_section_list(Elf *e) {
   buf_putc(&e->secs.data[comment].own, 0);
   buf_append(&e->secs.data[comment].own, ident, strlen(ident) + 1);
 
-  if (target.arch == ARCH_X86_64 && !has_stack_note)
+  if (ctx_current->target.arch == ARCH_X86_64 && !has_stack_note)
     add_sec(e, ".note.GNU-stack", SHT_PROGBITS, 0, 1);
   e->symtab_sec = add_sec(e, ".symtab", SHT_SYMTAB, 0, 8);
   e->strtab_sec = add_sec(e, ".strtab", SHT_STRTAB, 0, 1);
@@ -458,13 +458,17 @@ static uint32_t strtab_add(StrTab *t, const char *s) {
   return (uint32_t)t->strs.len - 1;
 }
 
-static const StrTab *sort_tab; /* for the qsort comparison */
+typedef struct RevKey {
+  const char *s;
+  uint32_t i; /* index in the table */
+} RevKey;
 
 /* Order by the reversed strings, so a string comes right before the
    strings it ends; ties by index, so the order is total.  */
 static int cmp_reversed(const void *a, const void *b) {
-  uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
-  const char *s = sort_tab->strs.data[i], *t = sort_tab->strs.data[j];
+  const RevKey *ka = a, *kb = b;
+  uint32_t i = ka->i, j = kb->i;
+  const char *s = ka->s, *t = kb->s;
   size_t ls = strlen(s), lt = strlen(t);
   while (ls && lt) {
     unsigned char cs = (unsigned char)s[--ls], ct = (unsigned char)t[--lt];
@@ -486,10 +490,13 @@ static void strtab_finish(StrTab *t) {
   uint32_t *order = xcalloc(n + 1, sizeof *order);
   uint32_t *host = xcalloc(n + 1, sizeof *host); /* index + 1, 0 = own */
   t->offs = xcalloc(n + 1, sizeof *t->offs);
+  RevKey *keys = xcalloc(n + 1, sizeof *keys);
   for (size_t i = 0; i < n; i++)
-    order[i] = (uint32_t)i;
-  sort_tab = t;
-  qsort(order, n, sizeof *order, cmp_reversed);
+    keys[i] = (RevKey){t->strs.data[i], (uint32_t)i};
+  qsort(keys, n, sizeof *keys, cmp_reversed);
+  for (size_t i = 0; i < n; i++)
+    order[i] = keys[i].i;
+  free(keys);
   for (size_t k = 0; k + 1 < n; k++)
     if (ends_with(t->strs.data[order[k + 1]], t->strs.data[order[k]]))
       host[order[k]] = order[k + 1] + 1;
@@ -633,7 +640,7 @@ static void add_group_syms(Elf *e, PendingSyms *syms, StrTab *names) {
     e->secs.data[g->sec].info = (uint32_t)syms->len;
     add_sym(syms, names, g->sig, STB_LOCAL, STT_NOTYPE, g->sec, 0, 0);
   }
-  if (target.arch == ARCH_BPF)
+  if (ctx_current->target.arch == ARCH_BPF)
     for (size_t k = 0; k < e->groups.len; k++) {
       OutSec *s = &e->secs.data[e->groups.data[k].sec];
       s->sym = (uint32_t)syms->len;
@@ -651,7 +658,7 @@ static void build_symtab(Elf *e) {
   add_sym(&syms, &names, slash ? slash + 1 : src, STB_LOCAL, STT_FILE,
           SHN_ABS, 0, 0);
 
-  bool all_section_syms = target.arch == ARCH_BPF;
+  bool all_section_syms = ctx_current->target.arch == ARCH_BPF;
   for (uint32_t i = 1; i < e->secs.len; i++) {
     OutSec *s = &e->secs.data[i];
     if (!is_content_sec(e, i) || !(all_section_syms || s->sym_used))
@@ -706,7 +713,7 @@ static void build_symtab(Elf *e) {
 /* --- Relocations --- */
 
 static uint32_t reloc_type(const Section *s, unsigned size) {
-  if (target.arch == ARCH_BPF) {
+  if (ctx_current->target.arch == ARCH_BPF) {
     if (size == 4)
       return R_BPF_64_ABS32;
     if (size == 8)
@@ -726,13 +733,13 @@ static uint32_t reloc_type(const Section *s, unsigned size) {
 /* BPF's GAS rounds every section up to its alignment.  */
 static uint64_t content_size(const Section *src) {
   uint64_t size = src->bytes.len;
-  if (target.arch == ARCH_BPF && src->align > 1)
+  if (ctx_current->target.arch == ARCH_BPF && src->align > 1)
     size = (size + src->align - 1) & ~((uint64_t)src->align - 1);
   return size;
 }
 
 static void build_relocs(Elf *e) {
-  bool rela = target.arch == ARCH_X86_64;
+  bool rela = ctx_current->target.arch == ARCH_X86_64;
   for (uint32_t i = 1; i < e->secs.len; i++) {
     OutSec *rs = &e->secs.data[i];
     if (rs->type != SHT_RELA && rs->type != SHT_REL)
@@ -816,7 +823,7 @@ static void put_ehdr(Buf *b, uint64_t shoff, uint32_t shnum,
   for (int i = 8; i < 16; i++)
     buf_putc(b, 0);
   put16(b, 1); /* ET_REL */
-  put16(b, target.arch == ARCH_BPF ? EM_BPF : EM_X86_64);
+  put16(b, ctx_current->target.arch == ARCH_BPF ? EM_BPF : EM_X86_64);
   put32(b, 1); /* e_version */
   put64(b, 0); /* e_entry */
   put64(b, 0); /* e_phoff */

@@ -9,7 +9,7 @@
 #define BTFCC_SECTION_H
 
 #include "../util/binary.h"
-#include "../util/options.h"
+#include "../util/ctx.h"
 #include <string.h>
 
 typedef enum {
@@ -149,7 +149,7 @@ static inline void sec_commit(Section *s, size_t n) { s->bytes.len += n; }
 static inline void sec_store(uint8_t *p, unsigned size, uint64_t value) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   /* The common case, target and host little-endian: plain copies.  */
-  if (!target.big_endian) {
+  if (!ctx_current->target.big_endian) {
     switch (size) {
     case 1: *p = (uint8_t)value; return;
     case 2: { uint16_t v = (uint16_t)value; memcpy(p, &v, 2); return; }
@@ -158,7 +158,7 @@ static inline void sec_store(uint8_t *p, unsigned size, uint64_t value) {
     }
   }
 #endif
-  store_uint(p, size, target.big_endian, value);
+  store_uint(p, size, ctx_current->target.big_endian, value);
 }
 
 static inline void sec_data(Section *s, unsigned size, uint64_t value,

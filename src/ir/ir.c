@@ -75,23 +75,23 @@ static void mark_reachable(IrFunc *f) {
     f->blocks.data[i].reachable = false;
   stack[sp++] = 0;
   f->blocks.data[0].reachable = true;
-  for (size_t i = 0; i < n; i++)
-    if (f->blocks.data[i].asm_target && !f->blocks.data[i].reachable) {
-      f->blocks.data[i].reachable = true;
-      stack[sp++] = (uint32_t)i;
-    }
   while (sp) {
     IrBlock *b = &f->blocks.data[stack[--sp]];
     for (size_t k = 0; k < b->insns.len; k++) {
       IrInsn *in = &b->insns.data[k];
-      uint32_t succ[2];
+      /* Successors: of jumps and branches, and the targets an asm goto
+         may jump to (only when the asm itself can run: one in dead code
+         makes no block reachable, and the verifier refuses code that
+         nothing reaches).  */
+      const uint32_t *succ = NULL;
+      uint32_t two[2];
       int ns = 0;
       if (in->op == IR_JMP)
-        succ[ns++] = in->then_;
-      else if (in->op == IR_BR) {
-        succ[ns++] = in->then_;
-        succ[ns++] = in->else_;
-      }
+        two[ns++] = in->then_, succ = two;
+      else if (in->op == IR_BR)
+        two[ns++] = in->then_, two[ns++] = in->else_, succ = two;
+      else if (in->op == IR_ASM)
+        succ = in->asm_->label_blocks, ns = in->asm_->nlabels;
       for (int s = 0; s < ns; s++)
         if (!f->blocks.data[succ[s]].reachable) {
           f->blocks.data[succ[s]].reachable = true;
@@ -363,6 +363,63 @@ static uint32_t successors_of(const IrBlock *b, uint32_t succ[2]) {
   return 0;
 }
 
+/* --- Available facts ---
+
+   The forward dataflow both passes below share: facts are made by
+   instructions (numbered in block and instruction order, FIRST[b] the
+   first of block b) and killed by later ones; STEP turns the set before
+   an instruction into the set after it.  A fact holds at a block's start
+   when it holds at the end of every predecessor; the entry, blocks that
+   nothing jumps to, and blocks an asm goto may reach start with none.  */
+
+typedef void (*FactStep)(void *ctx, const IrInsn *in, uint64_t *set, uint32_t *next);
+
+/* The facts at each block's start: WORDS uint64_t per block.  */
+static uint64_t *available_at_starts(const IrFunc *f, size_t words, const uint32_t *first,
+                                     FactStep step, void *ctx) {
+  size_t nb = f->blocks.len, w = words ? words : 1;
+  uint64_t *in = xmalloc(nb * w * sizeof *in), *out = xmalloc(nb * w * sizeof *out);
+  uint8_t *npreds = xcalloc(nb, 1);
+  for (size_t b = 0; b < nb; b++) {
+    uint32_t succ[2];
+    for (uint32_t k = 0, n = successors_of(&f->blocks.data[b], succ); k < n; k++)
+      npreds[succ[k]] = 1;
+  }
+  memset(out, 0xff, nb * w * sizeof *out);
+  uint64_t *cur = xmalloc(w * sizeof *cur);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t b = 0; b < nb; b++)
+      memset(in + b * w, b == 0 || f->blocks.data[b].asm_target || !npreds[b] ? 0 : 0xff,
+             w * sizeof *in);
+    for (size_t b = 0; b < nb; b++) {
+      uint32_t succ[2];
+      for (uint32_t k = 0, n = successors_of(&f->blocks.data[b], succ); k < n; k++)
+        for (size_t j = 0; j < w; j++)
+          in[succ[k] * w + j] &= out[b * w + j];
+    }
+    for (size_t b = 0; b < nb; b++) {
+      memcpy(cur, in + b * w, w * sizeof *cur);
+      uint32_t next = first[b];
+      const IrBlock *blk = &f->blocks.data[b];
+      for (size_t i = 0; i < blk->insns.len; i++)
+        step(ctx, &blk->insns.data[i], cur, &next);
+      if (memcmp(cur, out + b * w, w * sizeof *cur)) {
+        memcpy(out + b * w, cur, w * sizeof *cur);
+        changed = true;
+      }
+    }
+  }
+  free(cur);
+  free(npreds);
+  free(out);
+  return in;
+}
+
+static void fold_step(void *ctx, const IrInsn *in, uint64_t *set, uint32_t *next) {
+  step(ctx, in, set, next);
+}
+
 static void fold_addresses(IrFunc *f) {
   size_t nregs = f->nregs ? f->nregs : 1, nb = f->blocks.len;
   Folding fo = {.f = f};
@@ -376,41 +433,8 @@ static void fold_addresses(IrFunc *f) {
   collect_facts(&fo);
   find_address_only(&fo);
   size_t w = fo.words ? fo.words : 1;
-  /* in: the facts at each block's start; the entry, and blocks inline
-     assembly jumps to, start with none.  */
-  uint64_t *in = xmalloc(nb * w * sizeof *in), *out = xmalloc(nb * w * sizeof *out);
-  uint8_t *npreds = xcalloc(nb, 1);
-  for (size_t b = 0; b < nb; b++) {
-    uint32_t succ[2];
-    for (uint32_t k = 0, n = successors_of(&f->blocks.data[b], succ); k < n; k++)
-      npreds[succ[k]] = 1;
-  }
-  memset(out, 0xff, nb * w * sizeof *out);
+  uint64_t *in = available_at_starts(f, fo.words, fo.first, fold_step, &fo);
   uint64_t *cur = xmalloc(w * sizeof *cur);
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t b = 0; b < nb; b++) {
-      memset(in + b * w, b == 0 || f->blocks.data[b].asm_target || !npreds[b] ? 0 : 0xff,
-             w * sizeof *in);
-    }
-    for (size_t b = 0; b < nb; b++) {
-      uint32_t succ[2];
-      for (uint32_t k = 0, n = successors_of(&f->blocks.data[b], succ); k < n; k++)
-        for (size_t j = 0; j < w; j++)
-          in[succ[k] * w + j] &= out[b * w + j];
-    }
-    for (size_t b = 0; b < nb; b++) {
-      memcpy(cur, in + b * w, w * sizeof *cur);
-      uint32_t next = fo.first[b];
-      const IrBlock *blk = &f->blocks.data[b];
-      for (size_t i = 0; i < blk->insns.len; i++)
-        step(&fo, &blk->insns.data[i], cur, &next);
-      if (memcmp(cur, out + b * w, w * sizeof *cur)) {
-        memcpy(out + b * w, cur, w * sizeof *cur);
-        changed = true;
-      }
-    }
-  }
   for (size_t b = 0; b < nb; b++) {
     memcpy(cur, in + b * w, w * sizeof *cur);
     uint32_t next = fo.first[b];
@@ -421,15 +445,185 @@ static void fold_addresses(IrFunc *f) {
     }
   }
   free(cur);
-  free(npreds);
   free(in);
-  free(out);
   free(fo.first);
   free(fo.by_reg_start);
   free(fo.by_reg);
   free(fo.fixed);
   free(fo.address_only);
   vec_free(&fo.facts);
+}
+
+/* --- Loads that repeat one still available ---
+
+   A load of the same place (base register or frame slot, offset, size,
+   signedness) as an earlier one, with no write to memory, to the base or
+   to the earlier result in between on every path, becomes a copy of the
+   earlier result.  C allows it for objects that are not volatile, and
+   the verifier needs it: a pointer loaded from the context twice (as
+   `ctx->sk && ctx->sk->family` reads it) is two values, and a null test
+   of the first says nothing of the second; a copy shares its test.
+   Facts are the loads; any store, call, atomic or asm kills them all.  */
+
+typedef struct LoadFacts {
+  IrFunc *f;
+  VEC(const IrInsn *) loads; /* each fact's load, in order */
+  uint32_t *first;           /* per block: its first fact */
+  uint32_t *same_prev;       /* per fact: the previous fact of the same place + 1, 0: none */
+  uint32_t *by_reg_start, *by_reg; /* per register: facts with it as base or result */
+  size_t words;
+} LoadFacts;
+
+static bool load_fact(const IrInsn *in) {
+  return in->op == IR_LOAD && !in->is_volatile && !in->addr.core && in->dst &&
+         !(in->addr.kind == IA_REG && in->addr.base == in->dst);
+}
+
+static bool same_place(const IrInsn *a, const IrInsn *b) {
+  return a->addr.kind == b->addr.kind && a->addr.off == b->addr.off &&
+         a->size == b->size && a->sign == b->sign &&
+         (a->addr.kind == IA_REG ? a->addr.base == b->addr.base
+                                 : a->addr.slot == b->addr.slot);
+}
+
+static bool writes_memory(const IrInsn *in) {
+  return in->op == IR_STORE || in->op == IR_ATOMIC || in->op == IR_CALL ||
+         in->op == IR_ASM || in->op == IR_LDPKT;
+}
+
+typedef struct LoadKill {
+  const LoadFacts *lf;
+  uint64_t *set;
+} LoadKill;
+
+static void kill_load_facts(void *ctx, IrReg r, bool def) {
+  LoadKill *k = ctx;
+  if (!def)
+    return;
+  for (uint32_t i = k->lf->by_reg_start[r]; i < k->lf->by_reg_start[r + 1]; i++) {
+    uint32_t id = k->lf->by_reg[i];
+    k->set[id / 64] &= ~(1ull << (id % 64));
+  }
+}
+
+static void load_step(void *ctx, const IrInsn *in, uint64_t *set, uint32_t *next) {
+  LoadFacts *lf = ctx;
+  if (writes_memory(in))
+    memset(set, 0, (lf->words ? lf->words : 1) * sizeof *set);
+  LoadKill k = {lf, set};
+  ir_insn_regs(in, kill_load_facts, &k);
+  if (load_fact(in)) {
+    uint32_t id = (*next)++;
+    set[id / 64] |= 1ull << (id % 64);
+  }
+}
+
+static void collect_loads(LoadFacts *lf) {
+  IrFunc *f = lf->f;
+  size_t nregs = f->nregs ? f->nregs : 1;
+  lf->first = xcalloc(f->blocks.len + 1, sizeof *lf->first);
+  for (size_t b = 0; b < f->blocks.len; b++) {
+    lf->first[b] = (uint32_t)lf->loads.len;
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
+      if (load_fact(&f->blocks.data[b].insns.data[i]))
+        vec_push(&lf->loads, &f->blocks.data[b].insns.data[i]);
+  }
+  size_t n = lf->loads.len;
+  lf->first[f->blocks.len] = (uint32_t)n;
+  lf->words = (n + 63) / 64;
+  /* Same places: a small open-addressing table by place.  */
+  lf->same_prev = xcalloc(n + 1, sizeof *lf->same_prev);
+  size_t cap = 16;
+  while (cap < n * 2)
+    cap *= 2;
+  uint32_t *table = xcalloc(cap, sizeof *table); /* fact + 1 */
+  for (size_t k = 0; k < n; k++) {
+    const IrInsn *in = lf->loads.data[k];
+    uint32_t h = hash_mix(hash_mix(hash_mix((uint32_t)in->addr.kind,
+                 in->addr.kind == IA_REG ? in->addr.base : in->addr.slot),
+                 (uint32_t)in->addr.off), (uint32_t)in->size * 2u + in->sign);
+    size_t j = h & (cap - 1);
+    while (table[j] && !same_place(lf->loads.data[table[j] - 1], in))
+      j = (j + 1) & (cap - 1);
+    lf->same_prev[k] = table[j];
+    table[j] = (uint32_t)k + 1;
+  }
+  free(table);
+  lf->by_reg_start = xcalloc(nregs + 1, sizeof *lf->by_reg_start);
+  for (size_t k = 0; k < n; k++) {
+    const IrInsn *in = lf->loads.data[k];
+    lf->by_reg_start[in->dst + 1]++;
+    if (in->addr.kind == IA_REG)
+      lf->by_reg_start[in->addr.base + 1]++;
+  }
+  for (size_t r = 0; r < nregs; r++)
+    lf->by_reg_start[r + 1] += lf->by_reg_start[r];
+  lf->by_reg = xmalloc((n * 2 + 1) * sizeof *lf->by_reg);
+  uint32_t *fill = xmalloc((nregs + 1) * sizeof *fill);
+  memcpy(fill, lf->by_reg_start, (nregs + 1) * sizeof *fill);
+  for (size_t k = 0; k < n; k++) {
+    const IrInsn *in = lf->loads.data[k];
+    lf->by_reg[fill[in->dst]++] = (uint32_t)k;
+    if (in->addr.kind == IA_REG)
+      lf->by_reg[fill[in->addr.base]++] = (uint32_t)k;
+  }
+  free(fill);
+}
+
+static void reuse_loads(IrFunc *f) {
+  LoadFacts lf = {.f = f};
+  collect_loads(&lf);
+  if (!lf.loads.len) {
+    free(lf.first);
+    free(lf.same_prev);
+    free(lf.by_reg_start);
+    vec_free(&lf.loads);
+    return;
+  }
+  size_t w = lf.words, nb = f->blocks.len;
+  uint64_t *in = available_at_starts(f, w, lf.first, load_step, &lf);
+  uint64_t *cur = xmalloc(w * sizeof *cur);
+  /* Replacements wait until the walk is done: the facts point at the
+     loads themselves.  */
+  VEC(uint32_t) repl = {0}; /* pairs: fact, the fact it copies */
+  for (size_t b = 0; b < nb; b++) {
+    memcpy(cur, in + b * w, w * sizeof *cur);
+    uint32_t next = lf.first[b];
+    IrBlock *blk = &f->blocks.data[b];
+    for (size_t i = 0; i < blk->insns.len; i++) {
+      const IrInsn *insn = &blk->insns.data[i];
+      if (load_fact(insn)) {
+        uint32_t id = next;
+        for (uint32_t p = lf.same_prev[id]; p; p = lf.same_prev[p - 1])
+          if (cur[(p - 1) / 64] >> ((p - 1) % 64) & 1) {
+            vec_push(&repl, id);
+            vec_push(&repl, p - 1);
+            break;
+          }
+      }
+      load_step(&lf, insn, cur, &next);
+    }
+  }
+  /* A repeat of a repeat copies the copy: the same value.  */
+  for (size_t k = 0; k < repl.len; k += 2) {
+    IrInsn *insn = (IrInsn *)lf.loads.data[repl.data[k]];
+    IrReg src = lf.loads.data[repl.data[k + 1]]->dst;
+    SrcLoc loc = insn->loc;
+    IrReg dst = insn->dst;
+    memset(insn, 0, sizeof *insn);
+    insn->op = IR_MOV;
+    insn->dst = dst;
+    insn->a = ir_reg(src);
+    insn->loc = loc;
+  }
+  vec_free(&repl);
+  free(cur);
+  free(in);
+  free(lf.first);
+  free(lf.same_prev);
+  free(lf.by_reg_start);
+  free(lf.by_reg);
+  vec_free(&lf.loads);
 }
 
 /* --- Liveness --- */
@@ -656,6 +850,7 @@ void ir_simplify(IrFunc *f) {
   merge_returns(f);
   thread_jumps(f);
   fold_addresses(f);
+  reuse_loads(f);
   /* Removing dead code can leave blocks that only jump, and branches
      whose work is gone: thread again (a chain of such branches, as an
      inline memcmp whose result does not matter, goes one block a round;

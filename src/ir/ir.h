@@ -118,6 +118,11 @@ typedef struct IrAsmOperand {
   const char *sym; /* "i" operand that is a symbol's address (+ val.imm) */
   bool is_output;
   bool in_out;     /* "+r" */
+  /* "m": the operand is memory, written (rN + off) in the template; the
+     base is val's register, or the frame pointer for a frame slot.  */
+  bool mem, mem_in_slot;
+  uint32_t mem_slot;
+  int64_t mem_off;
 } IrAsmOperand;
 
 typedef struct IrAsm {

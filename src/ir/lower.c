@@ -23,7 +23,7 @@
 #include "../sema/tree_walk.h"
 
 #include "../bpf/insn.h"
-#include "../util/options.h"
+#include "../util/ctx.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -296,7 +296,7 @@ static IrVal float_arith(Lower *L, unsigned op, IrVal a, IrVal b, Type *t, SrcLo
   }
   char name[16];
   snprintf(name, sizeof name, "__%s%s3", ops[k], is_single(t) ? "sf" : "df");
-  return libcall(L, arena_strndup(&perm, name, strlen(name)), a, b, 0, false, loc);
+  return libcall(L, arena_strndup(perm, name, strlen(name)), a, b, 0, false, loc);
 }
 
 /* The int a floating comparison routine returns for OP, to compare with
@@ -314,7 +314,7 @@ static IrVal float_compare(Lower *L, unsigned op, IrVal a, IrVal b, Type *t, uns
   }
   char name[16];
   snprintf(name, sizeof name, "__%s%s2", rel, is_single(t) ? "sf" : "df");
-  return libcall(L, arena_strndup(&perm, name, strlen(name)), a, b, 4, true, loc);
+  return libcall(L, arena_strndup(perm, name, strlen(name)), a, b, 4, true, loc);
 }
 
 /* The bits of the constant F in floating type T.  */
@@ -453,7 +453,31 @@ static void note_addressed(const Node *n, void *ctx) {
 
 /* --- Memory --- */
 
+static IrAddr addr_plus_raw(IrAddr a, int64_t off) {
+  a.off += off;
+  return a;
+}
+
+/* Whether an access of SIZE bytes at A is misaligned on the stack, which
+   the verifier refuses (a member of a packed struct in a local).  */
+static bool misaligned_on_stack(Lower *L, IrAddr a, unsigned size) {
+  if (a.kind != IA_SLOT || size < 2)
+    return false;
+  return L->f->slots.data[a.slot].align < size || a.off % (int64_t)size != 0;
+}
+
 static IrVal load(Lower *L, IrAddr a, unsigned size, bool sign, bool vol, SrcLoc loc) {
+  if (misaligned_on_stack(L, a, size)) { /* byte by byte, little end first */
+    IrVal v = ir_imm(0);
+    for (unsigned k = 0; k < size; k++) {
+      unsigned at = ctx_current->target.big_endian ? size - 1 - k : k;
+      IrVal b = load(L, addr_plus_raw(a, at), 1, false, vol, loc);
+      v = k ? alu(L, BPF_ALU_OR, v, alu(L, BPF_ALU_LSH, b, ir_imm(8 * k), false, false, loc),
+                  false, false, loc)
+            : b;
+    }
+    return sign && size < 8 ? extend(L, v, size, true, loc) : v;
+  }
   IrInsn *i = add(L, IR_LOAD, loc);
   i->dst = new_reg(L);
   i->addr = a;
@@ -466,6 +490,15 @@ static IrVal load(Lower *L, IrAddr a, unsigned size, bool sign, bool vol, SrcLoc
 static void store(Lower *L, IrAddr a, unsigned size, IrVal v, bool vol, SrcLoc loc) {
   if (a.kind != IA_SLOT)
     forget_loads(L);
+  if (misaligned_on_stack(L, a, size)) { /* byte by byte */
+    for (unsigned k = 0; k < size; k++) {
+      unsigned at = ctx_current->target.big_endian ? size - 1 - k : k;
+      IrVal b = v.kind == IV_IMM ? ir_imm((int64_t)((uint64_t)v.imm >> (8 * k) & 0xff))
+                                 : alu(L, BPF_ALU_RSH, v, ir_imm(8 * k), false, false, loc);
+      store(L, addr_plus_raw(a, at), 1, b, vol, loc);
+    }
+    return;
+  }
   IrInsn *i = add(L, IR_STORE, loc);
   i->addr = a;
   i->size = (uint8_t)size;
@@ -581,7 +614,7 @@ static BitField bitfield_of(Lower *L, const Node *n) {
   bf.size = size;
   bf.width = (unsigned)m->bit_width;
   unsigned lo = (unsigned)(bit - unit * 8);
-  bf.shift = target.big_endian ? size * 8 - lo - bf.width : lo;
+  bf.shift = ctx_current->target.big_endian ? size * 8 - lo - bf.width : lo;
   bf.sign = is_signed_int(m->type);
   return bf;
 }
@@ -789,7 +822,7 @@ static Type *core_root(Type *t) {
 static IrCore *new_core(Type *type, const char *access, uint32_t kind) {
   IrCore *core = NEW(IrCore);
   core->type = type;
-  core->access = arena_strndup(&perm, access, strlen(access));
+  core->access = arena_strndup(perm, access, strlen(access));
   core->kind = kind;
   return core;
 }
@@ -1026,7 +1059,7 @@ static void init_elems(Lower *L, IrAddr base, const Init *in, SrcLoc loc) {
       if (size < 1 || size > 8)
         size = 4;
       uint64_t mask = e->bit_width >= 64 ? ~0ull : ((1ull << e->bit_width) - 1);
-      unsigned shift = target.big_endian
+      unsigned shift = ctx_current->target.big_endian
                            ? size * 8 - (unsigned)e->bit_offset - (unsigned)e->bit_width
                            : (unsigned)e->bit_offset;
       IrVal v = expr(L, e->value);
@@ -1269,7 +1302,7 @@ static IrVal core_builtin(Lower *L, const Node *n, const char *name) {
     case CORE_FIELD_LSHIFT_U64:
       if (m->is_bitfield) {
         int64_t in_unit = m->bit_offset % (size * 8);
-        value = target.big_endian ? in_unit + (64 - size * 8) : 64 - (in_unit + m->bit_width);
+        value = ctx_current->target.big_endian ? in_unit + (64 - size * 8) : 64 - (in_unit + m->bit_width);
       } else {
         value = 64 - size * 8;
       }
@@ -1455,7 +1488,7 @@ static IrVal builtin(Lower *L, const Node *n, const char *name) {
     i->dst = new_reg(L);
     i->a = v;
     i->size = (uint8_t)bytes;
-    i->sign = target.big_endian; /* on bpfeb, swapping is "to little endian" */
+    i->sign = ctx_current->target.big_endian; /* on bpfeb, swapping is "to little endian" */
     return ir_reg(i->dst);
   }
   if (builtin_is(name, "bpf_load_byte") || builtin_is(name, "bpf_load_half") ||
@@ -2049,6 +2082,8 @@ static IrVal const_value(Lower *L, const Node *n) {
   }
 }
 
+static uint32_t label_block(Lower *L, Ident *name);
+
 static IrVal stmt_expr(Lower *L, const Node *n) {
   const Node *body = n->a;
   if (!body || body->kind != ST_COMPOUND)
@@ -2057,6 +2092,14 @@ static IrVal stmt_expr(Lower *L, const Node *n) {
   IrVal v = ir_imm(0);
   for (int i = 0; i < nk; i++) {
     const Node *k = body->u.block.kids[i];
+    /* The last statement, through its labels (`l: ret;` ends the BPF
+       headers' bpf_cmp), gives the value.  */
+    while (i == nk - 1 && k->kind == ST_LABEL && ST_BODY(k)) {
+      uint32_t b = label_block(L, k->u.lbl.label);
+      jump(L, b, k->loc);
+      start_block(L, b);
+      k = ST_BODY(k);
+    }
     if (i == nk - 1 && k->kind == ST_EXPR && k->a) {
       v = expr(L, k->a);
       break;
@@ -2627,17 +2670,17 @@ static bool const_init_image(const Init *in, uint8_t *img, int64_t size) {
     if (e->bit_width >= 0) {
       uint64_t cur = 0;
       for (unsigned k = 0; k < n; k++) {
-        int64_t at = e->offset + (target.big_endian ? n - 1 - k : k);
+        int64_t at = e->offset + (ctx_current->target.big_endian ? n - 1 - k : k);
         if (at >= 0 && at < size)
           cur |= (uint64_t)img[at] << (8 * k);
       }
       uint64_t mask = e->bit_width >= 64 ? ~0ull : (1ull << e->bit_width) - 1;
-      unsigned shift = target.big_endian ? n * 8 - (unsigned)e->bit_offset - (unsigned)e->bit_width
+      unsigned shift = ctx_current->target.big_endian ? n * 8 - (unsigned)e->bit_offset - (unsigned)e->bit_width
                                          : (unsigned)e->bit_offset;
       u = (cur & ~(mask << shift)) | ((u & mask) << shift);
     }
     for (unsigned k = 0; k < n; k++) {
-      int64_t at = e->offset + (target.big_endian ? n - 1 - k : k);
+      int64_t at = e->offset + (ctx_current->target.big_endian ? n - 1 - k : k);
       if (at >= 0 && at < size)
         img[at] = (uint8_t)(u >> (8 * k));
     }
@@ -2663,9 +2706,26 @@ static bool const_load_of_literal(const Node *n, int64_t *value) {
     return false;
   uint64_t u = 0;
   for (int64_t k = 0; k < want; k++)
-    u |= (uint64_t)img[target.big_endian ? want - 1 - k : k] << (8 * k);
+    u |= (uint64_t)img[ctx_current->target.big_endian ? want - 1 - k : k] << (8 * k);
   *value = (int64_t)u;
   return true;
+}
+
+/* An "m" operand: the lvalue E's address as a base and an offset (a
+   frame slot's stays r10-relative, as the verifier wants stack accesses).
+   The asm reads the base, whether it reads or writes the memory.  */
+static void asm_memory(Lower *L, IrAsmOperand *op, const Node *e, SrcLoc loc) {
+  IrAddr ad = addr_plain(L, lvalue_addr(L, e), loc);
+  op->mem = true;
+  op->is_output = false;
+  op->mem_off = ad.off;
+  if (ad.kind == IA_SLOT) {
+    op->mem_in_slot = true;
+    op->mem_slot = ad.slot;
+    op->val = (IrVal){0};
+  } else {
+    op->val = ir_reg(ad.base);
+  }
 }
 
 static void asm_stmt(Lower *L, const Node *n) {
@@ -2686,9 +2746,9 @@ static void asm_stmt(Lower *L, const Node *n) {
     op->constraint = o->constraint;
     op->is_output = true;
     op->in_out = strchr(o->constraint, '+') != NULL;
-    if (strchr(o->constraint, 'm')) {
-      fail(L, loc, "memory operands in BPF inline assembly are not supported yet");
-      return;
+    if (strchr(o->constraint, 'm') && !strchr(o->constraint, 'r')) {
+      asm_memory(L, op, o->expr, loc); /* the asm stores there itself */
+      continue;
     }
     Storage *st = o->expr->kind == EX_VAR ? find_var(L, o->expr->u.decl) : NULL;
     if (st && !st->in_slot)
@@ -2738,6 +2798,10 @@ static void asm_stmt(Lower *L, const Node *n) {
       op->val = ir_imm(raw);
       continue;
     }
+    if (strchr(in->constraint, 'm') && !strchr(in->constraint, 'r') && e->is_lvalue) {
+      asm_memory(L, op, e, loc);
+      continue;
+    }
     if (!strchr(in->constraint, 'r') && !strchr(in->constraint, 'p') &&
         !(in->constraint[0] >= '0' && in->constraint[0] <= '9')) {
       if (imm_ok)
@@ -2771,7 +2835,7 @@ static void asm_stmt(Lower *L, const Node *n) {
     a->labels = NEW_ARRAY(const char *, s->nlabels);
     a->label_blocks = NEW_ARRAY(uint32_t, s->nlabels);
     for (int i = 0; i < s->nlabels; i++) {
-      a->labels[i] = s->labels[i]->name;
+      a->labels[i] = s->label_names[i]->name;
       a->label_blocks[i] = label_block(L, s->labels[i]);
       L->f->blocks.data[a->label_blocks[i]].asm_target = true;
     }

@@ -221,12 +221,6 @@ Attr *attr_find(Attr *list, const char *name) {
 
 /* --- Checking --- */
 
-static const char *attr_quoted(const Attr *a) {
-  static char buf[128];
-  snprintf(buf, sizeof buf, "'%s'", a->name->name);
-  return buf;
-}
-
 /* The spec of A, or NULL after warning that it is ignored.  Foreign
    scoped C23 attributes are ignored silently unless unknown.  */
 static const AttrSpec *checked_spec(const Attr *a) {
@@ -239,16 +233,16 @@ static const AttrSpec *checked_spec(const Attr *a) {
   const AttrSpec *spec = a->spec;
   if (!spec) {
     if (a->std_syntax)
-      diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+      diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
     else
-      diag_warning(a->loc, W_ATTRIBUTES, "%s attribute directive ignored",
-                   attr_quoted(a));
+      diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute directive ignored",
+                   a->name->name);
     return NULL;
   }
   if (a->nargs < spec->min_args ||
       (spec->max_args >= 0 && a->nargs > spec->max_args)) {
-    diag_error(a->loc, "wrong number of arguments specified for %s attribute",
-               attr_quoted(a));
+    diag_error(a->loc, "wrong number of arguments specified for '%s' attribute",
+               a->name->name);
     return NULL;
   }
   return spec;
@@ -282,13 +276,13 @@ void attr_split(Attr *all, Attr **type_attrs, Attr **decl_attrs) {
 static const char *btf_tag_value(const Attr *a) {
   const AttrArg *arg = &a->args[0];
   if (arg->kind != AARG_STRING) {
-    diag_error(a->loc, "%s attribute requires a string argument",
-               attr_quoted(a));
+    diag_error(a->loc, "'%s' attribute requires a string argument",
+               a->name->name);
     return NULL;
   }
   if (arg->str_width != 1) {
-    diag_error(a->loc, "unsupported wide string type argument in %s attribute",
-               attr_quoted(a));
+    diag_error(a->loc, "unsupported wide string type argument in '%s' attribute",
+               a->name->name);
     return NULL;
   }
   return intern(arg->str, strlen(arg->str))->name;
@@ -334,7 +328,7 @@ static uint32_t aligned_value(const Attr *a) {
 /* The integer type a mode attribute names, keeping T's signedness.  */
 static Type *mode_type(const Attr *a, Type *t) {
   if (a->args[0].kind != AARG_IDENT) {
-    diag_error(a->loc, "%s attribute requires an identifier", attr_quoted(a));
+    diag_error(a->loc, "'%s' attribute requires an identifier", a->name->name);
     return NULL;
   }
   Ident *m = attr_canonical_name(a->args[0].ident);
@@ -399,7 +393,7 @@ static Type *vectorize(Parser *p, const Attr *a, Type *t, int64_t bytes) {
     break;
   }
   if (!type_is_arith(t) || type_kind(t) == TY_COMPLEX) {
-    diag_error(a->loc, "invalid vector type for attribute %s", attr_quoted(a));
+    diag_error(a->loc, "invalid vector type for attribute '%s'", a->name->name);
     return t;
   }
   int64_t es = type_size(t);
@@ -422,7 +416,7 @@ static Type *type_attr_btf_type_tag(const Attr *a, Type *t, bool in_place) {
     return t;
   if (type_kind(t) == TY_FUNC) {
     diag_warning(a->loc, W_ATTRIBUTES,
-                 "%s attribute does not apply to functions", attr_quoted(a));
+                 "'%s' attribute does not apply to functions", a->name->name);
     return t;
   }
   Type *c = type_canon(t);
@@ -462,8 +456,8 @@ static Type *type_attr_vector_size(Parser *p, const Attr *a, Type *t) {
   bool ok;
   int64_t bytes = attr_int_arg(a, 0, &ok);
   if (!ok) {
-    diag_error(a->loc, "%s attribute argument value is not an integer constant",
-               attr_quoted(a));
+    diag_error(a->loc, "'%s' attribute argument value is not an integer constant",
+               a->name->name);
     return t;
   }
   return vectorize(p, a, t, bytes);
@@ -477,7 +471,7 @@ static Type *type_attr_mode(const Attr *a, Type *t) {
 static Type *type_attr_transparent_union(const Attr *a, Type *t, bool in_place) {
   Type *c = type_canon(t);
   if (c->kind != TY_UNION) {
-    diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+    diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
     return t;
   }
   return in_place ? t : type_with_flags(t, TYF_TRANSPARENT);
@@ -489,10 +483,10 @@ static Type *type_attr_packed(const Attr *a, Type *t, bool in_place) {
     if (in_place)
       c->u.rec->packed = true;
     else if (c->u.rec->complete)
-      diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+      diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
     return t;
   }
-  diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+  diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
   return t;
 }
 
@@ -519,8 +513,8 @@ static Type *apply_one_type_attr(Parser *p, Type *t, const Attr *a,
   }
   if (spec->target == AT_FUNC_TYPE && type_kind(t) != TY_FUNC &&
       !(type_is_pointer(t) && type_kind(type_canon(t)->base) == TY_FUNC)) {
-    diag_warning(a->loc, W_ATTRIBUTES, "%s attribute only applies to function types",
-                 attr_quoted(a));
+    diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute only applies to function types",
+                 a->name->name);
   }
   return t; /* no effect on layout or debug information */
 }
@@ -533,8 +527,8 @@ Type *apply_type_attrs(Parser *p, Type *t, Attr *attrs, bool in_place,
     if (!spec)
       continue;
     if (spec->target == AT_DECL) {
-      diag_warning(a->loc, W_ATTRIBUTES, "%s attribute does not apply to types",
-                   attr_quoted(a));
+      diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute does not apply to types",
+                   a->name->name);
       continue;
     }
     t = apply_one_type_attr(p, t, a, spec, in_place);
@@ -560,7 +554,7 @@ void apply_record_attrs(Parser *p, Record *r, Attr *attrs) {
       /* Handled by the caller on the record's type (needs the Type).  */
     } else if (spec->target == AT_DECL && id != ATTR_DEPRECATED &&
                id != ATTR_UNUSED) {
-      diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+      diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
     }
   }
   (void)p;
@@ -575,8 +569,8 @@ BtfTag *attrs_btf_tags(Parser *p, Attr *attrs, bool type_tags, Attr **rest) {
     Attr *next = a->next;
     if (attr_id(a) == want && !a->scope) {
       if (a->nargs != 1) {
-        diag_error(a->loc, "wrong number of arguments specified for %s attribute",
-                   attr_quoted(a));
+        diag_error(a->loc, "wrong number of arguments specified for '%s' attribute",
+                   a->name->name);
       } else {
         const char *v = btf_tag_value(a);
         if (v)
@@ -631,9 +625,9 @@ void apply_decl_attrs(Parser *p, Decl *d, Attr *attrs) {
         d->type = type_with_align(d->type, al);
     } else if (id == ATTR_PACKED) {
       if (d->kind != DECL_TYPEDEF)
-        diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+        diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
       else
-        diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+        diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
     } else if (id == ATTR_USED) {
       d->used = true;
     } else if (id == ATTR_CLEANUP) {
@@ -644,7 +638,7 @@ void apply_decl_attrs(Parser *p, Decl *d, Attr *attrs) {
         d->cleanup = fn;
         fn->first->used = true; /* called when the scope ends */
       } else {
-        diag_warning(a->loc, W_ATTRIBUTES, "%s attribute ignored", attr_quoted(a));
+        diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
       }
     }
   }

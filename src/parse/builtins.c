@@ -151,7 +151,7 @@ static void builtin_type_name(Parser *p, const char *name, Type *t) {
 void builtins_init(Parser *p) {
   builtin_type_name(p, "__int128_t", ty_int128);
   builtin_type_name(p, "__uint128_t", ty_uint128);
-  if (target.arch == ARCH_BPF) {
+  if (ctx_current->target.arch == ARCH_BPF) {
     ty_va_list = type_pointer(ty_void); /* no typedef DIE on BPF */
     return;
   }

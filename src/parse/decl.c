@@ -721,7 +721,7 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
       if ((c->kind == TY_STRUCT || c->kind == TY_UNION) &&
           (ds.defined_tag || !c->u.rec->name || true)) {
         if (!c->u.rec->name || ds.defined_tag ||
-            lang.gnu /* -fms-extensions-like: GCC accepts tagged anonymous only with -fms-extensions */) {
+            ctx_current->lang.gnu /* -fms-extensions-like: GCC accepts tagged anonymous only with -fms-extensions */) {
           if (c->u.rec->name && !ds.defined_tag) {
             diag_warning(loc, W_OTHER, "declaration does not declare anything");
             continue;
@@ -818,8 +818,7 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
       vec_push(&ok, members.data[i]);
   /* Duplicate names (anonymous members' names count too): one pass with
      a fresh stamp on each name.  */
-  static uint32_t stamp;
-  stamp++;
+  uint32_t stamp = ++p->member_stamp;
   for (size_t i = 0; i < ok.len; i++)
     mark_member_names(&ok.data[i], stamp);
   r->nmembers = (int)ok.len;
@@ -1913,7 +1912,9 @@ TransUnit *parse_translation_unit_from(Cpp *cpp) {
   vec_free(&p->body_locals);
   vec_free(&p->tree_locals);
   vec_free(&p->tree_labels);
+  vec_free(&p->label_aliases);
   vec_free(&p->pack_stack);
+  vec_free(&p->pragma_toks);
   vec_free(&p->clang_attr_stack);
   vec_free(&p->undeclared);
   arena_free(&p->scratch);

@@ -8,6 +8,9 @@
    here (the types from sema/conv.c), and the tree records each one as an
    EX_CAST: the tree is the record of what this file decided.  */
 #include "parser.h"
+#include "../lang/attrs.h"
+#include "../sema/decl.h"
+#include "../sema/tree_walk.h"
 #include "../lang/builtins.h"
 #include "../sema/const.h"
 #include "../sema/conv.h"
@@ -513,16 +516,25 @@ static Expr builtin_call(Parser *p, Token name) {
   if (id == BI_VA_START)
     p->uses_va = true;
   NodeVec nodes = {0};
+  Expr strs[2] = {{0}}; /* the first two arguments, when string literals */
   if (!at_punct(p, P_RPAREN)) {
     do {
       Expr a = parse_assign_expr(p);
+      if (n < 2 && (a.flags & EF_STRING) && a.str_width == 1)
+        strs[n] = a;
       Node *as_written =
           n == 0 && builtin_keeps_access_path(id) ? expr_node(p, &a) : NULL;
       if (n == 0) {
         Expr r = expr_rvalue(p, a);
         first = r;
+        int64_t known;
+        /* As clang: a const variable initialized with an integer
+           constant has a known value too (BPF headers assert it).  */
         first_const = r.cv.kind == CV_INT || r.cv.kind == CV_FLOAT ||
-                      (r.cv.kind == CV_ADDR && (a.flags & EF_STRING));
+                      (r.cv.kind == CV_ADDR && (a.flags & EF_STRING)) ||
+                      (a.decl && a.decl->kind == DECL_VAR &&
+                       (type_all_quals(a.decl->type) & Q_CONST) &&
+                       tree_static_int_value(a.decl, &known));
       }
       a = expr_rvalue(p, a);
       if (n < 8)
@@ -544,6 +556,15 @@ static Expr builtin_call(Parser *p, Token name) {
   const char *s = name.ident->name;
   if (!strcmp(s, "__builtin_constant_p"))
     return make_int_const(ty_int, first_const, name.loc);
+  /* strcmp and strlen of string literals are constants (GCC folds them;
+     BPF, with no C library, needs it: bpf_experimental.h compares
+     operator spellings).  */
+  if (!strcmp(s, "__builtin_strcmp") && n == 2 && strs[0].type && strs[1].type) {
+    int c = strcmp(strs[0].str, strs[1].str);
+    return make_int_const(ty_int, c < 0 ? -1 : c > 0, name.loc);
+  }
+  if (!strcmp(s, "__builtin_strlen") && n == 1 && strs[0].type)
+    return make_int_const(ty_ulong, (int64_t)strlen(strs[0].str), name.loc);
   if (!strcmp(s, "__builtin_expect") || !strcmp(s, "__builtin_expect_with_probability")) {
     /* The value is the first argument's, converted to long.  */
     Expr e = convert(p, first, ty_long);
@@ -1408,6 +1429,43 @@ static Expr parse_choose_expr(Parser *p) {
   return c ? a : b;
 }
 
+/* __builtin_has_attribute ( type-name-or-expression , attribute )
+   (after the keyword and '('): whether the declaration the expression
+   names, through any '*' and '&' (as `*sym` of libbpf's
+   bpf_ksym_exists), has the attribute on any of its declarations.  A
+   type, or an expression that names no declaration, has none that btfcc
+   records: false.  The operand is not evaluated.  */
+static Expr has_attribute(Parser *p, SrcLoc loc) {
+  Decl *d = NULL;
+  int k = 0;
+  while (at_punct_n(p, k, P_STAR) || at_punct_n(p, k, P_AMP))
+    k++;
+  const Token *id = peek(p, k);
+  if (k < LOOKAHEAD - 1 && id->kind == TK_IDENT && !id->ident->keyword &&
+      at_punct_n(p, k + 1, P_COMMA))
+    d = lookup_ordinary(id->ident);
+  bool saved = p->in_sizeof_typeof;
+  p->in_sizeof_typeof = true; /* unevaluated */
+  if (at_type_name_start(p))
+    parse_type_name(p);
+  else
+    parse_assign_expr(p);
+  p->in_sizeof_typeof = saved;
+  expect_punct(p, P_COMMA, NULL);
+  bool has = false;
+  if (peek(p, 0)->kind == TK_IDENT) {
+    Ident *name = attr_canonical_name(next(p).ident);
+    const AttrSpec *spec = attr_spec_named(name->name);
+    has = d && spec && decl_find_attr(d, (int)spec->id);
+  } else {
+    diag_error(cur_loc(p), "expected identifier before %s", tok_desc(peek(p, 0)));
+  }
+  while (!at_eof(p) && !at_punct(p, P_RPAREN)) /* the attribute's arguments */
+    skip_balanced(p);
+  expect_punct(p, P_RPAREN, NULL);
+  return make_int_const(ty_bool, has, loc);
+}
+
 /* __builtin_shuffle, __builtin_convertvector ( expression , type-name ),
    __builtin_has_attribute, __builtin_tgmath,
    __builtin_call_with_static_chain, __builtin_counted_by_ref:
@@ -1435,19 +1493,8 @@ static Expr parse_special_builtin(Parser *p, int kw) {
     e.n = builtin_node(p, id, t.ident->name, e.type, t.loc, &cargs);
     return e;
   }
-  if (kw == KW_BUILTIN_HAS_ATTRIBUTE) {
-    if (at_type_name_start(p))
-      parse_type_name(p);
-    else
-      parse_assign_expr(p);
-    expect_punct(p, P_COMMA, NULL);
-    Attr a = {0};
-    (void)a;
-    while (!at_eof(p) && !at_punct(p, P_RPAREN))
-      skip_balanced(p);
-    expect_punct(p, P_RPAREN, NULL);
-    return make_int_const(ty_bool, 0, t.loc);
-  }
+  if (kw == KW_BUILTIN_HAS_ATTRIBUTE)
+    return has_attribute(p, t.loc);
   if (!at_punct(p, P_RPAREN)) {
     do {
       Expr a = expr_rvalue(p, parse_assign_expr(p));
@@ -1731,7 +1778,7 @@ static Expr parse_unary(Parser *p) {
       Token op = next(p);
       Ident *label = NULL;
       if (peek(p, 0)->kind == TK_IDENT)
-        label = next(p).ident;
+        label = label_of(p, next(p).ident);
       else
         diag_error(cur_loc(p), "expected identifier before %s", tok_desc(peek(p, 0)));
       Expr r = {0};

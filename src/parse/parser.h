@@ -151,6 +151,13 @@ typedef struct Declarator {
 
 typedef struct Parser Parser;
 
+typedef struct LabelAlias {
+  Ident *name, *label;
+} LabelAlias;
+
+/* The label NAME means here: its block's own under __label__, or NAME.  */
+Ident *label_of(Parser *p, Ident *name);
+
 /* A growing list of tree nodes (blocks, cases, arguments).  */
 typedef VEC(Node *) NodeVec;
 
@@ -187,11 +194,23 @@ struct Parser {
   int tree_depth;
   VEC(Decl *) tree_locals;   /* FuncBody.locals of the current function */
   VEC(Ident *) tree_labels;  /* FuncBody.labels */
+  /* Labels declared with __label__ in the blocks open now, innermost
+     last: each stands for a label of its own ("name.N"), so that two
+     blocks (as two expansions of one macro) may both define it.  */
+  VEC(LabelAlias) label_aliases;
+  unsigned label_serial;
   NodeVec *decl_sink;    /* where parse_declaration puts ST_DECLs */
   NodeVec *case_sink;    /* the innermost switch's cases */
   bool uses_va;              /* va_start seen in the current function */
   Expr last_expr_value;      /* statement expressions: the value of the */
   bool last_was_expr;        /* last statement, if an expression */
+  /* A pragma's tokens (up to TK_PRAGMA_END), which its handler reads
+     through peek and next while in_pragma (tokens.c).  */
+  VEC(Token) pragma_toks;
+  size_t pragma_pos;
+  bool in_pragma;
+  Token pragma_end;      /* what the handler reads past the tokens */
+  uint32_t member_stamp; /* Ident.mark of a struct body's check (decl.c) */
   jmp_buf fatal;         /* where a fatal parse error unwinds to */
 };
 

@@ -39,16 +39,30 @@ static void parse_block_declaration(Parser *p, NodeVec *kids) {
   p->decl_sink = saved;
 }
 
+Ident *label_of(Parser *p, Ident *name) {
+  for (size_t i = p->label_aliases.len; i-- > 0;)
+    if (p->label_aliases.data[i].name == name)
+      return p->label_aliases.data[i].label;
+  return name;
+}
+
 /* block-item-list: ( declaration | statement | __label__ list ; )*  */
 static void parse_block_items(Parser *p, NodeVec *kids) {
   while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
     p->last_was_expr = false;
     if (at_keyword(p) == KW_LABEL) {
-      /* __label__ a, b; local label declarations.  */
+      /* __label__ a, b; local label declarations: until the block ends,
+         each name means a label of this block's own.  */
       next(p);
       do {
-        if (peek(p, 0)->kind == TK_IDENT)
-          next(p);
+        if (peek(p, 0)->kind != TK_IDENT) {
+          diag_error(cur_loc(p), "expected identifier before %s", tok_desc(peek(p, 0)));
+          break;
+        }
+        Ident *name = next(p).ident;
+        char buf[300];
+        snprintf(buf, sizeof buf, "%s.%u", name->name, ++p->label_serial);
+        vec_push(&p->label_aliases, ((LabelAlias){name, intern_cstr(buf)}));
       } while (accept_punct(p, P_COMMA));
       expect_punct(p, P_SEMI, NULL);
       continue;
@@ -70,7 +84,9 @@ Node *parse_compound_stmt(Parser *p) {
   expect_punct(p, P_LBRACE, NULL);
   scope_enter(&p->scopes);
   NodeVec kids = {0};
+  size_t aliases = p->label_aliases.len;
   parse_block_items(p, &kids);
+  p->label_aliases.len = aliases; /* the block's __label__ names end */
   scope_leave(&p->scopes);
   expect_punct(p, P_RBRACE, NULL);
   p->last_was_expr = false;
@@ -159,12 +175,16 @@ static void parse_asm_operands(Parser *p, AsmOperand **ops, int *nops,
 static void parse_asm_names(Parser *p, AsmStmt *a, bool labels) {
   VEC(const char *) strs = {0};
   VEC(Ident *) ids = {0};
+  VEC(Ident *) names = {0};
   while (!at_punct(p, P_COLON) && !at_punct(p, P_COLONCOLON) &&
          !at_punct(p, P_RPAREN) && !at_eof(p)) {
     if (!labels && peek(p, 0)->kind == TK_STRING)
       vec_push(&strs, asm_string(p));
-    else if (labels && peek(p, 0)->kind == TK_IDENT)
-      vec_push(&ids, next(p).ident);
+    else if (labels && peek(p, 0)->kind == TK_IDENT) {
+      Ident *name = next(p).ident;
+      vec_push(&names, name);
+      vec_push(&ids, label_of(p, name));
+    }
     else {
       diag_error(cur_loc(p), "expected %s before %s",
                  labels ? "identifier" : "string literal", tok_desc(peek(p, 0)));
@@ -182,9 +202,12 @@ static void parse_asm_names(Parser *p, AsmStmt *a, bool labels) {
     a->nlabels = (int)ids.len;
     a->labels = NEW_ARRAY(Ident *, ids.len);
     memcpy(a->labels, ids.data, ids.len * sizeof(Ident *));
+    a->label_names = NEW_ARRAY(Ident *, names.len);
+    memcpy(a->label_names, names.data, names.len * sizeof(Ident *));
   }
   vec_free(&strs);
   vec_free(&ids);
+  vec_free(&names);
 }
 
 /* asm-statement:
@@ -286,9 +309,9 @@ static Node *parse_label_stmt(Parser *p) {
   next(p); /* : */
   parse_any_attributes(p);
   Node *n = stmt_node(p, ST_LABEL, name.loc);
-  n->u.lbl.label = name.ident;
+  n->u.lbl.label = label_of(p, name.ident);
   if (!p->in_sizeof_typeof)
-    vec_push(&p->tree_labels, name.ident);
+    vec_push(&p->tree_labels, n->u.lbl.label);
   ST_BODY(n) = parse_labeled_body(p);
   return n;
 }
@@ -445,7 +468,7 @@ static Node *parse_goto_stmt(Parser *p) {
     n->a = expr_node(p, &e);
   } else if (peek(p, 0)->kind == TK_IDENT) {
     n = stmt_node(p, ST_GOTO, kw.loc);
-    n->u.lbl.label = next(p).ident;
+    n->u.lbl.label = label_of(p, next(p).ident);
   } else {
     diag_error(cur_loc(p), "expected identifier or '*' before %s",
                tok_desc(peek(p, 0)));

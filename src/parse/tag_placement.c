@@ -105,7 +105,7 @@ static void render(Type *t, bool clang, Buf *out, int depth) {
 
 void check_tag_placement(Parser *p, const DeclSpec *ds, const Declarator *d) {
   (void)p;
-  if (!diag_opts.enabled[W_BTF_TAG_PLACEMENT] || !ds->type || !d->type)
+  if (!ctx_current->diag_opts.enabled[W_BTF_TAG_PLACEMENT] || !ds->type || !d->type)
     return;
   /* Only declarations that write a tag somewhere can differ.  */
   bool any = quiet_tags(ds->attrs, false, NULL) != NULL;

@@ -144,13 +144,13 @@ static bool keyword_enabled(uint8_t when) {
   case KW_ALWAYS:
     return true;
   case KW_C99:
-    return lang_year() >= 1999 || lang.gnu;
+    return lang_year() >= 1999 || ctx_current->lang.gnu;
   case KW_GNU:
-    return lang.gnu || lang_year() >= 2023;
+    return ctx_current->lang.gnu || lang_year() >= 2023;
   case KW_C23:
     return lang_year() >= 2023;
   case KW_GNU_ONLY:
-    return lang.gnu;
+    return ctx_current->lang.gnu;
   }
   return false;
 }
@@ -163,7 +163,7 @@ void parser_init_keywords(void) {
                       : 0;
   }
   /* Target-specific type keywords.  */
-  if (target.arch == ARCH_BPF) {
+  if (ctx_current->target.arch == ARCH_BPF) {
     static const char *const x86_only[] = {"__float128", "__float80",
                                            "__bf16"};
     for (size_t i = 0; i < ARRAY_LEN(x86_only); i++)
@@ -195,38 +195,34 @@ void nest_enter(Parser *p, const char *what) {
 
 /* Collect a pragma's tokens (up to TK_PRAGMA_END) and let the pragma
    handler see them through the ordinary peek/next interface by placing
-   them in a side buffer.  */
-static VEC(Token) pragma_toks;
-static size_t pragma_pos;
-static bool in_pragma;
-
+   them in a side buffer (p->pragma_toks).  */
 static const Token *raw_next(Parser *p) {
-  if (in_pragma) {
-    static Token end = {.kind = TK_PRAGMA_END};
-    if (pragma_pos < pragma_toks.len)
-      return &pragma_toks.data[pragma_pos++];
-    return &end;
+  if (p->in_pragma) {
+    if (p->pragma_pos < p->pragma_toks.len)
+      return &p->pragma_toks.data[p->pragma_pos++];
+    p->pragma_end = (Token){.kind = TK_PRAGMA_END};
+    return &p->pragma_end;
   }
   for (;;) {
     const Token *t = cpp_next(p->cpp);
     if (t->kind != TK_PRAGMA)
       return t;
-    pragma_toks.len = 0;
-    pragma_pos = 0;
+    p->pragma_toks.len = 0;
+    p->pragma_pos = 0;
     for (;;) {
       const Token *u = cpp_next(p->cpp);
       if (u->kind == TK_PRAGMA_END || u->kind == TK_EOF)
         break;
-      vec_push(&pragma_toks, *u);
+      vec_push(&p->pragma_toks, *u);
     }
     /* Run the handler on the collected tokens with a fresh lookahead.  */
     Token saved[LOOKAHEAD];
     unsigned saved_start = p->la_start, saved_count = p->la_count;
     memcpy(saved, p->la, sizeof saved);
     p->la_start = p->la_count = 0;
-    in_pragma = true;
+    p->in_pragma = true;
     handle_pragma(p);
-    in_pragma = false;
+    p->in_pragma = false;
     memcpy(p->la, saved, sizeof saved);
     p->la_start = saved_start;
     p->la_count = saved_count;
@@ -245,7 +241,8 @@ const Token *peek_fill(Parser *p, int n) {
 
 
 const char *tok_desc(const Token *t) {
-  static char buf[80];
+  char buf[80];
+  int len = t->len > 60 ? 60 : (int)t->len;
   switch (t->kind) {
   case TK_EOF:
     return "end of input";
@@ -258,14 +255,14 @@ const char *tok_desc(const Token *t) {
     return "numeric constant";
   case TK_PUNCT:
   case TK_OTHER:
-    snprintf(buf, sizeof buf, "'%.*s' token", t->len > 60 ? 60 : (int)t->len,
-             t->text);
-    return buf;
+    snprintf(buf, sizeof buf, "'%.*s' token", len, t->text);
+    break;
   default:
-    snprintf(buf, sizeof buf, "'%.*s'", t->len > 60 ? 60 : (int)t->len,
-             t->text);
-    return buf;
+    snprintf(buf, sizeof buf, "'%.*s'", len, t->text);
+    break;
   }
+  /* (for an error message: a few bytes of the compilation's arena) */
+  return arena_strndup(perm, buf, strlen(buf));
 }
 
 bool expect_punct(Parser *p, Punct c, const char *what) {
@@ -552,7 +549,7 @@ bool parse_string_literal(Parser *p, Expr *out) {
       units += decode_literal_body(body + 1, end, width, t.loc, &b);
   }
   append_unit(&b, 0, width);
-  out->str = arena_strndup(&perm, b.data ? b.data : "", b.len);
+  out->str = arena_strndup(perm, b.data ? b.data : "", b.len);
   out->str_len = units;
   out->str_width = (uint8_t)width;
   out->str_u8 = u8;

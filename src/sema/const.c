@@ -6,6 +6,9 @@
    this file computes the values.  */
 #include "const.h"
 
+#include "../lang/attrs.h"
+#include "decl.h"
+
 #include <string.h>
 
 /* V truncated to the width of integer (or pointer) type T, sign- or
@@ -186,6 +189,8 @@ bool const_truth(const ConstVal *cv, bool *value) {
     *value = cv->f != 0;
     return true;
   }
+  if (cv->kind == CV_ADDR && cv->sym && decl_find_attr(cv->sym, ATTR_WEAK))
+    return false; /* a weak symbol's address may be null: known at link time */
   if (cv->kind == CV_ADDR && (cv->sym || cv->str)) {
     *value = true;
     return true;

@@ -5,7 +5,7 @@
 #include "type.h"
 
 uint32_t target_biggest_align(void) {
-  return target.arch == ARCH_BPF ? 8 : 16;
+  return ctx_current->target.arch == ARCH_BPF ? 8 : 16;
 }
 
 static uint64_t round_up(uint64_t v, uint64_t a) {

@@ -32,7 +32,7 @@ DataPlacement decl_data_placement(const Decl *d, const char **named) {
     return PLACE_BSS;
   if (readonly && !reloc)
     return PLACE_RODATA;
-  if (reloc && target.arch != ARCH_BPF)
+  if (reloc && ctx_current->target.arch != ARCH_BPF)
     return PLACE_NONE; /* .data.rel(.ro)(.local) under PIE */
   return PLACE_DATA;
 }

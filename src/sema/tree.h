@@ -228,7 +228,10 @@ typedef struct AsmStmt {
   AsmOperand *outputs; int noutputs;
   AsmOperand *inputs; int ninputs;
   const char **clobbers; int nclobbers;
-  Ident **labels; int nlabels; /* asm goto */
+  Ident **labels; int nlabels; /* asm goto: the labels (a block's own
+                                  label under __label__ has a name of its
+                                  own, see Parser.label_aliases) */
+  Ident **label_names;          /* ... as written (for %l[name]) */
 } AsmStmt;
 
 struct Node {

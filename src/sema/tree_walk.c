@@ -7,6 +7,8 @@
    (void *) 1;`, which is how helper calls become `call 1`).  */
 #include "tree_walk.h"
 
+#include "const.h"
+
 static void walk_init(const Init *in, TreeVisit f, void *ctx) {
   if (!in)
     return;
@@ -141,4 +143,49 @@ bool tree_static_int_value(Decl *d, int64_t *value) {
     return false;
   }
   return false;
+}
+
+bool tree_fold_int(const Node *n, int64_t *value) {
+  if (!n || !n->type || !type_is_integer(n->type))
+    return false;
+  int64_t a, b;
+  switch (n->kind) {
+  case EX_CONST:
+    if (n->u.cv.kind != CV_INT)
+      return false;
+    *value = n->u.cv.i;
+    return true;
+  case EX_CAST:
+    if (n->cast_kind == CAST_LOAD) {
+      Decl *d = n->a->kind == EX_VAR ? n->a->u.decl : NULL;
+      if (!d || d->kind != DECL_VAR || !(d->file_scope || d->sc == SC_STATIC) ||
+          (type_all_quals(d->type) & (Q_CONST | Q_VOLATILE)) != Q_CONST ||
+          !tree_static_int_value(d, &a))
+        return false;
+    } else if (n->cast_kind == CAST_INT || n->cast_kind == CAST_NOOP) {
+      if (!tree_fold_int(n->a, &a))
+        return false;
+    } else {
+      return false;
+    }
+    *value = type_int_truncate(n->type, a);
+    return true;
+  case EX_UNARY:
+    if (!tree_fold_int(n->a, &a))
+      return false;
+    switch (n->op) {
+    case OP_PLUS: *value = a; return true;
+    case OP_NEG: *value = type_int_truncate(n->type, (int64_t)(0 - (uint64_t)a)); return true;
+    case OP_BITNOT: *value = type_int_truncate(n->type, ~a); return true;
+    default: return false;
+    }
+  case EX_BINARY:
+    if (n->op < OP_ADD || n->op > OP_XOR) /* arithmetic, not comparisons */
+      return false;
+    if (!tree_fold_int(n->a, &a) || !tree_fold_int(n->b, &b))
+      return false;
+    return const_fold_int((Op)n->op, n->type, a, b, value, n->loc);
+  default:
+    return false;
+  }
 }

@@ -20,5 +20,11 @@ void tree_mark_writes(Decl *const *decls, size_t n);
 /* The integer value a static scalar keeps for ever (never written, its
    address never taken, a constant initializer).  */
 bool tree_static_int_value(Decl *d, int64_t *value);
+/* The value of integer expression N computed from constants and from
+   const objects of static storage with constant initializers, as GCC
+   folds a static initializer (`static const u32 s = scale * 10;` where
+   scale is such an object: not an integer constant expression, but
+   GCC takes it there).  False if N is not so computable.  */
+bool tree_fold_int(const Node *n, int64_t *value);
 
 #endif

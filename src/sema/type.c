@@ -2,30 +2,20 @@
    (pointers, arrays, functions, vectors, complex) are hash-consed, so
    one C type is one node and type identity is pointer identity for
    sema's comparisons and the debug emitters' "one DIE per type".
-   Variants (qualified, tagged, aligned) hang off their main variant.  */
+   Variants (qualified, tagged, aligned) hang off their main variant.
+   The basic types, the table of derived ones and the type ids are the
+   current compilation's (SemaTypes, which types_init makes).  */
 #include "type.h"
 
 #include <string.h>
 
-Type *ty_void, *ty_bool, *ty_char, *ty_schar, *ty_uchar, *ty_short,
-    *ty_ushort, *ty_int, *ty_uint, *ty_long, *ty_ulong, *ty_llong, *ty_ullong,
-    *ty_int128, *ty_uint128, *ty_float, *ty_double, *ty_ldouble;
-Type *ty_size_t, *ty_ptrdiff_t, *ty_wchar, *ty_char16, *ty_char32, *ty_va_list;
-
-static Type *basic[TY__COUNT];
-static uint32_t next_type_id;
-
-uint32_t type_last_id(void) { return next_type_id; }
-
-/* Hash table of derived types (arrays, functions, vectors, complex).  */
-static Type **derived_table;
-static size_t derived_cap, derived_count;
+uint32_t type_last_id(void) { return ctx_current->types->next_id; }
 
 static Type *new_type(TypeKind kind) {
   Type *t = NEW(Type);
   t->kind = (uint8_t)kind;
   t->main = t;
-  t->id = ++next_type_id;
+  t->id = ++ctx_current->types->next_id;
   return t;
 }
 
@@ -38,16 +28,21 @@ static Type *new_basic(TypeKind kind, int64_t size, uint32_t align,
     t->flags |= TYF_UNSIGNED;
   if (size < 0)
     t->flags |= TYF_INCOMPLETE;
-  basic[kind] = t;
+  ctx_current->types->basic[kind] = t;
   return t;
 }
 
+static void types_free(void *arg) {
+  SemaTypes *ts = arg;
+  free(ts->derived);
+  ts->derived = NULL;
+}
+
 void types_init(void) {
-  memset(basic, 0, sizeof basic);
-  free(derived_table);
-  derived_table = NULL;
-  derived_cap = derived_count = 0;
-  bool bpf = target.arch == ARCH_BPF;
+  SemaTypes *ts = NEW(SemaTypes);
+  ctx_current->types = ts;
+  ctx_at_free(types_free, ts);
+  bool bpf = ctx_current->target.arch == ARCH_BPF;
   ty_void = new_basic(TY_VOID, -1, 1, false);
   ty_void->size = -1;
   ty_bool = new_basic(TY_BOOL, 1, 1, true);
@@ -89,13 +84,7 @@ void types_init(void) {
   ty_va_list = NULL; /* built by the parser (needs a record) */
 }
 
-void types_release(void) {
-  free(derived_table);
-  derived_table = NULL;
-  derived_cap = derived_count = 0;
-}
-
-Type *type_basic(TypeKind k) { return basic[k]; }
+Type *type_basic(TypeKind k) { return ctx_current->types->basic[k]; }
 
 /* --- Derived types --- */
 
@@ -130,11 +119,11 @@ static bool derived_equal(const Type *t, TypeKind kind, Type *base, int64_t n,
   }
 }
 
-static void derived_grow(void) {
-  size_t nc = derived_cap ? derived_cap * 2 : 4096;
+static void derived_grow(SemaTypes *ts) {
+  size_t nc = ts->derived_cap ? ts->derived_cap * 2 : 4096;
   Type **nt = xcalloc(nc, sizeof(Type *));
-  for (size_t i = 0; i < derived_cap; i++) {
-    Type *t = derived_table[i];
+  for (size_t i = 0; i < ts->derived_cap; i++) {
+    Type *t = ts->derived[i];
     while (t) {
       Type *next = t->derived;
       uint32_t h = derived_hash((TypeKind)t->kind, t->base,
@@ -147,19 +136,20 @@ static void derived_grow(void) {
       t = next;
     }
   }
-  free(derived_table);
-  derived_table = nt;
-  derived_cap = nc;
+  free(ts->derived);
+  ts->derived = nt;
+  ts->derived_cap = nc;
 }
 
 /* Find or make the derived type described by the arguments.  */
 static Type *derived_get(TypeKind kind, Type *base, int64_t n, Param *params,
                          int nparams, uint16_t flags, bool *created) {
-  if (derived_count * 2 >= derived_cap)
-    derived_grow();
+  SemaTypes *ts = ctx_current->types;
+  if (ts->derived_count * 2 >= ts->derived_cap)
+    derived_grow(ts);
   uint32_t h = derived_hash(kind, base, kind == TY_FUNC ? 0 : n, params,
                             nparams, flags);
-  Type **slot = &derived_table[h & (derived_cap - 1)];
+  Type **slot = &ts->derived[h & (ts->derived_cap - 1)];
   for (Type *t = *slot; t; t = t->derived)
     if (derived_equal(t, kind, base, n, params, nparams, flags)) {
       *created = false;
@@ -183,7 +173,7 @@ static Type *derived_get(TypeKind kind, Type *base, int64_t n, Param *params,
   }
   t->derived = *slot;
   *slot = t;
-  derived_count++;
+  ts->derived_count++;
   *created = true;
   return t;
 }
@@ -243,7 +233,7 @@ Type *type_vector(Type *elem, int64_t bytes) {
   if (created) {
     t->size = bytes;
     /* GCC aligns vectors to their size, capped at the biggest alignment. */
-    uint32_t big = target.arch == ARCH_BPF ? 8 : 16;
+    uint32_t big = ctx_current->target.arch == ARCH_BPF ? 8 : 16;
     uint32_t a = 1;
     while ((int64_t)a < bytes && a < big)
       a *= 2;
@@ -758,7 +748,7 @@ static void type_name_rec(Buf *b, Type *t, const char *inner) {
 const char *type_name(Type *t) {
   Buf b = {0};
   type_name_rec(&b, t, "");
-  char *s = arena_strndup(&perm, b.data ? b.data : "", b.len);
+  char *s = arena_strndup(perm, b.data ? b.data : "", b.len);
   buf_free(&b);
   return s;
 }

@@ -11,7 +11,7 @@
 #define BTFCC_TYPE_H
 
 #include "../util/diag.h"
-#include "../util/options.h"
+#include "../util/ctx.h"
 
 typedef struct Type Type;
 typedef struct Record Record;
@@ -279,9 +279,10 @@ struct Decl {
 };
 
 /* --- Type construction --- */
-void types_init(void); /* per target: builds the basic types */
+/* The current compilation's types, for its target: the basic types and
+   an empty table of derived ones (freed with the compilation).  */
+void types_init(void);
 uint32_t type_last_id(void); /* the id of the last type created */
-void types_release(void); /* frees the derived-type table */
 
 Type *type_basic(TypeKind k);          /* void, int, double ... */
 Type *type_pointer(Type *to);
@@ -347,12 +348,47 @@ void layout_enum(Record *r, bool packed, int64_t mode_size);
 /* The biggest alignment of the target (__BIGGEST_ALIGNMENT__).  */
 uint32_t target_biggest_align(void);
 
-extern Type *ty_void, *ty_bool, *ty_char, *ty_schar, *ty_uchar, *ty_short,
-    *ty_ushort, *ty_int, *ty_uint, *ty_long, *ty_ulong, *ty_llong,
-    *ty_ullong, *ty_int128, *ty_uint128, *ty_float, *ty_double,
-    *ty_ldouble;
-/* size_t, ptrdiff_t, wchar_t ... for the target.  */
-extern Type *ty_size_t, *ty_ptrdiff_t, *ty_wchar, *ty_char16, *ty_char32,
-    *ty_va_list;
+/* A compilation's types (Compilation.types, made by types_init).  */
+typedef struct SemaTypes {
+  Type *ty_void, *ty_bool, *ty_char, *ty_schar, *ty_uchar, *ty_short,
+      *ty_ushort, *ty_int, *ty_uint, *ty_long, *ty_ulong, *ty_llong,
+      *ty_ullong, *ty_int128, *ty_uint128, *ty_float, *ty_double,
+      *ty_ldouble;
+  /* size_t, ptrdiff_t, wchar_t ... for the target.  */
+  Type *ty_size_t, *ty_ptrdiff_t, *ty_wchar, *ty_char16, *ty_char32,
+      *ty_va_list;
+  Type *basic[TY__COUNT]; /* by kind: type_basic */
+  uint32_t next_id;       /* the last Type.id given */
+  /* Hash table of derived types (arrays, functions, vectors, complex).  */
+  Type **derived;
+  size_t derived_cap, derived_count;
+} SemaTypes;
+
+/* ty_int and the others name the current compilation's types: each is
+   ctx_current->types->ty_int (a macro does not expand itself again).  */
+#define ty_void (ctx_current->types->ty_void)
+#define ty_bool (ctx_current->types->ty_bool)
+#define ty_char (ctx_current->types->ty_char)
+#define ty_schar (ctx_current->types->ty_schar)
+#define ty_uchar (ctx_current->types->ty_uchar)
+#define ty_short (ctx_current->types->ty_short)
+#define ty_ushort (ctx_current->types->ty_ushort)
+#define ty_int (ctx_current->types->ty_int)
+#define ty_uint (ctx_current->types->ty_uint)
+#define ty_long (ctx_current->types->ty_long)
+#define ty_ulong (ctx_current->types->ty_ulong)
+#define ty_llong (ctx_current->types->ty_llong)
+#define ty_ullong (ctx_current->types->ty_ullong)
+#define ty_int128 (ctx_current->types->ty_int128)
+#define ty_uint128 (ctx_current->types->ty_uint128)
+#define ty_float (ctx_current->types->ty_float)
+#define ty_double (ctx_current->types->ty_double)
+#define ty_ldouble (ctx_current->types->ty_ldouble)
+#define ty_size_t (ctx_current->types->ty_size_t)
+#define ty_ptrdiff_t (ctx_current->types->ty_ptrdiff_t)
+#define ty_wchar (ctx_current->types->ty_wchar)
+#define ty_char16 (ctx_current->types->ty_char16)
+#define ty_char32 (ctx_current->types->ty_char32)
+#define ty_va_list (ctx_current->types->ty_va_list)
 
 #endif

@@ -4,49 +4,43 @@
          3 | source line
            |     ^
 
-   With -fdiagnostics-plain-output only the first line is printed.  */
-#include "diag.h"
+   With -fdiagnostics-plain-output only the first line is printed.  The
+   options, the source-file table and the counts are the current
+   compilation's (ctx_current->diag_opts, ->diag).  */
+#include "ctx.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-DiagOptions diag_opts;
-
 /* Where diagnostics go: standard error unless a tool redirects them.  */
 static FILE *diag_out(void) {
-  return diag_opts.stream ? diag_opts.stream : stderr;
+  return ctx_current->diag_opts.stream ? ctx_current->diag_opts.stream : stderr;
 }
 
-/* The source-file table grows by chunks that never move: while the
-   preprocessor's thread adds entries, the parser's reads the older ones
-   (an id reaches it with a token, after its entry was written).  */
 enum { FILE_CHUNK_BITS = 8, FILE_CHUNK = 1 << FILE_CHUNK_BITS,
        FILE_CHUNKS = 1 << 14 };
-static SrcFile *file_chunks[FILE_CHUNKS];
-static _Atomic uint32_t nfiles;
 
-static SrcFile *file_at(uint32_t id) {
-  return &file_chunks[id >> FILE_CHUNK_BITS][id & (FILE_CHUNK - 1)];
+static SrcFile *file_at(DiagState *d, uint32_t id) {
+  return &d->file_chunks[id >> FILE_CHUNK_BITS][id & (FILE_CHUNK - 1)];
 }
 
 static uint32_t add_file(const SrcFile *f) {
-  uint32_t id = atomic_load_explicit(&nfiles, memory_order_relaxed);
+  DiagState *d = &ctx_current->diag;
+  uint32_t id = atomic_load_explicit(&d->nfiles, memory_order_relaxed);
   if ((id >> FILE_CHUNK_BITS) >= FILE_CHUNKS)
     fatal("too many source files");
-  if (!file_chunks[id >> FILE_CHUNK_BITS])
-    file_chunks[id >> FILE_CHUNK_BITS] = xcalloc(FILE_CHUNK, sizeof(SrcFile));
-  *file_at(id) = *f;
-  atomic_store_explicit(&nfiles, id + 1, memory_order_release);
+  if (!d->file_chunks[id >> FILE_CHUNK_BITS])
+    d->file_chunks[id >> FILE_CHUNK_BITS] = xcalloc(FILE_CHUNK, sizeof(SrcFile));
+  *file_at(d, id) = *f;
+  atomic_store_explicit(&d->nfiles, id + 1, memory_order_release);
   return id;
 }
 
 static uint32_t file_count(void) {
-  return atomic_load_explicit(&nfiles, memory_order_acquire);
+  return atomic_load_explicit(&ctx_current->diag.nfiles, memory_order_acquire);
 }
-
-static unsigned n_errors, n_warnings;
 
 /* Diagnostics of a thread that must not print them yet (see
    diag_capture): its sink, or NULL.  */
@@ -67,21 +61,30 @@ static const char *const warning_names[W__COUNT] = {
     [W_OTHER] = "",
 };
 
-void diag_init(void) {
-  FILE *stream = diag_opts.stream;
-  memset(&diag_opts, 0, sizeof diag_opts);
-  diag_opts.stream = stream;
+void diag_options_default(DiagOptions *o) {
+  memset(o, 0, sizeof *o);
   for (int i = 0; i < W__COUNT; i++)
-    diag_opts.enabled[i] = true;
+    o->enabled[i] = true;
   /* Opt-in groups: -Wbtf-tag-dropped (also via -Wextra), -Wbtf-tag-placement,
      -Wpedantic.  */
-  diag_opts.enabled[W_BTF_TAG_DROPPED] = false;
-  diag_opts.enabled[W_BTF_TAG_PLACEMENT] = false;
-  diag_opts.enabled[W_PEDANTIC] = false;
-  if (file_count() == 0) {
-    SrcFile none = {.name = "<none>", .path = "<none>"};
-    add_file(&none);
-  }
+  o->enabled[W_BTF_TAG_DROPPED] = false;
+  o->enabled[W_BTF_TAG_PLACEMENT] = false;
+  o->enabled[W_PEDANTIC] = false;
+}
+
+void diag_state_init(DiagState *d) {
+  memset(d, 0, sizeof *d);
+  d->file_chunks = xcalloc(FILE_CHUNKS, sizeof *d->file_chunks);
+  d->file_chunks[0] = xcalloc(FILE_CHUNK, sizeof(SrcFile));
+  d->file_chunks[0][0] = (SrcFile){.name = "<none>", .path = "<none>"};
+  atomic_store(&d->nfiles, 1);
+}
+
+void diag_state_free(DiagState *d) {
+  for (size_t i = 0; i < FILE_CHUNKS && d->file_chunks[i]; i++)
+    free(d->file_chunks[i]);
+  free(d->file_chunks);
+  memset(d, 0, sizeof *d);
 }
 
 int diag_warning_by_name(const char *name) {
@@ -95,8 +98,6 @@ const char *diag_warning_name(WarningId id) { return warning_names[id]; }
 
 uint32_t srcfile_add(const char *path, const char *text, size_t len,
                      SrcLoc included_from, bool system_header) {
-  if (file_count() == 0)
-    diag_init();
   SrcFile f = {.name = path,
                .path = path,
                .text = text,
@@ -116,9 +117,7 @@ uint32_t srcfile_add_alias(uint32_t base, const char *name, int32_t line_delta,
 }
 
 const SrcFile *srcfile_get(uint32_t id) {
-  if (file_count() == 0)
-    diag_init();
-  return file_at(id < file_count() ? id : 0);
+  return file_at(&ctx_current->diag, id < file_count() ? id : 0);
 }
 
 uint32_t srcfile_count(void) { return file_count(); }
@@ -169,11 +168,11 @@ static void print_include_chain(SrcLoc loc) {
 
 static void emit(SrcLoc loc, const char *kind, const char *option,
                  const char *message) {
-  static uint32_t last_chain_file;
+  DiagState *d = &ctx_current->diag;
   if (loc.file) {
-    if (!diag_opts.plain && loc.file != last_chain_file)
+    if (!ctx_current->diag_opts.plain && loc.file != d->last_chain_file)
       print_include_chain(loc);
-    last_chain_file = loc.file;
+    d->last_chain_file = loc.file;
     fprintf(diag_out(), "%s:%u:%u: %s: ", srcloc_file(loc), srcloc_line(loc),
             loc.col, kind);
   } else {
@@ -183,28 +182,29 @@ static void emit(SrcLoc loc, const char *kind, const char *option,
   if (option)
     fprintf(diag_out(), " [%s]", option);
   fputc('\n', diag_out());
-  if (loc.file && !diag_opts.plain)
+  if (loc.file && !ctx_current->diag_opts.plain)
     print_source_line(loc);
 }
 
 /* Print R and count it; an error past -fmax-errors or a fatal error ends
    the compilation.  */
 static void deliver(const DiagRecord *r) {
+  DiagState *d = &ctx_current->diag;
   emit(r->loc, r->kind, r->option[0] ? r->option : NULL, r->message);
   switch (r->count) {
   case DIAG_COUNT_NONE:
     break;
   case DIAG_COUNT_WARNING:
-    n_warnings++;
+    d->n_warnings++;
     break;
   case DIAG_COUNT_ERROR:
-    n_errors++;
+    d->n_errors++;
     break;
   case DIAG_COUNT_ERROR_LIMITED:
-    n_errors++;
-    if (diag_opts.max_errors && n_errors >= diag_opts.max_errors) {
+    d->n_errors++;
+    if (ctx_current->diag_opts.max_errors && d->n_errors >= ctx_current->diag_opts.max_errors) {
       fprintf(diag_out(), "compilation terminated due to -fmax-errors=%u.\n",
-              diag_opts.max_errors);
+              ctx_current->diag_opts.max_errors);
       exit(1);
     }
     break;
@@ -253,13 +253,11 @@ void diag_error(SrcLoc loc, const char *fmt, ...) {
 }
 
 bool diag_warning(SrcLoc loc, WarningId id, const char *fmt, ...) {
-  if (file_count() == 0)
-    diag_init();
-  if (!diag_opts.enabled[id])
+  if (!ctx_current->diag_opts.enabled[id])
     return false;
-  bool as_error = diag_opts.as_error[id] ||
-                  (diag_opts.warnings_are_errors && id != W_NONE);
-  if (diag_opts.inhibit_warnings && !as_error)
+  bool as_error = ctx_current->diag_opts.as_error[id] ||
+                  (ctx_current->diag_opts.warnings_are_errors && id != W_NONE);
+  if (ctx_current->diag_opts.inhibit_warnings && !as_error)
     return false;
   if (!as_error && loc.file && srcfile_get(loc.file)->system_header &&
       id != W_CPP)
@@ -293,14 +291,6 @@ _Noreturn void diag_fatal(SrcLoc loc, const char *fmt, ...) {
   pthread_exit(NULL);
 }
 
-unsigned diag_error_count(void) { return n_errors; }
+unsigned diag_error_count(void) { return ctx_current->diag.n_errors; }
 
-void diag_reset(void) {
-  for (size_t i = 0; i < FILE_CHUNKS && file_chunks[i]; i++) {
-    free(file_chunks[i]);
-    file_chunks[i] = NULL;
-  }
-  atomic_store(&nfiles, 0);
-  n_errors = n_warnings = 0;
-}
-unsigned diag_warning_count(void) { return n_warnings; }
+unsigned diag_warning_count(void) { return ctx_current->diag.n_warnings; }

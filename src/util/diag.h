@@ -4,7 +4,9 @@
    `#line` directive or a line marker opens a new entry that shares the
    text of the physical file but carries the presumed name and a line
    delta, so diagnostics print presumed positions while the caret line is
-   read from the real text.  */
+   read from the real text.  The options, the table and the counts are
+   the current compilation's (ctx.h); only a thread's capture of its
+   diagnostics (diag_capture) is per thread.  */
 #ifndef BTFCC_DIAG_H
 #define BTFCC_DIAG_H
 
@@ -66,10 +68,22 @@ typedef struct DiagOptions {
   FILE *stream;              /* where to print (NULL: stderr) */
 } DiagOptions;
 
-extern DiagOptions diag_opts;
+/* A compilation's diagnostic state (ctx.h): the source-file table and
+   the counts.  The table grows by chunks that never move: while the
+   preprocessor's thread adds entries, the parser's reads the older ones
+   (an id reaches it with a token, after its entry was written).  */
+typedef struct DiagState {
+  SrcFile **file_chunks;   /* FILE_CHUNKS (diag.c) chunks, made as needed */
+  _Atomic uint32_t nfiles;
+  unsigned n_errors, n_warnings;
+  uint32_t last_chain_file; /* whose include chain was printed last */
+} DiagState;
 
-/* Set defaults (all groups enabled except the opt-in ones).  */
-void diag_init(void);
+/* The defaults: every group enabled but the opt-in ones, to stderr.  */
+void diag_options_default(DiagOptions *o);
+/* An empty table (but the entry 0, "no location"), no counts.  */
+void diag_state_init(DiagState *d);
+void diag_state_free(DiagState *d);
 /* The group for a -W name ("attributes", "btf-tag-dropped" ...), or -1.  */
 int diag_warning_by_name(const char *name);
 const char *diag_warning_name(WarningId id);
@@ -112,9 +126,8 @@ void diag_capture(DiagSink *sink, void *ctx);
    message.  */
 void diag_replay(DiagRecord *r);
 
+/* The current compilation's counts.  */
 unsigned diag_error_count(void);
-/* Drop the source-file table and the counts (see perm_reset).  */
-void diag_reset(void);
 unsigned diag_warning_count(void);
 
 #endif

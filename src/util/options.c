@@ -1,5 +1,6 @@
-/* The global target and language settings (set by the driver).  */
+/* The default target and language settings (a compilation starts with
+   them: ctx_new).  */
 #include "options.h"
 
-Target target = {ARCH_X86_64, false, "x86_64-linux-gnu"};
-Lang lang = {17, true};
+const Target target_default = {ARCH_X86_64, false, "x86_64-linux-gnu"};
+const Lang lang_default = {17, true, false, false};

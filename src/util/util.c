@@ -1,5 +1,6 @@
-/* Memory, buffers, hashing, interning and file reading.  */
-#include "util.h"
+/* Memory, buffers, hashing, interning and file reading.  The identifier
+   table is the current compilation's (ctx.h).  */
+#include "ctx.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -67,7 +68,6 @@ struct ArenaBlock {
   _Alignas(16) char data[];
 };
 
-_Thread_local Arena perm;
 
 /* Blocks start small (cheap for small inputs and fuzzers) and double up
    to 8 MiB.  Big blocks are mapped directly: fresh anonymous pages are
@@ -180,12 +180,6 @@ void arena_reset(Arena *a) {
   memset(keep->data, 0, used);
   a->cur = keep->data;
   a->end = keep->data + keep->size;
-}
-
-Arena perm_take(void) {
-  Arena taken = perm;
-  memset(&perm, 0, sizeof perm);
-  return taken;
 }
 
 void arena_adopt(Arena *into, Arena *from) {
@@ -358,10 +352,6 @@ typedef struct IdentTable {
   IdentSlot slots[];
 } IdentTable;
 
-static IdentTable *_Atomic ident_table;
-static size_t ident_count;
-static bool intern_shared;
-static pthread_mutex_t intern_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void free_retired_tables(IdentTable *t) {
   for (IdentTable *r = t ? t->retired : NULL, *next; r; r = next) {
@@ -373,9 +363,10 @@ static void free_retired_tables(IdentTable *t) {
 }
 
 void intern_set_shared(bool shared) {
-  intern_shared = shared;
+  Interns *in = &ctx_current->interns;
+  in->shared = shared;
   if (!shared) /* the other thread is gone: nobody reads old tables */
-    free_retired_tables(atomic_load_explicit(&ident_table, memory_order_relaxed));
+    free_retired_tables(atomic_load_explicit(&in->table, memory_order_relaxed));
 }
 
 static IdentTable *ident_table_new(size_t cap) {
@@ -385,7 +376,7 @@ static IdentTable *ident_table_new(size_t cap) {
 }
 
 /* Double the table; the old one is retired, not freed.  */
-static IdentTable *ident_grow(IdentTable *old) {
+static IdentTable *ident_grow(Interns *in, IdentTable *old) {
   size_t cap = old ? old->cap * 2 : 16384;
   IdentTable *t = ident_table_new(cap);
   for (size_t i = 0; old && i < old->cap; i++) {
@@ -399,9 +390,9 @@ static IdentTable *ident_grow(IdentTable *old) {
     atomic_store_explicit(&t->slots[j].id, id, memory_order_relaxed);
   }
   t->retired = old; /* and, through it, the older ones */
-  if (!intern_shared) /* nobody else can be reading them */
+  if (!in->shared) /* nobody else can be reading them */
     free_retired_tables(t);
-  atomic_store_explicit(&ident_table, t, memory_order_release);
+  atomic_store_explicit(&in->table, t, memory_order_release);
   return t;
 }
 
@@ -423,50 +414,51 @@ static IdentSlot *ident_probe(IdentTable *t, const char *s, size_t len, uint32_t
 }
 
 /* Insert S after a lookup missed: under the lock when shared.  */
-static Ident *intern_insert(const char *s, size_t len, uint32_t h) {
-  IdentTable *t = atomic_load_explicit(&ident_table, memory_order_relaxed);
-  if (!t || (ident_count + 1) * 2 > t->cap)
-    t = ident_grow(t);
+static Ident *intern_insert(Interns *in, const char *s, size_t len, uint32_t h) {
+  IdentTable *t = atomic_load_explicit(&in->table, memory_order_relaxed);
+  if (!t || (in->count + 1) * 2 > t->cap)
+    t = ident_grow(in, t);
   Ident *id;
   IdentSlot *slot = ident_probe(t, s, len, h, &id); /* another thread may have won */
   if (id)
     return id;
   id = NEW(Ident);
-  id->name = arena_strndup(&perm, s, len);
+  id->name = arena_strndup(perm, s, len);
   id->len = (uint32_t)len;
   id->hash = h;
   slot->hash = h;
   atomic_store_explicit(&slot->id, id, memory_order_release);
-  ident_count++;
+  in->count++;
   return id;
 }
 
 Ident *intern(const char *s, size_t len) {
+  Interns *in = &ctx_current->interns;
   uint32_t h = hash_bytes(s, len);
-  IdentTable *t = atomic_load_explicit(&ident_table, memory_order_acquire);
+  IdentTable *t = atomic_load_explicit(&in->table, memory_order_acquire);
   if (t) {
     Ident *id;
     ident_probe(t, s, len, h, &id);
     if (id)
       return id;
   }
-  if (!intern_shared)
-    return intern_insert(s, len, h);
-  pthread_mutex_lock(&intern_lock);
-  Ident *id = intern_insert(s, len, h);
-  pthread_mutex_unlock(&intern_lock);
+  if (!in->shared)
+    return intern_insert(in, s, len, h);
+  pthread_mutex_lock(&in->lock);
+  Ident *id = intern_insert(in, s, len, h);
+  pthread_mutex_unlock(&in->lock);
   return id;
 }
 
 Ident *intern_cstr(const char *s) { return intern(s, strlen(s)); }
 
-void perm_reset(void) {
-  IdentTable *t = atomic_load_explicit(&ident_table, memory_order_relaxed);
+void intern_free(void) {
+  Interns *in = &ctx_current->interns;
+  IdentTable *t = atomic_load_explicit(&in->table, memory_order_relaxed);
   free_retired_tables(t);
   free(t);
-  atomic_store_explicit(&ident_table, NULL, memory_order_relaxed);
-  ident_count = 0;
-  arena_free(&perm);
+  atomic_store_explicit(&in->table, NULL, memory_order_relaxed);
+  in->count = 0;
 }
 
 /* --- Files --- */

@@ -63,18 +63,18 @@ void arena_free(Arena *a);
 /* Empty the arena but keep its newest block for reuse (re-zeroed).  */
 void arena_reset(Arena *a);
 
-/* Process-lifetime arena for everything a compilation keeps, one per
-   thread (the preprocessor may run on its own: see cpp_start_thread).  */
-extern _Thread_local Arena perm;
+/* The calling thread's compilation (ctx.h: ctx_enter), and the arena
+   everything it keeps comes from: the compilation's own, or a helper
+   thread's (the preprocessor may run on its own: see cpp_start_thread).  */
+typedef struct Compilation Compilation;
+extern _Thread_local Compilation *ctx_current;
+extern _Thread_local Arena *perm;
 /* Move FROM's blocks into INTO (FROM is left empty): what a finished
    thread allocated stays alive with INTO.  */
 void arena_adopt(Arena *into, Arena *from);
-/* A finishing thread's perm, taken (perm is left empty) for another
-   thread to arena_adopt.  */
-Arena perm_take(void);
 
-#define NEW(T) ((T *)arena_alloc(&perm, sizeof(T)))
-#define NEW_ARRAY(T, n) ((T *)arena_alloc(&perm, sizeof(T) * (size_t)(n)))
+#define NEW(T) ((T *)arena_alloc(perm, sizeof(T)))
+#define NEW_ARRAY(T, n) ((T *)arena_alloc(perm, sizeof(T) * (size_t)(n)))
 
 /* --- Growable byte buffer (heap). --- */
 typedef struct Buf {
@@ -124,7 +124,7 @@ void buf_free(Buf *b);
   do {                                                                         \
     if ((v)->len + 1 > (v)->cap) {                                             \
       size_t nc_ = (v)->cap ? (v)->cap * 2 : 8;                                \
-      void *nd_ = arena_alloc(&perm, nc_ * sizeof(*(v)->data));                \
+      void *nd_ = arena_alloc(perm, nc_ * sizeof(*(v)->data));                \
       if ((v)->len)                                                            \
         memcpy(nd_, (v)->data, (v)->len * sizeof(*(v)->data));                 \
       (v)->data = nd_;                                                         \
@@ -175,15 +175,14 @@ typedef struct Ident {
   uint32_t mark;    /* scratch stamp for one-pass duplicate checks */
 } Ident;
 
+/* The current compilation's Ident for S (ctx.h: each compilation has its
+   own identifiers).  */
 Ident *intern(const char *s, size_t len);
 Ident *intern_cstr(const char *s);
 /* While true, intern serialises its callers (two threads intern).  */
 void intern_set_shared(bool shared);
-
-/* Forget every interned identifier and free the process arena: for
-   tools (fuzzers) that run many compilations in one process.  Every
-   pointer into `perm` becomes invalid.  */
-void perm_reset(void);
+/* Free the current compilation's identifier table (ctx_free).  */
+void intern_free(void);
 
 /* --- Files --- */
 /* Read a whole file; the result is NUL-terminated.  Returns false and sets

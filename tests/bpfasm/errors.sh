@@ -81,6 +81,26 @@ r0 = r1 @
 EOF
 fi
 
+# Instructions written as data must come out whole: btfcc's code buffers
+# hold 8-byte instructions (GNU as would emit the stray bytes), and a
+# value with labels is settled inside one instruction.
+whole() { # TEXT EXPECTED-MESSAGE
+  printf 'r0 = 0\n%b\n' "$1" >"$W/w.s"
+  "$BTFTOOL" bpf-asm -o "$W/w.bin" "$W/w.s" >"$W/w.out" 2>"$W/w.err"
+  local rc=$?
+  if [ $rc -eq 1 ] && grep -q "^$W/w.s:[0-9]*:[0-9]*: error: .*$2" "$W/w.err"; then
+    pass "bpfasm/errors data: '$1'"
+  else
+    fail "bpfasm/errors data: '$1' (exit $rc)"; cat "$W/w.err"
+  fi
+}
+whole '.byte 0x95, 0, 0' "make 3 bytes, not a whole 8-byte instruction"
+whole '.long 0x95\nexit' "make 4 bytes, not a whole 8-byte instruction"
+whole '.long 0x95\nl: .long 0' "make 4 bytes, not a whole 8-byte instruction"
+whole '.byte 0x05, 0, 0, 0, 0, 0\n.long 1f - 1f\n1: exit' "must lie within one instruction"
+whole '.short 70000' "does not fit in 2 bytes"
+whole '.byte 0x05, 0\n.short nowhere\n.long 0' "label 'nowhere' is not defined here"
+
 # Damaged input: an error (exit 1, a located message) or success, never
 # a crash or a hang.
 damaged() { # NAME FILE

@@ -113,6 +113,18 @@ n_forms() {
   printf '\txadddw\t[%sr1+0],%sr2\n\txaddw\t[%sr1+0],%sr2\n' "$P" "$P" "$P" "$P"
   echo ".L7:"; printf '\texit\n'
 }
+# Instructions written as data (as the kernel's bpf_experimental.h writes
+# may_goto for compilers without it): .byte/.short/.long/.quad and their
+# sized names, and values with label arithmetic, settled once placed.
+pc_data() {
+  printf '\tr0 = 0\n1:\t.byte 0xe5, 0\n\t.short 2\n\t.long 0\n'
+  printf '\t.byte 0xe5\n\t.byte 0\n\t.long ((2f - 1b - 8) / 8) & 0xffff\n\t.short 0\n'
+  printf '\t.byte 0xe5\n\t.byte 0\n\t.long (((2f - 1b - 8) / 8) & 0xffff) << 16\n\t.short 0\n'
+  printf '\t.2byte 0xb7, 0\n\t.4byte 7\n\t.hword 0x95, 0\n\t.int 0\n'
+  printf '\t.quad 0x00000009000000b7\n\t.8byte 0x1122334455667788, 2f - 1b\n'
+  printf '\t.dword 3f - 1b\n3:\tr1 = -1\n\t.byte 0x05, 0\n\t.short (1b - 3b) / 8\n\t.4byte 0\n'
+  printf '2:\texit\n'
+}
 n_pct() { n_forms %; }
 n_bare() { n_forms ''; }
 
@@ -130,6 +142,6 @@ run_group() { # NAME DIALECT GENERATOR [REFERENCE_GENERATOR]
   done
 }
 
-for g in alu mem jmp call ld64 atomic; do run_group pseudoc-$g pseudoc pc_$g; done
+for g in alu mem jmp call ld64 atomic data; do run_group pseudoc-$g pseudoc pc_$g; done
 run_group normal normal n_pct
 run_group normal-bare normal n_bare n_pct

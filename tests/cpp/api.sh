@@ -17,7 +17,8 @@ cat > api.c <<'EOT'
 static const char *kinds[] = {"EOF", "IDENT", "NUMBER", "CHAR", "STRING",
                               "PUNCT", "OTHER", "PRAGMA", "PRAGMA_END"};
 int main(int argc, char **argv) {
-  diag_init();
+  Compilation *c = ctx_new();
+  ctx_enter(c);
   CppOptions o = {0};
   Cpp *cpp = cpp_new(&o);
   if (argc > 2 ? !cpp_open_buffer(cpp, argv[1], argv[2], strlen(argv[2]))
@@ -38,7 +39,7 @@ int main(int argc, char **argv) {
   }
   int rc = diag_error_count() != 0;
   cpp_free(cpp);
-  cpp_free_sources();
+  ctx_free(c);
   return rc;
 }
 EOT

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The interning table shared by the preprocessor thread and the parser
-# (src/util/util.c, intern_set_shared): two threads intern at once, one
+# (src/util/util.c, intern_set_shared): two threads of one compilation
+# (src/util/ctx.h) intern at once, one
 # many new names (the table grows under it), the other a small set of
 # names again and again, as parser_init_keywords does while the
 # preprocessor thread runs ahead.  Every call must return the Ident of
@@ -16,7 +17,7 @@ san=
 case "${BUILD:-build}" in *san*) san="-fsanitize=address,undefined" ;; esac
 cd "$TMPDIR"
 cat > race.c <<'EOT'
-#include "util/util.h"
+#include "util/ctx.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,7 +29,10 @@ static void check(const char *name) {
   if (strcmp(id->name, name) != 0 && wrong++ < 5)
     fprintf(stderr, "asked for %s, got %s\n", name, id->name);
 }
+static Compilation *comp;
+static Arena inserter_arena; /* the inserter's, adopted after it ends */
 static void *inserter(void *arg) {
+  ctx_enter_thread(comp, &inserter_arena);
   char buf[32];
   for (int i = 0; i < NEW_NAMES; i++) {
     snprintf(buf, sizeof buf, "n%d_%d", *(int *)arg, i);
@@ -39,6 +43,8 @@ static void *inserter(void *arg) {
 }
 int main(void) {
   for (int round = 0; round < 20 && !wrong; round++) {
+    comp = ctx_new();
+    ctx_enter(comp);
     intern_set_shared(true);
     pthread_t t;
     stop = 0;
@@ -53,7 +59,8 @@ int main(void) {
     }
     pthread_join(t, NULL);
     intern_set_shared(false);
-    perm_reset();
+    arena_adopt(&comp->arena, &inserter_arena);
+    ctx_free(comp);
   }
   printf("%d wrong\n", (int)wrong);
   return wrong != 0;

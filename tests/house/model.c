@@ -79,7 +79,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   progname = "model";
-  diag_init();
+  Compilation *c = ctx_new();
+  ctx_enter(c);
   DebugUnit *u = build_unit();
   ObjFile obj = {0};
   obj.source_name = "model.c";
@@ -96,5 +97,6 @@ int main(int argc, char **argv) {
     return 1;
   }
   obj_free(&obj);
+  ctx_free(c);
   return 0;
 }

@@ -136,14 +136,16 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: grpgen TARGET MODE OUT\n");
     return 2;
   }
+  Compilation *c = ctx_new();
+  ctx_enter(c);
   const char *tgt = argv[1], *mode = argv[2];
   if (strcmp(tgt, "x86_64") == 0)
-    target.arch = ARCH_X86_64;
+    ctx_current->target.arch = ARCH_X86_64;
   else if (strcmp(tgt, "bpf") == 0 || strcmp(tgt, "bpfeb") == 0)
-    target.arch = ARCH_BPF;
+    ctx_current->target.arch = ARCH_BPF;
   else
     return 2;
-  target.big_endian = strcmp(tgt, "bpfeb") == 0;
+  ctx_current->target.big_endian = strcmp(tgt, "bpfeb") == 0;
   bool elf = strcmp(mode, "elf") == 0;
   keep_items = !elf;
   annotate = strcmp(mode, "asm-dA") == 0;
@@ -161,5 +163,6 @@ int main(int argc, char **argv) {
   if (fclose(out) != 0)
     ok = false;
   obj_free(&obj);
+  ctx_free(c);
   return ok ? 0 : 1;
 }

@@ -106,7 +106,7 @@ static void build_refs(ObjFile *obj) {
      BPF (REL), GAS 2.40 then stores label value + addend in place, which
      double-counts the label; elf_write stores the addend alone, so the
      case is compared on x86-64 (RELA) only.  */
-  if (target.arch == ARCH_X86_64)
+  if (ctx_current->target.arch == ARCH_X86_64)
     sec_symref(s, 4, ".LASF2", 3, NULL);
   sec_symref(s, 8, "ext_sym", 0, "undefined");
   sec_symref(s, 4, "ext_sym", 4, NULL);
@@ -157,14 +157,16 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: objgen TARGET MODE FLAVOUR OUT\n");
     return 2;
   }
+  Compilation *c = ctx_new();
+  ctx_enter(c);
   const char *tgt = argv[1], *mode = argv[2], *flavour = argv[3];
   if (strcmp(tgt, "x86_64") == 0)
-    target.arch = ARCH_X86_64;
+    ctx_current->target.arch = ARCH_X86_64;
   else if (strcmp(tgt, "bpf") == 0 || strcmp(tgt, "bpfeb") == 0)
-    target.arch = ARCH_BPF;
+    ctx_current->target.arch = ARCH_BPF;
   else
     return 2;
-  target.big_endian = strcmp(tgt, "bpfeb") == 0;
+  ctx_current->target.big_endian = strcmp(tgt, "bpfeb") == 0;
   bool elf = strcmp(mode, "elf") == 0;
   keep_items = !elf;
   annotate = strcmp(mode, "asm-dA") == 0;
@@ -187,5 +189,6 @@ int main(int argc, char **argv) {
   if (fclose(out) != 0)
     ok = false;
   obj_free(&obj);
+  ctx_free(c);
   return ok ? 0 : 1;
 }

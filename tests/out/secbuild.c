@@ -21,7 +21,7 @@ static bool bytes_are(const Section *s, const char *want, size_t n) {
 
 static void check_byte_order(void) {
   for (int be = 0; be < 2; be++) {
-    target.big_endian = be;
+    ctx_current->target.big_endian = be;
     Section *s = section_new(".x", SEC_PROGBITS, 0, 1, false, false);
     sec_data(s, 1, 0x1ff, NULL); /* masked to 0xff */
     sec_data(s, 2, 0x1234, NULL);
@@ -35,7 +35,7 @@ static void check_byte_order(void) {
            be ? "big-endian data" : "little-endian data");
     section_free(s);
   }
-  target.big_endian = false;
+  ctx_current->target.big_endian = false;
 }
 
 static void check_leb128(void) {
@@ -67,7 +67,7 @@ static void check_leb128(void) {
 
 static void check_patch(void) {
   for (int be = 0; be < 2; be++) {
-    target.big_endian = be;
+    ctx_current->target.big_endian = be;
     Section *s = section_new(".x", SEC_PROGBITS, 0, 1, true, true);
     sec_label(s, ".L0");
     sec_data(s, 2, 0, "a");
@@ -83,7 +83,7 @@ static void check_patch(void) {
            be ? "sec_patch, big endian" : "sec_patch, little endian");
     section_free(s);
   }
-  target.big_endian = false;
+  ctx_current->target.big_endian = false;
 }
 
 /* Without keep_items nothing but bytes, labels and relocations is kept,
@@ -150,11 +150,14 @@ static void check_write_failure(void) {
 }
 
 int main(void) {
+  Compilation *c = ctx_new();
+  ctx_enter(c);
   check_byte_order();
   check_leb128();
   check_patch();
   check_object_path();
   check_annotated();
   check_write_failure();
+  ctx_free(c);
   return failures ? 1 : 0;
 }

@@ -41,6 +41,11 @@ struct {
   .values = { [0] = &inner_b, [2] = &inner_a },
 };
 
+/* Static initializers from const objects, as GCC folds them (bpf_cubic):
+   not integer constant expressions, but constants in a static's value.  */
+static const __u32 scale = 41;
+static const __u64 scaled = (__u64)(1ull << 40) / (scale * 10) + (__u32)-scale;
+
 struct table { __u32 n; __u32 v[]; };
 struct table weights = { 3, { 10, 200, 3000 } };
 __u32 after_weights = 7;
@@ -100,7 +105,8 @@ int maps(struct xdp_md *ctx) {
     if (c)
       inner_sum += (*c += k + 1 + d[6]);
   }
-  weighted = weights.v[2] + weights.v[d[7] & 1] + after_weights + weights.n;
+  weighted = weights.v[2] + weights.v[d[7] & 1] + after_weights + weights.n +
+             *(volatile const __u64 *)&scaled;
   __u64 acc = 0;
   bpf_for_each_map_elem(&hits, sum_hits, &acc, 0);
   hits_sum = acc;

@@ -1,5 +1,7 @@
 /* Structs, unions, arrays and bit-fields on the stack and in global
-   data; struct copies, __builtin_memcpy/memset, switch, goto, strings.  */
+   data; struct copies, __builtin_memcpy/memset, switch, goto, strings;
+   a packed struct on the stack whose 4-byte member sits at offset 2 (the
+   verifier refuses misaligned stack accesses: it goes byte by byte).  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 
@@ -12,6 +14,12 @@ struct rec {
   int sf : 5;
   long long tail;
 };
+
+struct packed_opt {
+  unsigned char kind, len;
+  union { unsigned char data[4]; unsigned int data32; };
+} __attribute__((packed));
+struct packed_opt last_opt;
 
 struct rec saved;
 struct rec copies[2];
@@ -68,6 +76,10 @@ int mem(struct xdp_md *ctx) {
   counts[3] = counts[0] + counts[1] + counts[2];
   union { int i; unsigned char c[4]; } un = {.i = r.id};
   out[6] = un.c[0] + un.c[1];
+  struct packed_opt opt = {.kind = d[6], .len = 6, .data32 = 0};
+  opt.data32 += d[7] * 0x01010101u;
+  out[8] = opt.data32 + opt.kind;
+  last_opt = opt;
   return XDP_PASS;
 }
 
