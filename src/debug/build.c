@@ -37,8 +37,12 @@ typedef struct Builder {
   DebugUnit *unit;
   const DebugBuildOptions *opts;
   uint32_t now;      /* order of the declaration event being described */
+  uint32_t type_limit; /* the last type id that existed at that event:
+                          GCC's nearest variant is one that existed */
   TypeDies *types;   /* by type id */
   size_t ntypes;
+  VEC(const Type *) vm_types; /* variably modified types with a DIE: each
+                                 function's parameters get their own */
   PtrMap definitions; /* Record -> its definition event (a DECL_TAG) */
   PtrMap entities;   /* first Decl of a variable or function -> its
                         VarEntity or FuncEntity */
@@ -72,8 +76,30 @@ static Die *type_die(const Builder *b, const Type *t) {
   return t->id < b->ntypes ? b->types[t->id].die : NULL;
 }
 
+/* A VLA type, or a pointer or array leading to one: GCC's types of
+   such parameters are made afresh for each function.  */
+static bool variably_modified(const Type *t) {
+  for (; t; t = t->base) {
+    if (t->kind == TY_ARRAY && (t->flags & TYF_VLA))
+      return true;
+    if (t->kind != TY_PTR && t->kind != TY_ARRAY)
+      return false;
+  }
+  return false;
+}
+
 static void set_type_die(Builder *b, const Type *t, Die *d) {
   type_slot(b, t)->die = d;
+  if (d && variably_modified(t))
+    vec_push(&b->vm_types, t);
+}
+
+/* A new function: the variably modified types described so far are
+   another function's.  */
+static void forget_vm_types(Builder *b) {
+  for (size_t i = 0; i < b->vm_types.len; i++)
+    type_slot(b, b->vm_types.data[i])->die = NULL;
+  b->vm_types.len = 0;
 }
 
 /* --- Annotations --- */
@@ -210,10 +236,12 @@ static unsigned popcount(unsigned v) {
 
 /* The existing variant of T with the most of QUALS (a strict subset),
    as GCC's get_nearest_type_subqualifiers picks it.  */
-static unsigned nearest_subquals(Type *t, unsigned quals) {
+static unsigned nearest_subquals(const Builder *b, Type *t, unsigned quals) {
   Type *m = t->main;
   unsigned best = 0, best_n = 0;
   for (Type *v = m; v; v = v == m ? m->next_variant : v->next_variant) {
+    if (v->id > b->type_limit)
+      continue; /* made by a later declaration */
     if (v->tags != t->tags || v->align != t->align ||
         (v->flags & TYF_USER_ALIGN) != (t->flags & TYF_USER_ALIGN))
       continue;
@@ -293,7 +321,7 @@ static Die *qualify(Builder *b, Die *mod, unsigned have, unsigned add,
 /* Qualifier DIEs for T (t->quals != 0) over the nearest less-qualified
    variant.  */
 static Die *qualified_die(Builder *b, Type *t) {
-  unsigned sub = nearest_subquals(t, t->quals);
+  unsigned sub = nearest_subquals(b, t, t->quals);
   Type *subt = NULL;
   for (Type *v = t->main; v; v = v == t->main ? t->main->next_variant : v->next_variant)
     if (v->quals == sub && v->tags == t->tags && v->align == t->align &&
@@ -312,13 +340,27 @@ static Die *qualified_die(Builder *b, Type *t) {
 typedef VEC(int64_t) DimVec;
 
 /* Element counts of nested arrays collapsed into one DIE, outer first.  */
-static Type *collect_dims(Type *t, DimVec *dims) {
+static Type *collect_dims(Type *t, DimVec *dims, unsigned *typedef_quals) {
   Type *c = t;
-  while (c->kind == TY_ARRAY && !c->quals && !c->tags) {
-    vec_push(dims, (c->flags & TYF_VLA) ? -1 : c->u.array.len);
-    c = c->base;
+  *typedef_quals = 0;
+  for (;;) {
+    if (c->kind == TY_ARRAY && !c->quals && !c->tags) {
+      vec_push(dims, (c->flags & TYF_VLA) ? -1 : c->u.array.len);
+      c = c->base;
+      continue;
+    }
+    /* An element type that is a typedef of an array is an array to GCC
+       too (a named variant of it): its dimensions join the outer ones
+       and the typedef goes unnamed; a qualified one qualifies the
+       elements (TYPEDEF_QUALS).  */
+    if (c != t && c->kind == TY_TYPEDEF && !c->tags &&
+        c->base->kind == TY_ARRAY && !c->base->quals && !c->base->tags) {
+      *typedef_quals |= c->quals;
+      c = c->base;
+      continue;
+    }
+    return c;
   }
-  return c;
 }
 
 /* --- Alignment: DW_AT_alignment where GCC sets TYPE_USER_ALIGN or
@@ -563,6 +605,8 @@ static Die *pointer_die(Builder *b, Type *t) {
   return d;
 }
 
+static bool is_unbounded_array(const Type *type);
+
 static Die *typedef_die(Builder *b, Type *t) {
   Die *d = new_die(b, DIE_TYPEDEF, !type_is_local(t));
   set_type_die(b, t, d);
@@ -570,7 +614,12 @@ static Die *typedef_die(Builder *b, Type *t) {
   d->loc = t->u.tdef->loc;
   if (type_user_aligned(b, t))
     d->user_align = type_align(t);
-  d->type = declared_type_die(b, t->base);
+  /* A typedef names the array itself: the qualifiers of its elements
+     go over the typedef where it is used (die_for_decl_type).  */
+  Type *base = t->base;
+  d->type = base->kind == TY_ARRAY && !base->tags && !is_unbounded_array(base)
+                ? die_for_type(b, base)
+                : declared_type_die(b, base);
   if (t->u.tdef->decl_tags)
     d->annot = annotation_chain(b, ANNOT_DECL_TAG, t->u.tdef->decl_tags);
   return d;
@@ -582,7 +631,11 @@ static Die *array_die(Builder *b, Type *t) {
   if (type_user_aligned(b, t))
     d->user_align = type_align(t);
   DimVec dims = {0};
-  Type *elem = collect_dims(t, &dims);
+  unsigned typedef_quals;
+  Type *elem = collect_dims(t, &dims, &typedef_quals);
+  for (Type *c = t; c != elem; c = c->base)
+    if (c->kind == TY_ARRAY && (c->flags & TYF_VLA))
+      d->variable_length = true;
   d->ndims = (int)dims.len;
   d->dims = NEW_ARRAY(int64_t, dims.len);
   memcpy(d->dims, dims.data, dims.len * sizeof(int64_t));
@@ -590,6 +643,11 @@ static Die *array_die(Builder *b, Type *t) {
   /* GCC creates the subrange index type (sizetype) before the element
      type.  */
   d->index_type = die_for_type(b, ty_ulong);
+  /* Elements qualified through a typedef keep the qualifiers (as well
+     as the array above them, die_for_decl_type): GCC's element type is
+     the qualified variant.  */
+  if (typedef_quals)
+    elem = type_qualified(elem, typedef_quals);
   d->type = die_for_type(b, elem);
   return d;
 }
@@ -601,17 +659,29 @@ static Die *vector_die(Builder *b, Type *t) {
   d->ndims = 1;
   d->dims = NEW_ARRAY(int64_t, 1);
   d->dims[0] = t->u.array.len;
-  d->index_type = die_for_type(b, ty_ulong);
+  /* GCC's subrange of a vector has bounds but no type: no index type
+     DIE is made for it (so none takes a place in the unit's order).  */
+  d->index_type = NULL;
   d->type = die_for_type(b, t->base);
   return d;
+}
+
+/* A function type's return type: a qualified one (directly or through
+   typedefs) is replaced by its unqualified main type, as GCC's front end
+   does (C17 6.7.6.3p5: the function returns the unqualified type).  */
+static Type *return_type(Type *fn) {
+  Type *r = fn->base;
+  return type_all_quals(r) ? type_unqualified(type_canon(r)) : r;
 }
 
 static Die *function_type_die(Builder *b, Type *t) {
   Die *d = new_die(b, DIE_SUBROUTINE, true);
   set_type_die(b, t, d);
   d->prototyped = !(t->flags & TYF_OLDSTYLE);
-  d->variadic = (t->flags & TYF_VARIADIC) != 0;
-  d->type = die_for_type(b, t->base);
+  /* GCC ends the parameters of an unprototyped function type, as of a
+     variadic one, with DW_TAG_unspecified_parameters.  */
+  d->variadic = (t->flags & (TYF_VARIADIC | TYF_OLDSTYLE)) != 0;
+  d->type = die_for_type(b, return_type(t));
   d->nparams = t->u.func.nparams;
   d->params = NEW_ARRAY(DieParam, d->nparams > 0 ? d->nparams : 1);
   for (int i = 0; i < d->nparams; i++)
@@ -674,27 +744,20 @@ static Die *die_for_type(Builder *b, Type *t) {
 /* The DIE for the declared type T of a variable, member or typedef.  An
    array of qualified elements declared so is itself qualified in GCC
    (its quals come from the declaration's specifiers): qualifier DIEs sit
-   above the array DIE.  Behind a pointer the array is unqualified.  */
+   above the array DIE.  Behind a pointer the array is unqualified.  A
+   qualified typedef name of an array type is, as in GCC 16, the
+   qualifiers over the typedef (GCC 12 put them over the array).  */
 static Die *die_for_decl_type(Builder *b, Type *t) {
-  /* A qualified typedef name of an array type: C qualifies the
-     elements, and GCC describes the declared type as the qualifiers
-     over the typedef's array DIE, without the typedef's name.  */
-  if (t->kind == TY_TYPEDEF && t->quals && !t->tags) {
-    Type *arr = t->base;
-    while (arr->kind == TY_TYPEDEF && !arr->quals && !arr->tags)
-      arr = arr->base;
-    if (arr->kind == TY_ARRAY && !arr->quals && !arr->tags) {
-      TypeDies *slot = type_slot(b, t);
-      if (slot->qual)
-        return slot->qual;
-      Type *elem = arr;
+  /* A typedef name of an array of qualified elements: the elements'
+     qualifiers over the typedef (GCC).  */
+  if (t->kind == TY_TYPEDEF && !t->tags) {
+    Type *elem = type_canon(t);
+    if (elem->kind == TY_ARRAY) {
       while (elem->kind == TY_ARRAY && !elem->tags)
         elem = elem->base;
-      unsigned have = type_all_quals(elem);
-      Die *ad = die_for_decl_type(b, arr);
-      unsigned add = t->quals & ~have;
-      Die *qd = add ? qualify(b, ad, have, add, type_is_local(t->main)) : ad;
-      return type_slot(b, t)->qual = qd;
+      unsigned q = type_all_quals(elem) & ~t->quals;
+      if (q)
+        return die_for_type(b, type_qualified(t, q));
     }
   }
   Die *d = die_for_type(b, t);
@@ -799,7 +862,8 @@ static Die *variable_definition_die(Builder *b, Decl *d, Die *decl_die) {
 }
 
 static Die *subprogram_die(Builder *b, Decl *d) {
-  make_type_first(b, type_canon(d->type)->base);
+  forget_vm_types(b);
+  make_type_first(b, return_type(type_canon(d->type)));
   Die *f = new_die(b, DIE_SUBPROGRAM, true);
   Decl *def = d;
   f->name = d->name->name;
@@ -809,9 +873,12 @@ static Die *subprogram_die(Builder *b, Decl *d) {
   f->declaration = f->is_extern;
   Type *ft = type_canon(d->type);
   f->prototyped = !(ft->flags & TYF_OLDSTYLE);
-  f->variadic = (ft->flags & TYF_VARIADIC) != 0;
+  /* So does an unprototyped declaration, but not a definition (whose
+     parameters are known).  */
+  f->variadic = (ft->flags & TYF_VARIADIC) != 0 ||
+                ((ft->flags & TYF_OLDSTYLE) && f->is_extern);
   f->section = d->first->section;
-  f->type = die_for_type(b, ft->base);
+  f->type = die_for_type(b, return_type(ft));
   int n = ft->u.func.nparams;
   bool named = def->defined && def->def_params && def->n_def_params == n;
   if (def->defined && def->def_params && (ft->flags & TYF_OLDSTYLE))
@@ -859,6 +926,7 @@ typedef struct FuncEntity {
   Decl *first;
   VEC(Decl *) decls;
   bool inline_declared; /* one of them says inline */
+  bool kept;            /* GCC outputs it (find_reachable) */
 } FuncEntity;
 
 typedef VEC(Decl *) DeclVec;
@@ -929,6 +997,7 @@ static void describe_declarations(Builder *b, TransUnit *tu, Entities *ents) {
   for (size_t i = 0; i < tu->decls.len; i++) {
     Decl *d = tu->decls.data[i];
     b->now = d->order;
+    b->type_limit = d->types_at ? d->types_at : UINT32_MAX;
     switch (d->kind) {
     case DECL_TYPEDEF:
       die_for_type(b, d->type);
@@ -968,10 +1037,91 @@ static Decl *describing_declaration(FuncEntity *e) {
   return last;
 }
 
-/* A static function declared inline that nothing refers to: GCC never
-   outputs it, so it has no DIE (nor BTF FUNC).  */
-static bool unused_static_inline(const FuncEntity *e) {
-  return e->first->sc == SC_STATIC && !e->first->used && e->inline_declared;
+/* --- What GCC keeps: its removal of unreachable functions drops a
+   static function declared inline that no kept function and no
+   initializer refers to -- transitively, and with it the undefined
+   functions and variables only such functions refer to.  No node, so
+   no DIE (nor BTF FUNC or VAR). --- */
+
+typedef struct Reach {
+  PtrMap in_bodies; /* entity (first Decl) -> referenced from some body */
+  PtrMap reached;   /* entity -> referenced from a kept body */
+  VEC(Decl *) work; /* kept definitions whose bodies are still to walk */
+} Reach;
+
+static bool droppable(const FuncEntity *e) {
+  return e->first->sc == SC_STATIC && e->inline_declared;
+}
+
+static Decl *definition_of(const FuncEntity *e) {
+  for (size_t i = 0; i < e->decls.len; i++)
+    if (e->decls.data[i]->defined && e->decls.data[i]->body)
+      return e->decls.data[i];
+  return NULL;
+}
+
+static void note_in_bodies(const Node *n, void *ctx) {
+  if (n->kind == EX_VAR && n->u.decl)
+    ptrmap_put(ctx, n->u.decl->first, (void *)1);
+}
+
+typedef struct ReachWalk {
+  Builder *b;
+  Reach *r;
+} ReachWalk;
+
+static void keep_function(Reach *r, FuncEntity *e) {
+  if (e->kept)
+    return;
+  e->kept = true;
+  Decl *def = definition_of(e);
+  if (def)
+    vec_push(&r->work, def);
+}
+
+static void note_reached(const Node *n, void *ctx) {
+  ReachWalk *w = ctx;
+  if (n->kind != EX_VAR || !n->u.decl)
+    return;
+  Decl *first = n->u.decl->first;
+  ptrmap_put(&w->r->reached, first, (void *)1);
+  if (first->kind == DECL_FUNC && first->defined) {
+    FuncEntity *e = ptrmap_get(&w->b->entities, first);
+    if (e)
+      keep_function(w->r, e);
+  }
+}
+
+/* Set FuncEntity.kept for the functions GCC outputs, and Reach.reached
+   for what their bodies refer to.  */
+static void find_reachable(Builder *b, Entities *ents, Reach *r) {
+  for (size_t i = 0; i < ents->funcs.len; i++) {
+    Decl *def = definition_of(ents->funcs.data[i]);
+    if (def)
+      tree_walk(def->body->body, note_in_bodies, &r->in_bodies);
+  }
+  /* Roots: every definition GCC keeps anyway, and what is referred to
+     from outside the bodies (initializers).  */
+  for (size_t i = 0; i < ents->funcs.len; i++) {
+    FuncEntity *e = ents->funcs.data[i];
+    if (!e->first->defined)
+      continue;
+    if (!droppable(e) ||
+        (e->first->used && !ptrmap_get(&r->in_bodies, e->first)))
+      keep_function(r, e);
+  }
+  ReachWalk w = {b, r};
+  while (r->work.len) {
+    Decl *def = r->work.data[--r->work.len];
+    tree_walk(def->body->body, note_reached, &w);
+  }
+}
+
+/* An entity some expression refers to, where that reference survives:
+   in a kept body, or outside every body.  */
+static bool referenced(const Reach *r, Decl *first) {
+  return first->used && (ptrmap_get(&r->reached, first) ||
+                         !ptrmap_get(&r->in_bodies, first));
 }
 
 /* A library function the BPF code generator always expands in place
@@ -990,16 +1140,17 @@ static bool expanded_inline(const Decl *f) {
    defined functions get their node when defined and referenced undefined
    ones after all bodies.  DESCRIBED gets the declaration each DIE of
    unit->funcs describes.  */
-static void describe_functions(Builder *b, Entities *ents, DeclVec *described) {
+static void describe_functions(Builder *b, Entities *ents, const Reach *r,
+                               DeclVec *described) {
   VEC(FuncEntity *) nodes = {0};
   for (size_t i = 0; i < ents->funcs.len; i++) {
     FuncEntity *e = ents->funcs.data[i];
-    if (e->first->defined && !unused_static_inline(e))
+    if (e->first->defined && e->kept)
       vec_push(&nodes, e);
   }
   for (size_t i = 0; i < ents->funcs.len; i++) {
     FuncEntity *e = ents->funcs.data[i];
-    if (!e->first->defined && e->first->used && !expanded_inline(e->first))
+    if (!e->first->defined && referenced(r, e->first) && !expanded_inline(e->first))
       vec_push(&nodes, e);
   }
   for (size_t i = nodes.len; i-- > 0;) {
@@ -1043,14 +1194,15 @@ static bool optimized_away(const VarEntity *e, const DebugBuildOptions *opts) {
 
 /* Variables, in the reverse of varpool node creation (definitions in
    order, then referenced externs).  */
-static void describe_variables(Builder *b, Entities *ents) {
+static void describe_variables(Builder *b, Entities *ents, const Reach *r) {
   VEC(VarEntity *) vnodes = {0};
   for (size_t i = 0; i < ents->vars.len; i++)
     if (ents->vars.data[i]->first->defined && !optimized_away(ents->vars.data[i], b->opts))
       vec_push(&vnodes, ents->vars.data[i]);
   for (size_t i = 0; i < ents->vars.len; i++) {
     VarEntity *e = ents->vars.data[i];
-    if (!e->first->defined && (e->first->used || !b->opts->eliminate_unused_types))
+    if (!e->first->defined &&
+        (referenced(r, e->first) || !b->opts->eliminate_unused_types))
       vec_push(&vnodes, e);
   }
   for (size_t i = vnodes.len; i-- > 0;) {
@@ -1103,8 +1255,23 @@ static void ensure_sizetype(Builder *b) {
   b->unit->sizetype = d;
 }
 
+/* A tentative definition `T x[];` is completed to one element at the
+   end of the unit: GCC then describes that array type; its index type
+   (the size type) stays in the unit's order even when the array itself
+   is pruned as unused.  */
+static void complete_tentative_arrays(Builder *b, Entities *ents) {
+  for (size_t i = 0; i < ents->vars.len; i++) {
+    Decl *d = ents->vars.data[i]->decl;
+    Type *declared = d->type_as_declared ? d->type_as_declared : d->type;
+    if (ents->vars.data[i]->first->defined && !d->has_init &&
+        d->sc != SC_EXTERN && is_unbounded_array(declared))
+      die_for_type(b, type_array(declared->base, 1));
+  }
+}
+
 DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   Builder b = {0};
+  b.type_limit = UINT32_MAX;
   b.unit = debug_unit_new();
   b.opts = opts;
   b.unit->main_file = tu->main_file;
@@ -1113,9 +1280,16 @@ DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   /* The rest is described at the end of the unit: every record is
      defined by then.  */
   b.now = UINT32_MAX;
+  b.type_limit = UINT32_MAX;
+  complete_tentative_arrays(&b, &ents);
   DeclVec described = {0};
-  describe_functions(&b, &ents, &described);
-  describe_variables(&b, &ents);
+  Reach reach = {0};
+  find_reachable(&b, &ents, &reach);
+  describe_functions(&b, &ents, &reach, &described);
+  describe_variables(&b, &ents, &reach);
+  ptrmap_free(&reach.in_bodies);
+  ptrmap_free(&reach.reached);
+  vec_free(&reach.work);
   /* Types the code generator needs described (CO-RE roots).  */
   for (size_t i = 0; i < opts->n_extra_types; i++)
     opts->extra_dies[i] = die_for_type(&b, (Type *)opts->extra_types[i]);
@@ -1129,6 +1303,7 @@ DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   free(b.annots);
   ptrmap_free(&b.unbounded);
   free(b.types);
+  vec_free(&b.vm_types);
   ptrmap_free(&b.definitions);
   ptrmap_free(&b.entities);
   return b.unit;

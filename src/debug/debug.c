@@ -97,3 +97,17 @@ void debug_number(DebugUnit *u, bool keep_all) {
 const char *debug_annot_name(AnnotKind kind) {
   return kind == ANNOT_TYPE_TAG ? "btf_type_tag" : "btf_decl_tag";
 }
+
+BitfieldUnit debug_bitfield_unit(const DieMember *dm) {
+  int64_t unit = dm->type ? dm->type->size : 4;
+  Die *t = dm->type;
+  while (t && t->kind != DIE_BASE && t->kind != DIE_ENUM && t->type)
+    t = t->type;
+  if (t && t->size > 0)
+    unit = t->size;
+  int64_t ubits = unit * 8;
+  int64_t start = dm->bit_offset / ubits * ubits;
+  if (dm->bit_offset + dm->bit_size > start + ubits)
+    start = dm->bit_offset / 8 * 8; /* straddles: GCC moves the unit */
+  return (BitfieldUnit){unit, start};
+}

@@ -127,6 +127,9 @@ struct Die {
   DieEnumerator *enums;
   int nenums;
   int64_t *dims;      /* DIE_ARRAY: element counts, outer first; -1 = [] */
+  bool variable_length; /* DIE_ARRAY: a dimension is a VLA's (GCC's early
+                           DWARF makes its size type before the function
+                           whose parameters use it: CTF's order shows it) */
   Die *index_type;    /* DIE_ARRAY, DIE_VECTOR: the subrange type */
   int ndims;
   /* DIE_VARIABLE, DIE_SUBPROGRAM */
@@ -174,6 +177,17 @@ void debug_mark(Die *d);
    then number the survivors into u->dies.  Base type and annotation
    DIEs always stay, as in GCC.  */
 void debug_number(DebugUnit *u, bool keep_all);
+
+/* Where a bit-field sits in DWARF 4's terms (GCC's field_byte_offset),
+   which DWARF 5 keeps for union members and which CTF's slices follow:
+   its storage unit (the size of its declared base type, in bytes) and
+   that unit's bit offset from the start of the aggregate (moved to the
+   field's byte when the field straddles a unit).  */
+typedef struct BitfieldUnit {
+  int64_t unit_bytes;
+  int64_t start_bits;
+} BitfieldUnit;
+BitfieldUnit debug_bitfield_unit(const DieMember *dm);
 
 /* DW_AT_name of an annotation DIE of KIND.  */
 const char *debug_annot_name(AnnotKind kind);

@@ -87,6 +87,21 @@ static bool use_threads(void) {
 }
 
 /* Compile one input; returns false on any error.  */
+/* The .ctf section: the unit named as GCC names it, the input file made
+   absolute from the working directory ("<stdin>" for standard input).  */
+static void generate_ctf(Options *o, const DebugUnit *unit, const char *input,
+                         ObjFile *obj) {
+  const char *file = !strcmp(input, "-") ? "<stdin>" : input;
+  Buf name = {0};
+  if (file[0] != '/' && o->dwarf.comp_dir)
+    buf_printf(&name, "%s/", o->dwarf.comp_dir);
+  buf_printf(&name, "%s", file);
+  o->ctf.cuname = buf_cstr(&name);
+  ctf_generate(unit, &o->ctf, obj);
+  o->ctf.cuname = NULL;
+  buf_free(&name);
+}
+
 static bool compile(Options *o, const char *input) {
   CppOptions copts = cpp_options(o);
   Cpp *cpp = cpp_new(&copts);
@@ -128,7 +143,8 @@ static bool compile(Options *o, const char *input) {
   }
   if (o->mode == MODE_SYNTAX)
     return true;
-  o->btf.keep_items = o->dwarf.keep_items = o->mode == MODE_ASSEMBLY;
+  o->btf.keep_items = o->dwarf.keep_items = o->ctf.keep_items =
+      o->mode == MODE_ASSEMBLY;
   ObjFile obj = {0};
   obj.source_name = !strcmp(input, "-") ? "<stdin>" : input;
   BtfExtInfo ext = {0};
@@ -145,7 +161,7 @@ static bool compile(Options *o, const char *input) {
   }
   o->btf.ext = ext.funcs.len ? &ext : NULL;
 
-  if (o->want_btf || o->want_dwarf) {
+  if (o->want_btf || o->want_dwarf || o->want_ctf) {
     const void **types = xcalloc(ext.cores.len + 1, sizeof *types);
     Die **dies = xcalloc(ext.cores.len + 1, sizeof *dies);
     for (size_t i = 0; i < ext.cores.len; i++)
@@ -161,6 +177,8 @@ static bool compile(Options *o, const char *input) {
     o->debug.n_extra_types = 0;
     free(types);
     free(dies);
+    if (o->want_ctf)
+      generate_ctf(o, unit, input, &obj);
     if (o->want_dwarf)
       dwarf_generate(unit, &o->dwarf, &obj);
     if (o->want_btf)
@@ -204,7 +222,7 @@ int main(int argc, char **argv) {
   raise_stack_limit();
   Options o;
   bool parsed = options_parse(argc, argv, &o), ok = parsed;
-  char *cwd = parsed && o.want_dwarf ? getcwd(NULL, 0) : NULL;
+  char *cwd = parsed && (o.want_dwarf || o.want_ctf) ? getcwd(NULL, 0) : NULL;
   o.dwarf.comp_dir = cwd;
   for (size_t i = 0; parsed && i < o.inputs.len; i++) {
     /* Each input is a compilation of its own, as each is a cc1 run of

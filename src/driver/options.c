@@ -17,6 +17,8 @@ static void usage(FILE *out) {
           "                     initializers (stdout, or FILE)\n"
           "  -o FILE            output file ('-' for standard output)\n"
           "  -gbtf              emit BTF in a .BTF section\n"
+          "  -gctf[LEVEL]       emit CTF in a .ctf section (LEVEL 1-3, 0: none);\n"
+          "                     not with -gbtf, as GCC\n"
           "  -g, -gdwarf        emit DWARF; -gdwarf-4, -gdwarf-5 choose the version\n"
           "                     (default 5); with -gbtf, both DWARF and BTF\n"
           "  -fdebug-types-section  put structure types in DWARF type units\n"
@@ -60,6 +62,31 @@ static bool set_dwarf_version(Options *o, const char *a) {
     return false;
   }
   fprintf(stderr, "btfcc: error: unrecognized command-line option '%s'\n", a);
+  return false;
+}
+
+/* -gctf[LEVEL]: the level (2 when none), or -1 after an error, worded
+   as GCC's.  */
+static int ctf_level(const char *a) {
+  const char *l = a + 5;
+  if (!*l)
+    return 2;
+  if (strspn(l, "0123456789") != strlen(l)) {
+    fprintf(stderr, "btfcc: error: unrecognized debug output level '%s'\n", l);
+    return -1;
+  }
+  if (strlen(l) > 1 || *l > '3') {
+    fprintf(stderr, "btfcc: error: debug output level '%s' is too high\n", l);
+    return -1;
+  }
+  return *l - '0';
+}
+
+/* GCC takes one debug format besides DWARF: CTF or BTF, never both, in
+   whichever order and at whatever level they come.  */
+static bool format_conflict(const char *format) {
+  fprintf(stderr, "btfcc: error: debug format '%s' conflicts with prior selection\n",
+          format);
   return false;
 }
 
@@ -416,6 +443,9 @@ bool options_parse(int argc, char **argv, Options *o) {
   bool ok = true;
   bool after_ddash = false;
   bool plain_g = false, explicit_dwarf = false; /* -g as written; -gdwarf* */
+  bool btf_chosen = false, ctf_chosen = false;
+  bool g_after_ctf = false, ggdb = false; /* BPF: which -g asks for DWARF */
+  int ctf = 0; /* -gctf level */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (after_ddash || a[0] != '-' || !strcmp(a, "-")) {
@@ -467,7 +497,11 @@ bool options_parse(int argc, char **argv, Options *o) {
         ok = false;
       }
     } else if (!strcmp(a, "-ansi")) { set_std(o, "c90"); }
-    else if (!strcmp(a, "-gbtf")) o->want_btf = true;
+    else if (!strcmp(a, "-gbtf")) {
+      o->want_btf = btf_chosen = true;
+      if (ctf_chosen)
+        ok = format_conflict("btf");
+    }
     else if (!strcmp(a, "-gprune-btf")) o->btf.prune_btf = 1;
     else if (!strcmp(a, "-gno-prune-btf")) o->btf.prune_btf = 0;
     else if (!strncmp(a, "-gdwarf", 7)) {
@@ -478,6 +512,8 @@ bool options_parse(int argc, char **argv, Options *o) {
              !strcmp(a, "-g3") || !strncmp(a, "-ggdb", 5)) {
       o->want_dwarf = true; /* with -gbtf too: both, as GCC does */
       plain_g = true;
+      g_after_ctf |= ctf_chosen;
+      ggdb |= !strncmp(a, "-ggdb", 5);
       if (o->want_btf)
         explicit_dwarf = true; /* BPF: -gbtf -g is BTF and DWARF */
     }
@@ -489,12 +525,18 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-gno-column-info")) o->dwarf.no_column_info = true;
     else if (!strcmp(a, "-fdebug-types-section")) o->dwarf.debug_types_section = true;
     else if (!strcmp(a, "-fno-debug-types-section")) o->dwarf.debug_types_section = false;
-    else if (!strcmp(a, "-gctf") || !strncmp(a, "-gctf", 5)) {
-      fprintf(stderr, "btfcc: error: CTF output is not supported yet\n");
-      ok = false;
+    else if (!strncmp(a, "-gctf", 5)) {
+      int level = ctf_level(a);
+      if (level < 0)
+        ok = false;
+      else
+        ctf = level;
+      ctf_chosen = true;
+      if (btf_chosen)
+        ok = format_conflict("ctf");
     }
     else if (!strncmp(a, "-g", 2)) { /* -gno-*, -gcolumn-info, -gz ...: accepted */ }
-    else if (!strcmp(a, "-dA")) o->btf.annotate = o->dwarf.annotate = true;
+    else if (!strcmp(a, "-dA")) o->btf.annotate = o->dwarf.annotate = o->ctf.annotate = true;
     else if (!strcmp(a, "-dM")) o->dump_macros = true;
     else if (!strcmp(a, "-dD") || !strcmp(a, "-dN") || !strcmp(a, "-dI") || !strcmp(a, "-dP")) { }
     else if (!strcmp(a, "-w")) o->diag.inhibit_warnings = true;
@@ -570,7 +612,14 @@ bool options_parse(int argc, char **argv, Options *o) {
     return false;
   /* BPF's default debug format is BTF: there plain -g means BTF (and
      .BTF.ext), DWARF only with -gdwarf, as bpf-gcc 16 has it.  */
-  if (o->target.arch == ARCH_BPF && plain_g) {
+  o->want_ctf = ctf > 0;
+  /* CTF is translated from the DWARF GCC would write (5 by default).  */
+  o->ctf.dwarf_version = o->dwarf.version ? o->dwarf.version : 5;
+  /* bpf-gcc with -gctf: a -g before it chose the format CTF replaces;
+     one after it (or -ggdb) asks for DWARF.  */
+  if (o->target.arch == ARCH_BPF && plain_g && ctf_chosen)
+    o->want_dwarf = explicit_dwarf || g_after_ctf || ggdb;
+  if (o->target.arch == ARCH_BPF && plain_g && !ctf_chosen) {
     o->want_btf = true;
     o->want_dwarf = explicit_dwarf;
   }

@@ -4,6 +4,7 @@
 
 #include "../cpp/cpp.h"
 #include "../btf/btf_gen.h"
+#include "../ctf/ctf_gen.h"
 #include "../debug/build.h"
 #include "../dwarf/dwarf_gen.h"
 
@@ -35,7 +36,10 @@ typedef struct Options {
   BtfOptions btf;          /* -gbtf output */
   DwarfOptions dwarf;      /* -g output */
   int optimize;            /* -O level */
+  CtfOptions ctf;           /* -gctf output */
   bool want_btf;   /* -gbtf */
+  bool want_ctf;   /* -gctf, -gctf1 .. -gctf3 (GCC writes the same CTF
+                      at every level) */
   bool want_dwarf; /* -g, -gdwarf* */
   int bpf_cpu;     /* -mcpu=vN: BPF instruction set version 1-4 */
   unsigned bpf_features;          /* BPF_F_*: of bpf_cpu, then -m[no-]X */

@@ -221,16 +221,8 @@ static void fill_member(Gen *g, ODie *m, const DieMember *dm, bool in_union) {
   } else {
     /* DWARF 4: the storage unit of the declared type, and the field's
        offset from the unit's most significant bit.  */
-    int64_t unit = dm->type ? dm->type->size : 4;
-    Die *t = dm->type;
-    while (t && t->kind != DIE_BASE && t->kind != DIE_ENUM && t->type)
-      t = t->type;
-    if (t && t->size > 0)
-      unit = t->size;
-    int64_t ubits = unit * 8;
-    int64_t start = dm->bit_offset / ubits * ubits;
-    if (dm->bit_offset + dm->bit_size > start + ubits)
-      start = dm->bit_offset / 8 * 8; /* straddles: GCC moves the unit */
+    BitfieldUnit bu = debug_bitfield_unit(dm);
+    int64_t unit = bu.unit_bytes, start = bu.start_bits, ubits = unit * 8;
     add_const(m, DW_AT_byte_size, unit);
     add_const(m, DW_AT_bit_size, dm->bit_size);
     add_const(m, DW_AT_bit_offset,

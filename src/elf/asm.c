@@ -471,16 +471,22 @@ bool asm_write(FILE *out, const ObjFile *obj) {
   out_quoted_name(&o, base_name(obj->source_name ? obj->source_name
                                                   : "<stdin>"));
   end_line(&o);
+  for (size_t i = 0; i < obj->sections.len; i++)
+    if (obj->sections.data[i]->before_text)
+      out_section(&o, obj, obj->sections.data[i], true);
   /* GCC always starts in .text; a .text section of ours continues it.  */
   out_str(&o, "\t.text");
   end_line(&o);
 
-  bool has_stack_note = false;
+  bool has_stack_note = false, first = true;
   for (size_t i = 0; i < obj->sections.len; i++) {
     const Section *s = obj->sections.data[i];
+    if (s->before_text)
+      continue;
     bool continues_text =
-        i == 0 && is_short_form(s, ".text", SEC_PROGBITS,
-                                SEC_FLAG_ALLOC | SEC_FLAG_EXEC);
+        first && is_short_form(s, ".text", SEC_PROGBITS,
+                               SEC_FLAG_ALLOC | SEC_FLAG_EXEC);
+    first = false;
     out_section(&o, obj, s, !continues_text);
     if (strcmp(s->name, ".note.GNU-stack") == 0)
       has_stack_note = true;

@@ -57,6 +57,8 @@ typedef struct Section {
   uint32_t align;
   uint32_t entsize;
   const char *group; /* COMDAT group signature, NULL = not in a group */
+  bool before_text;  /* assembler text: written before the opening .text,
+                        as GCC writes what it emits at early finish (.ctf) */
   Buf bytes;
   bool keep_items; /* record items (needed for assembler output) */
   bool annotate;   /* format -dA comments */

@@ -18,6 +18,7 @@
 
 static void record_event(Parser *p, Decl *d) {
   d->order = ++p->decl_order;
+  d->types_at = type_last_id();
   if (p->scopes.depth == 0)
     vec_push_perm(&p->tu->decls, d);
 }

@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+uint32_t type_last_id(void) { return ctx_current->types->next_id; }
+
 static Type *new_type(TypeKind kind) {
   Type *t = NEW(Type);
   t->kind = (uint8_t)kind;

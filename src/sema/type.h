@@ -274,12 +274,15 @@ struct Decl {
   Decl *cleanup;     /* cleanup attribute: the function called with the
                         variable's address when its scope ends */
   uint32_t order;    /* declaration order in the translation unit */
+  uint32_t types_at; /* the last type id created when the event was
+                        recorded (type_last_id): which types existed then */
 };
 
 /* --- Type construction --- */
 /* The current compilation's types, for its target: the basic types and
    an empty table of derived ones (freed with the compilation).  */
 void types_init(void);
+uint32_t type_last_id(void); /* the id of the last type created */
 
 Type *type_basic(TypeKind k);          /* void, int, double ... */
 Type *type_pointer(Type *to);

@@ -1,6 +1,7 @@
 /* btftool: the project's BTF toolkit.
 
-     btftool dump [-B BASE] FILE          bpftool-compatible raw dump
+     btftool dump [-B BASE] FILE          bpftool-compatible raw dump (BTF),
+                                          or a dump of CTF (.ctf, archives)
      btftool check [--fixup] [--kernel-compat=RULES] FILE
                                           offline kernel verifier rules
      btftool load [--no-fixup] FILE       BPF_BTF_LOAD into this kernel
@@ -18,7 +19,9 @@
 #include "../btf/btf_dump.h"
 #include "../btf/btf_load.h"
 #include "../btf/btf_read.h"
+#include "../ctf/ctf_read.h"
 #include "../dwarf/dwarf_read.h"
+#include "../elf/elf_read.h"
 #include "bpf_cmds.h"
 
 #include <errno.h>
@@ -35,7 +38,9 @@ static const char usage_text[] =
     "\n"
     "Commands:\n"
     "  dump [-B BASE] FILE      print the types as `bpftool btf dump file`\n"
-    "                           does; -B/--base BASE reads FILE as split BTF\n"
+    "                           does; -B/--base BASE reads FILE as split BTF.\n"
+    "                           CTF (raw, an archive, or an object with .ctf\n"
+    "                           and no .BTF) is dumped in CTF's own terms\n"
     "  check [--fixup] [--kernel-compat=RULES] FILE\n"
     "                           report every rule of the kernel's BTF\n"
     "                           verifier that FILE breaks; exit 1 if any;\n"
@@ -206,6 +211,52 @@ static Btf *open_btf(const char *path, const Btf *base, BtfFile *f) {
   return btf;
 }
 
+/* CTF instead of BTF: FILE is a raw CTF dictionary or archive, or an ELF
+   object with a .ctf section and no .BTF.  Returns -1 when it is none of
+   these (the BTF path then reads it), else the exit status of its dump.  */
+static int dump_ctf(const char *path) {
+  char *data;
+  size_t size;
+  if (!read_file(path, &data, &size))
+    return -1; /* the BTF path reports it */
+  const uint8_t *blob = (const uint8_t *)data;
+  size_t blob_size = size;
+  ElfFile *elf = NULL;
+  int rc = -1;
+  if (elf_is_elf(data, size)) {
+    ElfError eerr;
+    elf = elf_open(data, size, &eerr);
+    const ElfSection *ctf = elf ? elf_section_by_name(elf, ".ctf") : NULL;
+    if (!ctf || elf_section_by_name(elf, ".BTF"))
+      goto done;
+    if (!ctf->data || (ctf->flags & ELF_SHF_COMPRESSED)) {
+      fprintf(stderr, "%s: %s: .ctf section is %s\n", progname, path,
+              ctf->data ? "compressed, which is not supported" : "empty");
+      rc = EXIT_ERROR;
+      goto done;
+    }
+    blob = ctf->data;
+    blob_size = (size_t)ctf->size;
+  } else if (!ctf_has_magic(data, size)) {
+    goto done;
+  }
+  Buf out = {0};
+  ReadError err;
+  if (ctf_dump(blob, blob_size, &out, &err)) {
+    rc = write_out(&out);
+  } else {
+    fprintf(stderr, "%s: %s: %s%s\n", progname, path, elf ? ".ctf section: " : "",
+            err.msg);
+    rc = EXIT_ERROR;
+  }
+  buf_free(&out);
+done:
+  if (elf)
+    elf_close(elf);
+  free(data);
+  return rc;
+}
+
 static int cmd_dump(const Args *a) {
   static const char sysfs_dir[] = "/sys/kernel/btf/";
   static const char sysfs_vmlinux[] = "/sys/kernel/btf/vmlinux";
@@ -214,6 +265,11 @@ static int cmd_dump(const Args *a) {
   if (!base_path && strncmp(a->file, sysfs_dir, sizeof sysfs_dir - 1) == 0 &&
       strcmp(a->file, sysfs_vmlinux) != 0)
     base_path = sysfs_vmlinux;
+  if (!base_path && strcmp(a->file, "-") != 0) {
+    int ctf_rc = dump_ctf(a->file);
+    if (ctf_rc >= 0)
+      return ctf_rc;
+  }
   BtfFile base_file = {0}, file;
   Btf *base = NULL;
   if (base_path && !(base = open_btf(base_path, NULL, &base_file)))

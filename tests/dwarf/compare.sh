@@ -27,10 +27,16 @@
 #    DIEs (and BTF FUNCs) of called undefined functions by their first
 #    call, btfcc by their first declaration (the parser records no call
 #    order); a known discrepancy.
-#  - Header units whose static inline functions call each other
-#    (glibc's and the kernel's uapi headers) are not compared: GCC omits
-#    a static inline function nothing reachable calls, btfcc one nothing
-#    calls (it has no call graph).
+#  - A qualified typedef name of an array type (`const name_t x;`,
+#    typedef char name_t[16]): GCC 12 describes it as the qualifier over
+#    the array, GCC 16 -- the reference -- as the qualifier over the
+#    typedef, whose array has qualified elements; shapes.c leaves such
+#    declarations out here (-DGCC12_QUALIFIED_ARRAY_TYPEDEF) and they
+#    are compared with GCC 16's DWARF below (and its CTF, tests/ctf).
+#  - glibc's header unit is not compared: GCC keeps the _Atomic
+#    qualifier DIEs of <stdatomic.h>'s unused typedefs, btfcc does not.
+#    The uapi unit is (its static inline functions call each other: like
+#    GCC, btfcc omits those nothing reachable calls).
 source "$TESTROOT/lib.sh"
 set -u
 DWARFDUMP=$(command -v llvm-dwarfdump-19 || command -v llvm-dwarfdump || true)
@@ -74,11 +80,12 @@ compare() {
 }
 
 compare "tests/layout/cases.c (every type)" "$TESTROOT/layout/cases.c" -fno-eliminate-unused-debug-types
-compare "tests/dwarf/inputs/shapes.c" "$TESTROOT/dwarf/inputs/shapes.c"
+compare "tests/dwarf/inputs/shapes.c" "$TESTROOT/dwarf/inputs/shapes.c" -DGCC12_QUALIFIED_ARRAY_TYPEDEF
 compare "<stdio.h> (every type)" "$W/stdio.c" -fno-eliminate-unused-debug-types
 compare "<stdio.h> uses" "$W/stdio_uses.c"
 compare "<linux/bpf.h> (every type, no columns)" "$W/bpf.c" -fno-eliminate-unused-debug-types -gno-column-info
 compare "tests/dwarf/inputs/redecl.c (redeclarations, unbounded arrays)" "$TESTROOT/dwarf/inputs/redecl.c"
+compare "tests/headers/uapi.c (static inline functions calling each other)" "$TESTROOT/headers/uapi.c"
 
 # The same input's BTF: GCC 12 also emits a VAR for each declaration
 # that a definition completes (GCC 16 does not: the spec), so VAR records
@@ -105,3 +112,43 @@ fi
   ! bpftool btf dump file "$W/ub.o" | grep -q "index_type_id=0 " &&
   pass "redecl.c: arrays declared [] get an index type in BTF (the kernel's rule)" ||
   fail "redecl.c: an array with index type 0"
+
+# Qualified typedef names of array types, against GCC 16 (the DIE tags,
+# their order and their references).
+G16=${GCC16_DIR:-$HOME/.cache/btfcc-oracles/gcc16/bin}/gcc-16
+if [ -x "$G16" ]; then
+  # One declaration a unit, each shape on its own.
+  decls=("const name_t cname;" "volatile name_t vnames[2][3];"
+         "struct q { const volatile name_t m; const cs_t c[2]; } qs;"
+         "const name_t (*pname)[4];" "cs_t plain_cs;" "const volatile cs_t cvcs;"
+         "const name_t two[1][2];")
+  # Each DIE's tag, name, bound and the DIE (by number) it refers to.
+  shape() { python3 -c '
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+num = {}
+for l in lines:
+    m = re.search(r"\(DIE \((0x[0-9a-f]+)\) (DW_TAG_\w+)", l)
+    if m:
+        num[int(m.group(1), 16)] = len(num)
+for l in lines:
+    m = re.search(r"\(DIE \((0x[0-9a-f]+)\) (DW_TAG_\w+)", l)
+    if m:
+        print(num[int(m.group(1), 16)], m.group(2)); continue
+    m = re.search(r"\s(0x[0-9a-f]+|0)\s+# DW_AT_type$", l)
+    if m:
+        print("  type ->", num.get(int(m.group(1), 16), "?")); continue
+    m = re.search(r"# (DW_AT_upper_bound)$", l) or re.search(r"# DW_AT_name: (.*)$", l) or re.search(r"\.ascii \"(.*)\\\\0\"\s+# DW_AT_name$", l)
+    if m:
+        print("  ", l.split()[1] if "upper_bound" in l else m.group(1))
+' "$1"; }
+  for decl in "${decls[@]}"; do
+    printf 'typedef char name_t[16];\ntypedef const short cs_t[2];\n%s\n' "$decl" >"$W/qarr.c"
+    "$G16" -std=gnu17 -g -dA -S "$W/qarr.c" -o "$W/g16.s" &&
+      "$BTFCC" -g -dA -S "$W/qarr.c" -o "$W/b16.s" &&
+      check "qualified typedef name of an array, '$decl': the DIEs of GCC 16" \
+        cmp -s <(shape "$W/g16.s") <(shape "$W/b16.s")
+  done
+else
+  skip "qualified typedef names of arrays against GCC 16 (no gcc-16)"
+fi

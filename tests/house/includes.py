@@ -21,9 +21,10 @@ RULES = [
      "debug/", {"debug/build.c"}, ("parse/", "sema/")),
     ("btf/ reaches no parse or sema header", "btf/", set(), ("parse/", "sema/")),
     ("dwarf/ reaches no parse or sema header", "dwarf/", set(), ("parse/", "sema/")),
+    ("ctf/ reaches no parse or sema header", "ctf/", set(), ("parse/", "sema/")),
     ("cpp/ reaches no parse or sema header", "cpp/", set(), ("parse/", "sema/")),
     ("lang/ (below cpp and parse) reaches util only", "lang/", set(),
-     ("cpp/", "parse/", "sema/", "debug/", "btf/", "dwarf/", "elf/", "ir/", "bpf/")),
+     ("cpp/", "parse/", "sema/", "debug/", "btf/", "ctf/", "dwarf/", "elf/", "ir/", "bpf/")),
 ]
 
 

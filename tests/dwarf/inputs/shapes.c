@@ -51,7 +51,9 @@ int *restrict rp;
 const char *const ccp;
 cv_int cvi_var;
 _Atomic int ai;
+#ifndef GCC12_QUALIFIED_ARRAY_TYPEDEF
 const name_t cname;
+#endif
 volatile union number vnum;
 
 /* Pointers, arrays, function pointers.  */
@@ -123,7 +125,9 @@ struct aligned_struct as_array[2];
 struct __attribute__((packed)) packed_s { char c; int i; long l; };
 struct packed_s packed_var;
 typedef int quad[4];
+#ifndef GCC12_QUALIFIED_ARRAY_TYPEDEF
 const quad cquad;
+#endif
 #include <stdarg.h>
 va_list ap_var;
 typedef int v4si __attribute__((vector_size(16)));
