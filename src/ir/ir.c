@@ -610,6 +610,7 @@ static void reuse_loads(IrFunc *f) {
     free(lf.first);
     free(lf.same_prev);
     free(lf.by_reg_start);
+    free(lf.by_reg);
     vec_free(&lf.loads);
     return;
   }
