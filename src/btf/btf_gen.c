@@ -21,11 +21,13 @@
 
 typedef struct Rec Rec;
 
+/* The records' fields are ordered by size, without holes: there is one
+   Rec per DIE, one RecMember per member.  */
 typedef struct RecMember {
   const char *name;
-  uint32_t name_off;
   Rec *type;
   int64_t bit_offset;
+  uint32_t name_off;
   int32_t bit_size;
 } RecMember;
 
@@ -47,28 +49,30 @@ typedef struct RecEntry {
   uint32_t size;
 } RecEntry;
 
+typedef VEC(RecEntry) RecEntries;
+
 struct Rec {
   uint8_t kind;
   bool kflag;
   bool name_aux;     /* name offset is in the auxiliary table */
   bool used;         /* pruning: reached */
   uint32_t id;       /* BTF id, 0 until assigned */
-  const char *name;
   uint32_t name_off;
   uint32_t size;
   uint32_t int_enc;
-  Rec *ref;          /* referenced type (NULL = void) */
-  Rec *index;        /* ARRAY index type */
   uint32_t nelems;
   uint32_t linkage;  /* FUNC, VAR */
   int32_t component_idx;
+  uint32_t vlen;
+  const char *name;
+  Rec *ref;          /* referenced type (NULL = void) */
+  Rec *index;        /* ARRAY index type */
   Rec *tag_target;   /* DECL_TAG: the tagged VAR / FUNC / STRUCT record */
   Die *tag_func;     /* DECL_TAG on a function or parameter: its DIE */
   RecMember *members;
   RecEnum *enums;
   RecParam *params;
-  VEC(RecEntry) entries; /* DATASEC */
-  uint32_t vlen;
+  RecEntries *entries; /* DATASEC (made with it) */
   Die *die;
   Rec *fixup_fwd;    /* pruning: FWD that replaces this pointer's target */
 };
@@ -505,10 +509,11 @@ static void add_entry(Gen *g, const char *sec, Rec *rec, uint32_t size,
     ds->kind = BTF_KIND_DATASEC;
     ds->name = sec;
     ds->name_aux = true;
+    ds->entries = NEW(RecEntries);
     vec_push(&g->datasecs, ds);
   }
   RecEntry e = {rec, sym, size};
-  vec_push_perm(&ds->entries, e);
+  vec_push_perm(ds->entries, e);
 }
 
 static void build_datasecs(Gen *g) {
@@ -529,7 +534,7 @@ static void build_datasecs(Gen *g) {
   for (size_t i = 0; i < g->datasecs.len; i++) {
     Rec *ds = g->datasecs.data[i];
     ds->name_off = add_str(&g->aux, ds->name);
-    ds->vlen = (uint32_t)ds->entries.len;
+    ds->vlen = (uint32_t)ds->entries->len;
   }
 }
 
@@ -874,8 +879,8 @@ static void emit_params(const Gen *g, Section *s, const Rec *r) {
 /* A DATASEC's entries: on BPF, each offset is the variable's symbol
    (a relocation the loader resolves).  */
 static void emit_entries(Section *s, const Rec *r, bool bpf) {
-  for (size_t i = 0; i < r->entries.len; i++) {
-    RecEntry *e = &r->entries.data[i];
+  for (size_t i = 0; i < r->entries->len; i++) {
+    RecEntry *e = &r->entries->data[i];
     sec_dataf(s, 4, e->var->id, "bts_type: (BTF_KIND_%s '%s')",
               kind_names[e->var->kind], e->var->name);
     if (bpf)

@@ -62,6 +62,10 @@ static void command_line_text(const CppOptions *o, Buf *b) {
 static void start_main(Cpp *cpp, const char *name, IncFile *f, char *text,
                        size_t len) {
   const CppOptions *o = &cpp->opts;
+  /* The identifier table sized for the main file at one new name per 64
+     bytes (vmlinux.h has one per 45): a table that doubles its way there
+     touches every smaller one too.  */
+  intern_reserve((f ? f->len : len) / 64);
   define_builtin_macros(cpp);
   Buf b = {0};
   predef_text(&b, &o->predef, o->undef_predefined);
@@ -164,10 +168,7 @@ const Token *cpp_next_direct(Cpp *cpp) {
 static void retire_sources(Cpp *cpp) {
   for (size_t i = 0; i < cpp->file_cap; i++)
     for (IncFile *f = cpp->file_tab[i]; f; f = f->hash_next)
-      if (f->text) {
-        ctx_at_free(free, f->text);
-        f->text = NULL;
-      }
+      file_text_retire(cpp, f);
   for (size_t i = 0; i < cpp->owned_texts.len; i++)
     ctx_at_free(free, cpp->owned_texts.data[i]);
   vec_free(&cpp->owned_texts);

@@ -180,6 +180,8 @@ typedef struct IncFile {
   const char *short_name; /* its name as a system header, once known */
   char *text;          /* NUL-terminated, NULL until read */
   size_t len;
+  size_t mapped;       /* text is a private mapping of the file, this many
+                          bytes (load_file); 0: from malloc */
   bool missing;        /* no such file */
   bool once;           /* #pragma once / #import seen */
   bool entered;        /* included at least once */
@@ -370,6 +372,9 @@ void files_free(Cpp *cpp);
 IncFile *find_include(Cpp *cpp, const char *name, bool angled, bool next,
                       int *dir_index, bool *system);
 bool load_file(Cpp *cpp, IncFile *f);
+/* Hand F's text to the compilation, which frees (or unmaps) it at its
+   end: the source-file table and the tokens still point into it.  */
+void file_text_retire(Cpp *cpp, IncFile *f);
 bool read_stdin_text(Cpp *cpp, char **text, size_t *len);
 IncFile *file_lookup(Cpp *cpp, const char *path);
 /* Whether a file with F's identity was marked #pragma once.  */

@@ -27,7 +27,7 @@
 #include <string.h>
 
 enum {
-  RING = 1 << 14, /* tokens in flight */
+  RING = 1 << 13, /* tokens in flight */
   BATCH = 512,    /* tokens published, or given back, at a time */
   RESUME = RING / 4, /* a waiting producer wakes when this much is free */
 };

@@ -90,14 +90,45 @@ typedef enum {
   SECCAT_NAMED,  /* explicit section attribute */
 } SectionCategory;
 
+/* Fields ordered by size, without holes: DIEs are the model's bulk (one
+   per type of a vmlinux.h: 30,000).  */
 struct Die {
-  DieKind kind;
+  uint8_t kind;       /* DieKind */
+  uint8_t annot_kind; /* AnnotKind: DIE_ANNOTATION */
+  uint8_t seccat;     /* SectionCategory: variables' DATASEC */
   uint32_t id;        /* unique in the unit, dense from 0: emitters index
                          their side tables with it */
   uint32_t order;     /* position among the unit's top-level DIEs */
+  uint32_t user_align; /* DW_AT_alignment of a struct, union, typedef,
+                          array or variable (GCC's TYPE_USER_ALIGN,
+                          DECL_USER_ALIGN), 0 = none */
   const char *name;
   Die *type;          /* referenced type; NULL means void */
   int64_t size;       /* bytes: base, pointer, struct, union, enum */
+  Die *specification; /* the defining DIE of a has_definition pair: its
+                         declaration */
+  Die *annot;         /* DW_AT_GNU_annotation: head of the chain */
+  /* DIE_ANNOTATION */
+  const char *annot_value;
+  SrcLoc annot_loc;        /* where the first such tag was written */
+  /* children */
+  DieMember *members;
+  DieParam *params;
+  DieEnumerator *enums;
+  int nmembers;
+  int nparams;
+  int nenums;
+  int ndims;
+  int64_t *dims;      /* DIE_ARRAY: element counts, outer first; -1 = [] */
+  Die *index_type;    /* DIE_ARRAY, DIE_VECTOR: the subrange type */
+  /* DIE_VARIABLE, DIE_SUBPROGRAM */
+  const char *section;    /* variables: SECCAT_NAMED's section; functions:
+                             their section attribute */
+  const char *symbol;     /* variables: the assembler name */
+  int64_t var_size;
+  SrcLoc loc;         /* where the entity is declared (none for derived types) */
+  Die *list_next;     /* unit child list */
+  Die *list_prev;
   uint8_t encoding;   /* base: ATE_*; enum: ATE_SIGNED/ATE_UNSIGNED */
   bool declaration;   /* incomplete struct/union/enum; extern decl */
   bool external;      /* variable / function with external linkage */
@@ -107,40 +138,12 @@ struct Die {
   bool kept;          /* survives unused-type elimination */
   bool has_definition;/* a declaration DIE completed by a later one, whose
                          DW_AT_specification names it (no BTF of its own) */
-  Die *specification; /* the defining DIE of such a pair: its declaration */
   bool on_list;       /* placed in the unit's child list */
   bool pending;       /* struct/union/enum referred to before its
                          definition: a declaration until then */
-  uint32_t user_align; /* DW_AT_alignment of a struct, union, typedef,
-                          array or variable (GCC's TYPE_USER_ALIGN,
-                          DECL_USER_ALIGN), 0 = none */
-  Die *annot;         /* DW_AT_GNU_annotation: head of the chain */
-  /* DIE_ANNOTATION */
-  AnnotKind annot_kind;
-  const char *annot_value;
-  SrcLoc annot_loc;        /* where the first such tag was written */
-  /* children */
-  DieMember *members;
-  int nmembers;
-  DieParam *params;
-  int nparams;
-  DieEnumerator *enums;
-  int nenums;
-  int64_t *dims;      /* DIE_ARRAY: element counts, outer first; -1 = [] */
   bool variable_length; /* DIE_ARRAY: a dimension is a VLA's (GCC's early
                            DWARF makes its size type before the function
                            whose parameters use it: CTF's order shows it) */
-  Die *index_type;    /* DIE_ARRAY, DIE_VECTOR: the subrange type */
-  int ndims;
-  /* DIE_VARIABLE, DIE_SUBPROGRAM */
-  SectionCategory seccat; /* variables: the DATASEC */
-  const char *section;    /* variables: SECCAT_NAMED's section; functions:
-                             their section attribute */
-  const char *symbol;     /* variables: the assembler name */
-  int64_t var_size;
-  Die *list_next;     /* unit child list */
-  Die *list_prev;
-  SrcLoc loc;         /* where the entity is declared (none for derived types) */
 };
 
 typedef struct DebugUnit {

@@ -31,7 +31,6 @@ static Binding *new_binding(Scopes *s, Ident *name, bool is_tag) {
   b->is_tag = is_tag;
   b->shadowed = is_tag ? name->tag : name->ordinary;
   b->decl = NULL;
-  b->type = NULL;
   if (is_tag)
     name->tag = b;
   else
@@ -66,7 +65,6 @@ void scope_bind_file(Scopes *s, Ident *name, Decl *d) {
   b->depth = 0;
   b->shadowed = NULL;
   b->is_tag = false;
-  b->type = NULL;
   name->ordinary = b;
   vec_push(&s->bindings, b);
   if (s->marks.len) {

@@ -12,10 +12,12 @@
 typedef struct Binding {
   struct Binding *shadowed; /* outer binding of the same name */
   Ident *name;
+  union {         /* by namespace (is_tag) */
+    Decl *decl;   /* ordinary namespace */
+    Type *type;   /* tag namespace: the struct/union/enum main variant */
+  };
   int depth;
   bool is_tag;
-  Decl *decl;   /* ordinary namespace */
-  Type *type;   /* tag namespace: the struct/union/enum main variant */
 } Binding;
 
 /* The open scopes: every binding made, in order, and where each open

@@ -159,17 +159,19 @@ struct Type {
 };
 
 /* Struct, union and enum definitions: one per tag, shared by variants.  */
+/* Fields ordered by size, without holes: a record's members are one of
+   the front end's largest arrays.  */
 struct Member {
   Ident *name; /* NULL for unnamed bit-fields and anonymous members */
   Type *type;
   int64_t bit_offset; /* from the start of the record */
-  int32_t bit_width;  /* -1 when not a bit-field */
-  bool is_bitfield;
-  bool packed;         /* packed attribute on the member */
-  uint32_t user_align; /* aligned attribute on the member (0 = none) */
   BtfTag *decl_tags;
   Attr *attrs;
+  int32_t bit_width;  /* -1 when not a bit-field */
+  uint32_t user_align; /* aligned attribute on the member (0 = none) */
   SrcLoc loc;
+  bool is_bitfield;
+  bool packed;         /* packed attribute on the member */
 };
 
 struct Enumerator {
@@ -229,21 +231,16 @@ struct Param {
   SrcLoc loc;
 };
 
+/* Fields ordered by size, without holes: a vmlinux.h declares 36,000
+   (enumerators and tags the most).  */
 struct Decl {
   DeclKind kind;
-  uint8_t sc;  /* StorageClass as written */
-  bool defined;      /* function body seen / variable defined or tentative */
-  bool has_init;
-  bool used;         /* referenced by an expression */
-  bool written;      /* some code writes it or takes its address
-                        (tree_mark_writes; on the first declaration) */
-  bool is_inline;
-  bool is_thread_local;
-  bool file_scope;
-  bool implicit;     /* implicitly declared function */
+  uint32_t order;    /* declaration order in the translation unit */
+  uint32_t types_at; /* the last type id created when the event was
+                        recorded (type_last_id): which types existed then */
+  SrcLoc loc;
   Ident *name;
   Type *type;
-  SrcLoc loc;
   BtfTag *decl_tags; /* btf_decl_tag (GCC order), merged across redecls */
   BtfTag *tags_so_far; /* the entity's merged tags as of this declaration */
   Type *type_as_declared; /* type written, when a later declaration
@@ -260,22 +257,38 @@ struct Decl {
     Init *init;         /* DECL_VAR with an initializer, any storage
                            (tree.h) */
   };
-  Record *rec;       /* DECL_TAG: the tagged type */
-  Type *tag_type;    /* DECL_TAG: its type */
-  bool tag_is_definition;
-  Type **used_types; /* DECL_FUNC with body: types used in the body */
+  union {            /* by kind */
+    struct {
+      Record *rec;       /* DECL_TAG: the tagged type */
+      Type *tag_type;    /* DECL_TAG: its type */
+    };
+    struct {
+      Type **used_types; /* DECL_FUNC with body: types used in the body */
+      Decl **locals;     /* DECL_FUNC with body: local variable
+                            declarations */
+      Param *def_params; /* DECL_FUNC: parameters as declared (names,
+                            tags) */
+    };
+    Decl *cleanup;     /* DECL_VAR: the cleanup attribute's function,
+                          called with the variable's address when its
+                          scope ends */
+  };
   int n_used_types;
-  Decl **locals;     /* DECL_FUNC with body: local variable declarations */
   int n_locals;
-  Param *def_params; /* DECL_FUNC: parameters as declared (names, tags) */
   int n_def_params;
+  uint8_t sc;  /* StorageClass as written */
+  bool defined;      /* function body seen / variable defined or tentative */
+  bool has_init;
+  bool used;         /* referenced by an expression */
+  bool written;      /* some code writes it or takes its address
+                        (tree_mark_writes; on the first declaration) */
+  bool is_inline;
+  bool is_thread_local;
+  bool file_scope;
+  bool implicit;     /* implicitly declared function */
+  bool tag_is_definition; /* DECL_TAG */
   bool init_has_reloc; /* initializer holds addresses (relocations) */
   bool init_all_zero;  /* initializer is all zeros */
-  Decl *cleanup;     /* cleanup attribute: the function called with the
-                        variable's address when its scope ends */
-  uint32_t order;    /* declaration order in the translation unit */
-  uint32_t types_at; /* the last type id created when the event was
-                        recorded (type_last_id): which types existed then */
 };
 
 /* --- Type construction --- */

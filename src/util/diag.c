@@ -129,28 +129,42 @@ uint32_t srcloc_line(SrcLoc loc) {
 
 const char *srcloc_file(SrcLoc loc) { return srcfile_get(loc.file)->name; }
 
-/* Print the source line of LOC with a caret under its column.  */
+/* Print the source line of LOC with a caret under its column, in one
+   write: standard error is unbuffered, and a caret far along a long line
+   would otherwise cost a system call per column.  */
 static void print_source_line(SrcLoc loc) {
+  DiagState *d = &ctx_current->diag;
   const SrcFile *f = srcfile_get(loc.file);
   if (!f->text || loc.line == 0)
     return;
   const char *p = f->text, *end = f->text + f->len;
-  for (uint32_t l = 1; l < loc.line && p < end; p++)
+  uint32_t l = 1;
+  if (d->shown_file == loc.file && d->shown_line <= loc.line && d->shown_start) {
+    p = d->shown_start; /* the same text: go on from the line shown last */
+    l = d->shown_line;
+  }
+  for (; l < loc.line && p < end; p++)
     if (*p == '\n')
       l++;
   if (p >= end)
     return;
+  d->shown_file = loc.file;
+  d->shown_line = loc.line;
+  d->shown_start = p;
   const char *eol = memchr(p, '\n', (size_t)(end - p));
   if (!eol)
     eol = end;
   int width = (int)(eol - p);
   if (width > 0 && p[width - 1] == '\r')
     width--;
-  fprintf(diag_out(), " %4u | %.*s\n", srcloc_line(loc), width, p);
-  fprintf(diag_out(), "      | ");
+  Buf b = {0};
+  buf_printf(&b, " %4u | %.*s\n", srcloc_line(loc), width, p);
+  buf_puts(&b, "      | ");
   for (uint32_t c = 1; c < loc.col && (int)c <= width; c++)
-    fputc(p[c - 1] == '\t' ? '\t' : ' ', diag_out());
-  fputs("^\n", diag_out());
+    buf_putc(&b, p[c - 1] == '\t' ? '\t' : ' ');
+  buf_puts(&b, "^\n");
+  fwrite(b.data, 1, b.len, diag_out());
+  buf_free(&b);
 }
 
 static void print_include_chain(SrcLoc loc) {

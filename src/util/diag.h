@@ -77,6 +77,11 @@ typedef struct DiagState {
   _Atomic uint32_t nfiles;
   unsigned n_errors, n_warnings;
   uint32_t last_chain_file; /* whose include chain was printed last */
+  /* The start of the source line shown last, so that the next one is
+     found from there, not from the start of its file: many diagnostics
+     in a large file would rescan it for each.  */
+  uint32_t shown_file, shown_line;
+  const char *shown_start;
 } DiagState;
 
 /* The defaults: every group enabled but the opt-in ones, to stderr.  */

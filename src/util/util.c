@@ -375,9 +375,12 @@ static IdentTable *ident_table_new(size_t cap) {
   return t;
 }
 
-/* Double the table; the old one is retired, not freed.  */
-static IdentTable *ident_grow(Interns *in, IdentTable *old) {
+/* A table for at least N identifiers at half load, replacing OLD, which
+   is retired, not freed.  */
+static IdentTable *ident_grow(Interns *in, IdentTable *old, size_t n) {
   size_t cap = old ? old->cap * 2 : 16384;
+  while (cap < n * 2)
+    cap *= 2;
   IdentTable *t = ident_table_new(cap);
   for (size_t i = 0; old && i < old->cap; i++) {
     Ident *id = atomic_load_explicit(&old->slots[i].id, memory_order_relaxed);
@@ -417,13 +420,18 @@ static IdentSlot *ident_probe(IdentTable *t, const char *s, size_t len, uint32_t
 static Ident *intern_insert(Interns *in, const char *s, size_t len, uint32_t h) {
   IdentTable *t = atomic_load_explicit(&in->table, memory_order_relaxed);
   if (!t || (in->count + 1) * 2 > t->cap)
-    t = ident_grow(in, t);
+    t = ident_grow(in, t, in->count + 1);
   Ident *id;
   IdentSlot *slot = ident_probe(t, s, len, h, &id); /* another thread may have won */
   if (id)
     return id;
-  id = NEW(Ident);
-  id->name = arena_strndup(perm, s, len);
+  /* The name in the same allocation: a probe that compares it reads the
+     cache line the Ident is on.  */
+  id = arena_alloc(perm, sizeof(Ident) + len + 1);
+  char *name = (char *)(id + 1);
+  memcpy(name, s, len);
+  name[len] = 0;
+  id->name = name;
   id->len = (uint32_t)len;
   id->hash = h;
   slot->hash = h;
@@ -451,6 +459,17 @@ Ident *intern(const char *s, size_t len) {
 }
 
 Ident *intern_cstr(const char *s) { return intern(s, strlen(s)); }
+
+void intern_reserve(size_t n) {
+  Interns *in = &ctx_current->interns;
+  if (in->shared)
+    pthread_mutex_lock(&in->lock);
+  IdentTable *t = atomic_load_explicit(&in->table, memory_order_relaxed);
+  if (!t || (in->count + n) * 2 > t->cap)
+    ident_grow(in, t, in->count + n);
+  if (in->shared)
+    pthread_mutex_unlock(&in->lock);
+}
 
 void intern_free(void) {
   Interns *in = &ctx_current->interns;

@@ -164,21 +164,25 @@ static inline uint32_t hash_mix(uint32_t h, uint32_t v) {
    macro definition, the keyword, the innermost scope binding), which makes
    the common lookups a single load.  */
 typedef struct Ident {
-  const char *name; /* NUL-terminated */
+  const char *name; /* NUL-terminated, right after the Ident */
   uint32_t len;
   uint32_t hash;
   int16_t keyword;  /* parser: keyword id, 0 if none */
   uint16_t pp_flags; /* preprocessor-private bits */
+  uint32_t mark;    /* scratch stamp for one-pass duplicate checks */
   void *macro;      /* preprocessor: current definition or NULL */
   void *ordinary;   /* parser: innermost ordinary-namespace binding */
   void *tag;        /* parser: innermost struct/union/enum tag binding */
-  uint32_t mark;    /* scratch stamp for one-pass duplicate checks */
 } Ident;
 
 /* The current compilation's Ident for S (ctx.h: each compilation has its
    own identifiers).  */
 Ident *intern(const char *s, size_t len);
 Ident *intern_cstr(const char *s);
+/* Make room for N more identifiers before the table must grow (a
+   preprocessor sizes it for its main file: growing by doubling touches
+   every older table too).  */
+void intern_reserve(size_t n);
 /* While true, intern serialises its callers (two threads intern).  */
 void intern_set_shared(bool shared);
 /* Free the current compilation's identifier table (ctx_free).  */
