@@ -31,8 +31,7 @@ static bool is_blank(char c) {
          c == '\v';
 }
 
-/* Appends the words of TEXT to OUT (strings allocated, owned by A).  */
-static void split_words(const char *text, Args *out) {
+void args_split(const char *text, Args *out) {
   const char *p = text;
   for (;;) {
     while (is_blank(*p))
@@ -90,21 +89,26 @@ static char *read_response_file(const char *name, bool *dir) {
     *dir = true;
     return NULL;
   }
+  /* As libiberty: as many bytes as seeking to the end tells (none for
+     a device, and a pipe cannot be read this way).  */
   FILE *f = fopen(name, "rb");
   if (!f)
     return NULL;
-  Buf b = {0};
-  char chunk[4096];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-    buf_append(&b, chunk, n);
-  bool ok = !ferror(f);
-  fclose(f);
-  if (!ok) {
-    buf_free(&b);
+  long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+  if (size < 0 || fseek(f, 0, SEEK_SET) != 0) {
+    fclose(f);
     return NULL;
   }
-  return xstrdup(buf_cstr(&b)); /* a NUL in the file ends the text */
+  char *text = xmalloc((size_t)size + 1);
+  size_t n = fread(text, 1, (size_t)size, f);
+  bool ok = n == (size_t)size || !ferror(f);
+  fclose(f);
+  if (!ok) {
+    free(text);
+    return NULL;
+  }
+  text[n] = 0; /* a NUL in the file ends the text */
+  return text;
 }
 
 /* Splits -Wp,LIST into OUT.  */
@@ -165,7 +169,7 @@ bool args_expand(int argc, char **argv, Args *out) {
       return false;
     }
     Args file = {0};
-    split_words(text, &file);
+    args_split(text, &file);
     free(text);
     for (size_t k = 0; k < file.owned.len; k++)
       vec_push(&words.owned, file.owned.data[k]);

@@ -15,5 +15,8 @@ typedef struct Args {
    deep or one is a directory.  Free OUT with args_free either way.  */
 bool args_expand(int argc, char **argv, Args *out);
 void args_free(Args *a);
+/* Appends the words of TEXT, read as a response file's, to OUT's argv
+   (and to OUT's owned words; OUT's argc is left as it was).  */
+void args_split(const char *text, Args *out);
 
 #endif

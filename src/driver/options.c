@@ -34,6 +34,14 @@ static void usage(FILE *out) {
           "  -w, -Werror, -W[no-]attributes, -W[no-]btf-tag-dropped,\n"
           "  -W[no-]btf-tag-placement\n"
           "  -O*, -f*, -m*      code-generation options, accepted and ignored\n"
+          "                     (those asking for other output are errors)\n"
+          "  -M, -MM, -MD, -MMD, -MF FILE, -MT T, -MQ T, -MP, -MG, -Wp,-MD,FILE\n"
+          "                     make dependencies, as GCC 16 writes them\n"
+          "  @FILE              read more options from FILE\n"
+          "  -v, -###           print the commands (-###: and run nothing)\n"
+          "  -save-temps[=obj|cwd]  also leave the .i and .s files\n"
+          "  -dumpversion, -dumpfullversion, -dumpmachine,\n"
+          "  -print-file-name=NAME, -print-prog-name=NAME, -print-search-dirs\n"
           "  --version, --help\n");
 }
 
