@@ -105,7 +105,15 @@ static bool write_deps(Options *o, Cpp *cpp, const char *input) {
   deps_plan(&o->deps, input, o->output, o->mode == MODE_PREPROCESS, &file,
             &target);
   const char *name = file ? file : o->output ? o->output : "-";
-  FILE *out = open_output(name, false);
+  FILE *out = !o->deps.append || !strcmp(name, "-") ? open_output(name, false)
+                                                    : fopen(name, "a");
+  if (!out && o->deps.append)
+    fprintf(stderr, "btfcc: fatal error: opening dependency file %s: %s\n",
+            name, strerror(errno));
+  if (o->deps.ignore_main && n && strcmp(input, "-")) {
+    list++; /* the main file comes first */
+    n--;
+  }
   bool ok = out != NULL;
   if (ok) {
     deps_write(out, &o->deps, target, list, n);

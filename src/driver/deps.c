@@ -11,7 +11,9 @@
    Writing follows mkdeps too: names are Make-quoted ('$' doubled, '#'
    and blanks escaped, the backslashes before a blank doubled), the line
    is wrapped before a name that would pass column 72, and -MP adds an
-   empty rule for every dependency but the first.  */
+   empty rule for every dependency but the first.  DEPENDENCIES_OUTPUT
+   and SUNPRO_DEPENDENCIES stand for the options when none is given, as
+   in GCC.  */
 #include "deps.h"
 
 #include <stdlib.h>
@@ -143,4 +145,32 @@ void deps_write(FILE *out, const DepsOptions *d, const char *default_target,
     }
 }
 
-void deps_free(DepsOptions *d) { vec_free(&d->targets); }
+void deps_from_environment(DepsOptions *d) {
+  const char *spec = getenv("DEPENDENCIES_OUTPUT");
+  int style = 1;
+  if (!spec && (spec = getenv("SUNPRO_DEPENDENCIES")) != NULL) {
+    style = 2;
+    d->ignore_main = true;
+  }
+  if (!spec)
+    return;
+  d->style = style;
+  d->append = d->seen = true;
+  const char *space = strchr(spec, ' ');
+  if (space) {
+    DepTarget t = {space + 1, false};
+    vec_push(&d->targets, t);
+  }
+  if (!d->file) {
+    size_t n = space ? (size_t)(space - spec) : strlen(spec);
+    d->env_file = xmalloc(n + 1);
+    memcpy(d->env_file, spec, n);
+    d->env_file[n] = 0;
+    d->file = d->env_file;
+  }
+}
+
+void deps_free(DepsOptions *d) {
+  vec_free(&d->targets);
+  free(d->env_file);
+}

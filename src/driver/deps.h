@@ -21,7 +21,11 @@ typedef struct DepsOptions {
   bool missing;    /* -MG */
   bool phony;      /* -MP */
   bool seen;       /* any of -MF -MT -MQ -MP -MG */
+  bool append;      /* from DEPENDENCIES_OUTPUT or SUNPRO_DEPENDENCIES:
+                      the rule is appended to the file */
+  bool ignore_main; /* SUNPRO_DEPENDENCIES: the main file is not listed */
   const char *file;  /* -MF, or -Wp,-MD,FILE; NULL: by the rules */
+  char *env_file;    /* the file an environment variable named */
   VEC(DepTarget) targets; /* -MT and -MQ, in order */
 } DepsOptions;
 
@@ -38,6 +42,12 @@ void deps_plan(const DepsOptions *d, const char *input, const char *output,
    -MP an empty rule for each dependency but the first.  */
 void deps_write(FILE *out, const DepsOptions *d, const char *default_target,
                 const char *const *deps, size_t n);
+
+/* Without a dependency option, GCC's environment variables ask for the
+   list: DEPENDENCIES_OUTPUT="FILE [TARGET]" as -MM -MF FILE -MT TARGET,
+   SUNPRO_DEPENDENCIES likewise but listing system headers and not the
+   main file; either appends to FILE, and -MF overrides it.  */
+void deps_from_environment(DepsOptions *d);
 
 void deps_free(DepsOptions *d);
 

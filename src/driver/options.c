@@ -467,6 +467,8 @@ static bool deps_option(int argc, char **argv, int *i, DepsOptions *d) {
 static bool deps_check(Options *o) {
   DepsOptions *d = &o->deps;
   bool ok = true;
+  if (!d->style)
+    deps_from_environment(d);
   if (d->seen && !d->style) {
     fprintf(stderr, "btfcc: error: to generate dependencies you must specify "
                     "either '-M' or '-MM'\n");

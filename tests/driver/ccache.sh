@@ -8,7 +8,8 @@
 # is a cache hit whose object equals the first; with -MMD the .d file
 # comes back from the cache too, equal to the one btfcc wrote; after a
 # header changes, the next compilation is a miss (ccache saw the
-# header) and its object differs.  The counts come from
+# header) and its object differs.  Depend mode too (CCACHE_DEPEND: the
+# headers from btfcc's own -MMD list instead of a preprocessor run).  The counts come from
 # `ccache --print-stats`.
 source "$TESTROOT/lib.sh"
 if ! command -v ccache >/dev/null; then skip "ccache (not installed: tests/install-deps)"; exit 0; fi
@@ -21,11 +22,13 @@ printf '#include "h.h"\nstruct s { int a[N]; } v;\n' > t.c
 stat() { ccache --print-stats | awk -v k="$1" '$1 == k { print $2 }'; }
 
 for type in auto gcc; do
-  for mode in direct preprocessor; do
+  for mode in direct preprocessor depend; do
     name="ccache $mode mode, compiler type $type"
     rm -rf "$CCACHE_DIR" && mkdir -p "$CCACHE_DIR"
     export CCACHE_COMPILERTYPE=$type
-    if [ $mode = preprocessor ]; then export CCACHE_NODIRECT=1; else unset CCACHE_NODIRECT; fi
+    unset CCACHE_NODIRECT CCACHE_DEPEND
+    [ $mode = preprocessor ] && export CCACHE_NODIRECT=1
+    [ $mode = depend ] && export CCACHE_DEPEND=1
     hit=direct_cache_hit; [ $mode = preprocessor ] && hit=preprocessed_cache_hit
     echo '#define N 3' > h.h
     rm -f t.o t.d; ccache "$BTFCC" -gbtf -MMD -c t.c; mv t.o t1.o; mv t.d first.d

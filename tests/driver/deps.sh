@@ -9,7 +9,9 @@
 # at column 72, system headers left out by -MM/-MMD, -include files,
 # #pragma once, -Wp,-MD,FILE and -Wp,-MMD,FILE, standard input, GCC's
 # errors for -MF/-MT/-MP/-MG without -M/-MM, -MG with -MD, no .d after
-# a fatal error (a missing header) and a .d despite a syntax error.
+# a fatal error (a missing header) and a .d despite a syntax error, and
+# GCC's environment variables DEPENDENCIES_OUTPUT and SUNPRO_DEPENDENCIES
+# (appending, a target after a space, -MF overriding, no main file).
 #
 # One normalisation, for the files the compiler itself supplies: in -M
 # and -MD output the compiler's own include directory (gcc-16's
@@ -56,7 +58,7 @@ run() {
   (
     cd w || exit 1
     find . -type f | LC_ALL=C sort > ../before
-    "$cc" -std=gnu17 "$@" < t.c > ../stdout 2>../stderr
+    env "${ENV[@]}" "$cc" -std=gnu17 "$@" < t.c > ../stdout 2>../stderr
     echo "exit $?"
     echo "[stdout]"; cat ../stdout
     # the files made: their names; the contents of all but the objects,
@@ -77,9 +79,10 @@ normalise() {
          { print line; line = ""; joined = 0 }'
 }
 
-# case ARGS...: the same for both compilers.
+# case ARGS...: the same for both compilers (in the environment ENV).
+ENV=()
 case_() {
-  local name="$*"
+  local name="${ENV[*]} $*"
   run "$GCC" "$@" > want
   run "$BTFCC" "$@" > got
   if cmp -s want got; then
@@ -159,3 +162,18 @@ case_ -MF x.d -c t.c
 case_ -MT x -c t.c
 case_ -MP -c t.c
 case_ -MG -c t.c
+# The environment: DEPENDENCIES_OUTPUT (as -MM -MF, appended, a target
+# after the space) and SUNPRO_DEPENDENCIES (as -M, no main file), only
+# without dependency options; -MF overrides the file.
+ENV=(DEPENDENCIES_OUTPUT=env.d)
+case_ -c t.c
+case_ -c t.c sub/y.c
+case_ -MP -c t.c -o out/t.o
+case_ -MF q.d -c t.c
+case_ -MMD -c t.c
+ENV=("DEPENDENCIES_OUTPUT=out/env.d tg\$t")
+case_ -c t.c
+ENV=(SUNPRO_DEPENDENCIES=sun.d)
+case_ -c s.c
+case_ -c t.c -o out/t.o
+ENV=()
