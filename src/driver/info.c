@@ -118,9 +118,18 @@ static void print_quoted(FILE *out, const char *arg) {
 
 void info_command(FILE *out, const char *argv0, const char *const *opts,
                   size_t n, const char *input, bool quote) {
+  /* GCC leaves the language and the preprocessor's own options out.  */
   fputs("COLLECT_GCC_OPTIONS=", out);
+  bool first = true;
   for (size_t i = 0; i < n; i++) {
-    fputs(i ? " '" : "'", out);
+    if (!strcmp(opts[i], "-x")) {
+      i++;
+      continue;
+    }
+    if (!strncmp(opts[i], "-x", 2) || !strncmp(opts[i], "-Wp,", 4))
+      continue;
+    fputs(first ? "'" : " '", out);
+    first = false;
     for (const char *p = opts[i]; *p; p++) {
       if (*p == '\'')
         fputs("'\\''", out);

@@ -347,7 +347,9 @@ static bool output_f_option(const char *f) {
    output btfcc makes are taken; any other is refused.  */
 static bool harmless_g_option(const char *g) {
   static const char *const names[] = {
-      "no-record-gcc-switches", "no-strict-dwarf",
+      "record-gcc-switches", "no-record-gcc-switches", "no-strict-dwarf",
+      "variable-location-views", "statement-frontiers", "inline-points",
+      "as-loc-support", "as-locview-support",
       "no-pubnames", "no-gnu-pubnames", "no-split-dwarf", "no-inline-points",
       "no-statement-frontiers", "no-variable-location-views",
       "no-as-loc-support", "no-as-locview-support", "no-internal-reset-location-views",
@@ -357,6 +359,17 @@ static bool harmless_g_option(const char *g) {
     if (!strcmp(g, names[i]))
       return true;
   return false;
+}
+
+/* -x LANGUAGE: c, c-header (*XLANG 1, 2) or none (0: by the suffix).  */
+static bool set_language(Options *o, const char *l, int *xlang) {
+  if (strcmp(l, "c") && strcmp(l, "none") && strcmp(l, "c-header")) {
+    fprintf(stderr, "btfcc: error: language %s not recognized\n", l);
+    return false;
+  }
+  o->lang_c_forced = strcmp(l, "none") != 0;
+  *xlang = !strcmp(l, "c") ? 1 : !strcmp(l, "c-header") ? 2 : 0;
+  return true;
 }
 
 /* -std= values.  */
@@ -529,6 +542,28 @@ static bool warning_option(Options *o, const char *w) {
   return true;
 }
 
+/* Keeps the words of one option (ARGV[FIRST..LAST]) for -v and -###,
+   in GCC's spelling: the argument of -D, -I, -o ... a word of its own.  */
+static void record_words(Options *o, char **argv, int first, int last) {
+  static const char *const separate[] = {
+      "-include", "-isystem", "-iquote", "-idirafter", "-MF", "-MT", "-MQ",
+      "-D", "-U", "-I", "-o",
+  };
+  const char *a = argv[first];
+  if (!strcmp(a, "-###"))
+    return;
+  for (size_t k = 0; first == last && k < ARRAY_LEN(separate); k++) {
+    size_t n = strlen(separate[k]);
+    if (!strncmp(a, separate[k], n) && a[n]) {
+      vec_push(&o->opt_words, separate[k]);
+      vec_push(&o->opt_words, a + n);
+      return;
+    }
+  }
+  for (int k = first; k <= last; k++)
+    vec_push(&o->opt_words, argv[k]);
+}
+
 void options_free(Options *o) {
   vec_free(&o->inputs);
   vec_free(&o->quote_dirs);
@@ -559,11 +594,17 @@ bool options_parse(int argc, char **argv, Options *o) {
   bool btf_chosen = false, ctf_chosen = false;
   bool g_after_ctf = false, ggdb = false; /* BPF: which -g asks for DWARF */
   int ctf = 0; /* -gctf level */
+  int xlang = 0; /* -x: 0 none (by the suffix), 1 c, 2 c-header */
+  const char *header_input = NULL; /* the first input compiled as a header */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     int first = i;
     if (after_ddash || a[0] != '-' || !strcmp(a, "-")) {
       vec_push(&o->inputs, a);
+      /* A FILE.h given alone is compiled as C (vmlinux.h), where GCC
+         would write a precompiled header; -x c-header asks for one.  */
+      if (!header_input && xlang == 2)
+        header_input = a;
       continue;
     }
     const char *v;
@@ -577,26 +618,14 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-o")) {
       if (ARG("-o")) o->output = v; else ok = false;
     } else if (!strncmp(a, "-o", 2)) o->output = a + 2;
-    else if (!strcmp(a, "-x")) {
-      if (!ARG("-x")) { ok = false; continue; }
-      if (strcmp(v, "c") && strcmp(v, "none") && strcmp(v, "c-header")) {
-        fprintf(stderr, "btfcc: error: language %s not recognized\n", v);
-        ok = false;
-      }
-      o->lang_c_forced = strcmp(v, "none") != 0;
-    } else if (!strncmp(a, "-x", 2)) {
-      const char *l = a + 2;
-      if (strcmp(l, "c") && strcmp(l, "none") && strcmp(l, "c-header")) {
-        fprintf(stderr, "btfcc: error: language %s not recognized\n", l);
-        ok = false;
-      }
-      o->lang_c_forced = strcmp(l, "none") != 0;
+    else if (!strncmp(a, "-x", 2)) {
+      if (!ARG("-x") || !set_language(o, v, &xlang)) ok = false;
     }
     else if (!strncmp(a, "-I", 2)) { if (ARG("-I")) vec_push(&o->bracket_dirs, v); else ok = false; }
     else if (!strncmp(a, "-iquote", 7)) { if (ARG("-iquote")) vec_push(&o->quote_dirs, v); else ok = false; }
     else if (!strncmp(a, "-isystem", 8)) { if (ARG("-isystem")) vec_push(&o->system_dirs, v); else ok = false; }
     else if (!strncmp(a, "-idirafter", 10)) { if (ARG("-idirafter")) vec_push(&o->after_dirs, v); else ok = false; }
-    else if (!strcmp(a, "-include")) { if (ARG("-include")) vec_push(&o->include_files, v); else ok = false; }
+    else if (!strncmp(a, "-include", 8)) { if (ARG("-include")) vec_push(&o->include_files, v); else ok = false; }
     else if (!strncmp(a, "-D", 2)) {
       if (ARG("-D")) { MacroCmd m = {MACRO_DEFINE, v}; vec_push(&o->macro_cmds, m); } else ok = false;
     } else if (!strncmp(a, "-U", 2)) {
@@ -740,9 +769,7 @@ bool options_parse(int argc, char **argv, Options *o) {
       ok = false;
     }
 #undef ARG
-    if (strcmp(a, "-###"))
-      for (int k = first; k <= i; k++)
-        vec_push(&o->opt_words, argv[k]);
+    record_words(o, argv, first, i);
   }
   if (o->queries.len && ok)
     return true; /* answered before anything else */
@@ -768,6 +795,13 @@ bool options_parse(int argc, char **argv, Options *o) {
     o->dwarf.version = 0;
   if (o->inputs.len == 0) {
     fprintf(stderr, "btfcc: fatal error: no input files\ncompilation terminated.\n");
+    return false;
+  }
+  if (o->mode == MODE_OBJECT && header_input) {
+    /* GCC writes a precompiled header, FILE.gch */
+    fprintf(stderr, "btfcc: error: '-x c-header': precompiled headers are "
+                    "not supported ('%s'); compile a header with -x c\n",
+            header_input);
     return false;
   }
   if (o->mode == MODE_LINK) {

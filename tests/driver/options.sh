@@ -93,6 +93,12 @@ rm -f 'o $x".o'
 "$GCC" -std=gnu17 -### "${dopts[@]}" 2>g.d; "$BTFCC" -### "${dopts[@]}" 2>b.d; brc=$?
 [ $brc = 0 ] && [ ! -e 'o $x".o' ] && pass "-### runs nothing" || fail "-### runs nothing ($brc)"
 same "-###: COLLECT_GCC_OPTIONS" "$(collect g.d)" "$(collect b.d)"
+# joined arguments become words of their own, -x is left out, as GCC has it
+jopts=(-DA -UB -I. -isystemsys -iquoteq -idirafterd -includeinc1.h -MFx.d -MTt
+       -MQq -MD -xc -ofoo.o -Wall -O2 -gbtf -c t.c)
+"$GCC" -std=gnu17 -### "${jopts[@]}" 2>g.d; "$BTFCC" -### "${jopts[@]}" 2>b.d
+same "-###: COLLECT_GCC_OPTIONS of joined options" "$(collect g.d)" "$(collect b.d)"
+"$GCC" -std=gnu17 -### "${dopts[@]}" 2>g.d; "$BTFCC" -### "${dopts[@]}" 2>b.d
 # every argument of btfcc's command that gcc-16 passes to cc1 or as
 # appears quoted the same way there
 quoted_ok=1
@@ -139,7 +145,18 @@ for opt in -C -CC -dD -dN -dI -dU -H -g1 -g3 -ggdb3 -gz -gz=zlib -gsplit-dwarf \
   err=$("$BTFCC" "$opt" -E t.c -o /dev/null 2>&1); rc=$?
   [ $rc = 1 ] && [[ $err == *"'$opt'"* ]] && pass "refused: $opt" || fail "refused: $opt ($rc: $err)"
 done
-# and options that only steer code generation are still taken
-for opt in -pipe -fno-omit-frame-pointer -fno-strict-aliasing -gno-record-gcc-switches -gz=none; do
+# -x c-header with -c: gcc-16 writes a precompiled header (.gch), btfcc
+# refuses; with -x c a header is C, as for gcc-16 (and so is a FILE.h
+# given alone, the way vmlinux.h is compiled: btfcc's choice).
+echo 'int hh;' > hh.h
+rm -f hh.h.gch hh.o; "$GCC" -x c-header -c hh.h && [ -f hh.h.gch ] && [ ! -e hh.o ] &&
+  pass "gcc-16 -x c-header -c hh.h writes hh.h.gch" || fail "gcc-16 -x c-header -c hh.h"
+err=$("$BTFCC" -x c-header -c hh.h 2>&1); rc=$?
+[ $rc = 1 ] && [[ $err == *"'-x c-header'"* ]] && pass "refused: -x c-header -c (a .gch)" || fail "refused: -x c-header -c ($rc: $err)"
+rm -f hh.o; "$BTFCC" -x c -c hh.h && [ -f hh.o ] && pass "taken: -x c -c hh.h" || fail "taken: -x c -c hh.h"
+# and options that only steer code generation, or ask for what GCC does
+# by default, are still taken
+for opt in -pipe -fno-omit-frame-pointer -fno-strict-aliasing -gno-record-gcc-switches \
+    -grecord-gcc-switches -gvariable-location-views -gstatement-frontiers -gz=none; do
   "$BTFCC" "$opt" -c t.c -o /dev/null && pass "taken: $opt" || fail "taken: $opt"
 done
