@@ -45,6 +45,7 @@ typedef struct RecEntry {
   Rec *var; /* a VAR (or FUNC) record */
   const char *sym;
   uint32_t size;
+  uint32_t offset; /* non-BPF output: the offset the producer knows */
 } RecEntry;
 
 struct Rec {
@@ -495,7 +496,7 @@ static const char *section_name(Die *v) {
 }
 
 static void add_entry(Gen *g, const char *sec, Rec *rec, uint32_t size,
-                      const char *sym) {
+                      const char *sym, uint32_t offset) {
   Rec *ds = NULL;
   for (size_t i = 0; i < g->datasecs.len; i++)
     if (strcmp(g->datasecs.data[i]->name, sec) == 0)
@@ -507,7 +508,7 @@ static void add_entry(Gen *g, const char *sec, Rec *rec, uint32_t size,
     ds->name_aux = true;
     vec_push(&g->datasecs, ds);
   }
-  RecEntry e = {rec, sym, size};
+  RecEntry e = {rec, sym, size, offset};
   vec_push_perm(&ds->entries, e);
 }
 
@@ -515,7 +516,7 @@ static void build_datasecs(Gen *g) {
   for (size_t i = 0; i < g->funcs.len; i++) {
     Rec *f = g->funcs.data[i];
     if (f->linkage == BTF_FUNC_EXTERN && f->die->section)
-      add_entry(g, f->die->section, f, 0, f->name);
+      add_entry(g, f->die->section, f, 0, f->name, 0);
   }
   for (size_t i = 0; i < g->vars.len; i++) {
     Rec *v = g->vars.data[i];
@@ -523,7 +524,8 @@ static void build_datasecs(Gen *g) {
     if (!sec)
       continue;
     add_entry(g, sec, v, (uint32_t)v->die->var_size,
-              v->die->symbol ? v->die->symbol : v->name);
+              v->die->symbol ? v->die->symbol : v->name,
+              (uint32_t)v->die->var_offset);
   }
   /* DATASEC names go last into the auxiliary table (btf_finish).  */
   for (size_t i = 0; i < g->datasecs.len; i++) {
@@ -881,7 +883,7 @@ static void emit_entries(Section *s, const Rec *r, bool bpf) {
     if (bpf)
       sec_symref(s, 4, e->sym, 0, "bts_offset");
     else
-      sec_data(s, 4, 0, "bts_offset");
+      sec_data(s, 4, e->offset, "bts_offset");
     sec_data(s, 4, e->size, "bts_size");
   }
 }
