@@ -11,10 +11,12 @@
    The BTF generator then walks the list and translates referenced types
    first, so the order here is the DWARF's and nothing more.
 
-   Annotations: dwarf_die_annotations lists both encodings in one order
-   (GCC's chain, then clang's children); each annotated DIE gets its own
-   chain of model annotation DIEs, so chains never share a tail that one
-   producer's order would bend.
+   Annotations: dwarf_die_annotations lists both encodings (GCC's chain,
+   then clang's children); each annotated DIE gets its own chain of model
+   annotation DIEs, GCC's in chain order (its head is the outermost type
+   tag, next to the pointer), clang's reversed (clang writes the
+   innermost first: `int __t("2") __t("1") *` has children "2", "1" and
+   clang's BTF reads PTR -> '1' -> '2' -> int).
 
    Variables are placed with the ELF symbol table: the symbol of the
    variable's name gives its section (the DATASEC name), its offset in
@@ -23,9 +25,15 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { DW_OP_addr = 0x03, DW_OP_constu = 0x10, DW_OP_plus_uconst = 0x23 };
+
+typedef struct SymRef {
+  const char *name;
+  uint32_t index; /* in the ELF file's symbols */
+} SymRef;
 
 typedef struct Loader {
   const DwarfFile *f;
@@ -33,7 +41,8 @@ typedef struct Loader {
   DebugUnit *u;
   Die **memo;         /* model DIE of each DWARF DIE, or NULL */
   DwarfError *err;
-  uint32_t unit;      /* the unit being loaded (messages) */
+  SymRef *by_name;    /* symbols that may be variables, by name */
+  uint32_t nsyms;
 } Loader;
 
 /* "compile unit .debug_info+0x0, DIE 0x2e: ..." */
@@ -204,7 +213,7 @@ static Die *load_annotations(Loader *L, uint32_t die) {
     an = xcalloc(n, sizeof *an);
     dwarf_die_annotations(L->f, die, an, n);
   }
-  Die *head = NULL, *tail = NULL;
+  Die *head = NULL, *tail = NULL, *clang = NULL;
   for (size_t i = 0; i < n; i++) {
     bool decl = an[i].name && !strcmp(an[i].name, "btf_decl_tag");
     bool type = an[i].name && !strcmp(an[i].name, "btf_type_tag");
@@ -214,6 +223,12 @@ static Die *load_annotations(Loader *L, uint32_t die) {
     a->annot_kind = decl ? ANNOT_DECL_TAG : ANNOT_TYPE_TAG;
     a->annot_value = an[i].value;
     a->name = debug_annot_name(a->annot_kind);
+    if (L->f->dies[an[i].die].tag == DW_TAG_LLVM_annotation) {
+      /* clang's children run from the innermost tag out */
+      a->annot = clang;
+      clang = a;
+      continue;
+    }
     if (tail)
       tail->annot = a;
     else
@@ -222,7 +237,9 @@ static Die *load_annotations(Loader *L, uint32_t die) {
   }
   if (an != buf)
     free(an);
-  return head;
+  if (tail)
+    tail->annot = clang;
+  return head ? head : clang;
 }
 
 static uint32_t count_children(const DwarfFile *f, uint32_t die, uint16_t tag) {
@@ -397,21 +414,80 @@ static bool load_params(Loader *L, uint32_t die, Die *d) {
   return ok;
 }
 
-/* Where the variable D lives, from the symbol table.  */
-static void place_variable(Loader *L, Die *d) {
-  const char *sym = d->symbol ? d->symbol : d->name;
-  const ElfSymbol *s = L->elf && sym ? elf_symbol_by_name(L->elf, sym, ELF_STT_OBJECT)
-                                     : NULL;
-  if (!s)
-    s = L->elf && sym ? elf_symbol_by_name(L->elf, sym, ELF_STT_NOTYPE) : NULL;
-  if (!s || s->shndx == ELF_SHN_UNDEF || s->shndx >= L->elf->nsections)
+/* --- Variables' places: the symbol table --- */
+
+static int compare_symbol_names(const void *x, const void *y) {
+  const SymRef *a = x, *b = y;
+  int c = strcmp(a->name, b->name);
+  return c ? c : (a->index > b->index) - (a->index < b->index);
+}
+
+/* The symbols with data in a section, by name.  */
+static void index_symbols(Loader *L) {
+  ElfFile *elf = L->elf;
+  L->by_name = xcalloc(elf->nsymbols + 1, sizeof *L->by_name);
+  for (uint32_t i = 0; i < elf->nsymbols; i++) {
+    const ElfSymbol *s = &elf->symbols[i];
+    if (s->name && *s->name && s->shndx != ELF_SHN_UNDEF &&
+        s->shndx < elf->nsections &&
+        (s->type == ELF_STT_OBJECT || s->type == ELF_STT_NOTYPE))
+      L->by_name[L->nsyms++] = (SymRef){s->name, i};
+  }
+  qsort(L->by_name, L->nsyms, sizeof *L->by_name, compare_symbol_names);
+}
+
+/* Whether the variable has a place: a DW_AT_location expression.  When
+   it is DW_OP_addr A and nothing else, *addr is A (in a relocatable
+   object, the offset in its section) and *known true; other forms
+   (clang's DW_OP_addrx, an index into .debug_addr) leave the address
+   unknown.  */
+static bool static_address(Loader *L, uint32_t die, uint64_t *addr, bool *known) {
+  DwarfAttr a;
+  unsigned size = L->f->units[L->f->dies[die].unit].address_size;
+  if (!dwarf_die_attr(L->f, die, DW_AT_location, &a) || !a.block || !a.len)
+    return false;
+  *known = a.len == 1 + size && a.block[0] == DW_OP_addr;
+  if (*known)
+    *addr = load_uint(a.block + 1, size, L->f->big_endian);
+  return true;
+}
+
+/* Where the variable D (DWARF DIE) lives: the symbol of its name at its
+   address (names repeat: static variables of different units); without
+   a known address, the symbol of its name whose size is its type's, or
+   the only one.  */
+static void place_variable(Loader *L, uint32_t die, Die *d) {
+  uint64_t addr = 0;
+  bool known = false;
+  if (!L->nsyms || !d->name || !static_address(L, die, &addr, &known))
     return;
-  const ElfSection *sec = &L->elf->sections[s->shndx];
+  const ElfSymbol *syms = L->elf->symbols;
+  size_t lo = 0, hi = L->nsyms;
+  while (lo < hi) { /* the first of the name */
+    size_t mid = (lo + hi) / 2;
+    if (strcmp(L->by_name[mid].name, d->name) < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  bool rel = L->elf->type == ELF_ET_REL;
+  const ElfSymbol *best = NULL;
+  for (; lo < L->nsyms && !strcmp(L->by_name[lo].name, d->name); lo++) {
+    const ElfSymbol *s = &syms[L->by_name[lo].index];
+    if (known && s->value != addr)
+      continue;
+    /* several sections may hold this offset: the size decides */
+    if (!best || (d->type && (int64_t)s->size == d->type->size))
+      best = s;
+  }
+  if (!best)
+    return;
+  const ElfSection *sec = &L->elf->sections[best->shndx];
   d->seccat = SECCAT_NAMED;
   d->section = sec->name;
-  d->var_offset = (int64_t)(s->value - (L->elf->type == ELF_ET_REL ? 0 : sec->addr));
-  d->var_size = (int64_t)s->size;
-  d->symbol = sym;
+  d->var_offset = (int64_t)(best->value - (rel ? 0 : sec->addr));
+  d->var_size = (int64_t)best->size;
+  d->symbol = d->name;
 }
 
 /* A variable or function completing a declaration (DW_AT_specification)
@@ -446,8 +522,8 @@ static bool load_variable(Loader *L, uint32_t die, Die *d) {
   if (!d->annot && decl != die)
     d->annot = load_annotations(L, decl);
   if (!d->is_extern)
-    place_variable(L, d);
-  if (!d->var_size && d->type)
+    place_variable(L, die, d);
+  if (d->type && d->type->size > d->var_size)
     d->var_size = d->type->size;
   return ok;
 }
@@ -533,9 +609,11 @@ static void list_entities(Loader *L) {
 }
 
 DebugUnit *dwarf_load(const DwarfFile *f, ElfFile *elf, DwarfError *err) {
-  Loader L = {f, elf, debug_unit_new(), NULL, err, 0};
+  Loader L = {f, elf, debug_unit_new(), NULL, err, NULL, 0};
   if (elf && !elf_read_symbols(elf, err))
     return NULL;
+  if (elf)
+    index_symbols(&L);
   L.memo = xcalloc(f->ndies ? f->ndies : 1, sizeof *L.memo);
   create_dies(&L);
   /* Aggregates last: their members' offsets and enums' signedness read
@@ -554,5 +632,6 @@ DebugUnit *dwarf_load(const DwarfFile *f, ElfFile *elf, DwarfError *err) {
     debug_number(L.u, true);
   }
   free(L.memo);
+  free(L.by_name);
   return ok ? L.u : NULL;
 }

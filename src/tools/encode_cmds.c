@@ -142,6 +142,12 @@ static void generate(const DebugUnit *unit, Buf *out) {
   btf_generate(unit, &opts, &obj);
   Section *s = obj.sections.data[0];
   buf_append(out, s->bytes.data, s->bytes.len);
+  /* Without types GCC's header counts no strings either; BTF readers
+     want the one empty string the table holds.  */
+  if (out->len > BTF_HEADER_SIZE && load_u32((uint8_t *)out->data + 20,
+                                             ctx_current->target.big_endian) == 0)
+    store_uint((uint8_t *)out->data + 20, 4, ctx_current->target.big_endian,
+               out->len - BTF_HEADER_SIZE);
   obj_free(&obj);
 }
 
