@@ -371,7 +371,8 @@ static void write_output(Dedup *d, Buf *out, uint32_t *types_out) {
   BtfHeader h = {BTF_MAGIC, BTF_VERSION, 0, BTF_HEADER_SIZE, 0,
                  (uint32_t)types.len, (uint32_t)types.len, (uint32_t)strs.tab.len};
   buf_append(out, &h, sizeof h);
-  buf_append(out, types.data, types.len);
+  if (types.len)
+    buf_append(out, types.data, types.len);
   buf_append(out, strs.tab.data, strs.tab.len);
   *types_out = next - 1;
   buf_free(&types);

@@ -41,6 +41,7 @@ typedef struct Loader {
   DebugUnit *u;
   Die **memo;         /* model DIE of each DWARF DIE, or NULL */
   DwarfError *err;
+  VEC(uint32_t) origin; /* the DWARF DIE of each model DIE, by id */
   SymRef *by_name;    /* symbols that may be variables, by name */
   uint32_t nsyms;
 } Loader;
@@ -160,6 +161,13 @@ static Die *type_attr(Loader *L, uint32_t die, bool *ok) {
 
 /* --- Pass 1: which DIEs the model holds --- */
 
+static void note_origin(Loader *L, const Die *d, uint32_t die) {
+  vec_grow(&L->origin, (size_t)d->id + 1);
+  L->origin.data[d->id] = die;
+  if (L->origin.len <= d->id)
+    L->origin.len = d->id + 1;
+}
+
 static bool kind_of_tag(uint16_t tag, DieKind *kind) {
   switch (tag) {
   case DW_TAG_base_type: *kind = DIE_BASE; return true;
@@ -199,6 +207,7 @@ static void create_dies(Loader *L) {
       continue;
     }
     L->memo[i] = debug_new_die(L->u, kind, true);
+    note_origin(L, L->memo[i], i);
   }
 }
 
@@ -220,6 +229,7 @@ static Die *load_annotations(Loader *L, uint32_t die) {
     if ((!decl && !type) || !an[i].value)
       continue; /* another annotation, or a number: not a btf tag */
     Die *a = debug_new_die(L->u, DIE_ANNOTATION, false);
+    note_origin(L, a, an[i].die);
     a->annot_kind = decl ? ANNOT_DECL_TAG : ANNOT_TYPE_TAG;
     a->annot_value = an[i].value;
     a->name = debug_annot_name(a->annot_kind);
@@ -508,19 +518,27 @@ static uint32_t declaration_of(Loader *L, uint32_t die, Die *d, bool *ok) {
   return spec;
 }
 
-static bool load_variable(Loader *L, uint32_t die, Die *d) {
-  bool ok = true;
-  uint32_t decl = declaration_of(L, die, d, &ok);
+/* What variables and functions share: name, type, linkage, tags, each
+   from the DIE or else from the declaration it completes.  Returns that
+   declaration's DIE (DIE itself when it completes none).  */
+static uint32_t load_entity(Loader *L, uint32_t die, Die *d, bool *ok) {
+  uint32_t decl = declaration_of(L, die, d, ok);
   d->name = dwarf_die_name(L->f, die);
   if (!d->name)
     d->name = dwarf_die_name(L->f, decl);
-  d->type = type_attr(L, has_attr(L, die, DW_AT_type) ? die : decl, &ok);
+  d->type = type_attr(L, has_attr(L, die, DW_AT_type) ? die : decl, ok);
   d->external = flag_attr(L, die, DW_AT_external) || flag_attr(L, decl, DW_AT_external);
   d->declaration = flag_attr(L, die, DW_AT_declaration);
   d->is_extern = d->declaration;
   d->annot = load_annotations(L, die);
   if (!d->annot && decl != die)
     d->annot = load_annotations(L, decl);
+  return decl;
+}
+
+static bool load_variable(Loader *L, uint32_t die, Die *d) {
+  bool ok = true;
+  load_entity(L, die, d, &ok);
   if (!d->is_extern)
     place_variable(L, die, d);
   if (d->type && d->type->size > d->var_size)
@@ -528,22 +546,13 @@ static bool load_variable(Loader *L, uint32_t die, Die *d) {
   return ok;
 }
 
+/* Parameters: the definition's children, else the declaration's.  */
 static bool load_subprogram(Loader *L, uint32_t die, Die *d) {
   bool ok = true;
-  uint32_t decl = declaration_of(L, die, d, &ok);
-  d->name = dwarf_die_name(L->f, die);
-  if (!d->name)
-    d->name = dwarf_die_name(L->f, decl);
-  d->type = type_attr(L, has_attr(L, die, DW_AT_type) ? die : decl, &ok);
-  d->external = flag_attr(L, die, DW_AT_external) || flag_attr(L, decl, DW_AT_external);
-  d->declaration = flag_attr(L, die, DW_AT_declaration);
-  d->is_extern = d->declaration;
+  uint32_t decl = load_entity(L, die, d, &ok);
   d->prototyped = flag_attr(L, decl, DW_AT_prototyped);
-  d->annot = load_annotations(L, die);
-  if (!d->annot && decl != die)
-    d->annot = load_annotations(L, decl);
-  return ok && load_params(L, count_children(L->f, die, DW_TAG_formal_parameter) ||
-                                      decl == die ? die : decl, d);
+  bool own = count_children(L->f, die, DW_TAG_formal_parameter) || decl == die;
+  return ok && load_params(L, own ? die : decl, d);
 }
 
 static bool load_die(Loader *L, uint32_t die, Die *d) {
@@ -593,6 +602,73 @@ static bool load_die(Loader *L, uint32_t die, Die *d) {
   }
 }
 
+/* --- What the BTF generator can walk ---
+   It translates what a type refers to before the type, recursively,
+   except that a struct or union takes its record before its members.  A
+   loop of references that passes no struct (damaged DWARF: a typedef of
+   itself) would never end, and a chain deeper than MAX_DEPTH would
+   exhaust the stack: both are errors, found by the same walk, without
+   recursion.  */
+
+enum { MAX_DEPTH = 4096 };
+
+/* The Ith type D refers to; false past the last.  */
+static bool nth_ref(const Die *d, int i, Die **out) {
+  if (i == 0) { *out = d->type; return true; }
+  if (i == 1) { *out = d->index_type; return true; }
+  i -= 2;
+  if (i < d->nmembers) { *out = d->members[i].type; return true; }
+  i -= d->nmembers;
+  if (i < d->nparams) { *out = d->params[i].type; return true; }
+  return false;
+}
+
+typedef struct WalkFrame {
+  Die *die;
+  int next;
+} WalkFrame;
+
+static bool check_walkable(Loader *L) {
+  DebugUnit *u = L->u;
+  uint8_t *state = xcalloc(u->ndies ? u->ndies : 1, 1); /* 1 open, 2 done */
+  WalkFrame *stack = xcalloc(MAX_DEPTH, sizeof *stack);
+  bool ok = true;
+  for (size_t r = 0; r < u->dies.len && ok; r++) {
+    if (state[u->dies.data[r]->id])
+      continue;
+    int sp = 0;
+    stack[sp++] = (WalkFrame){u->dies.data[r], 0};
+    state[u->dies.data[r]->id] = 1;
+    while (sp > 0 && ok) {
+      WalkFrame *fr = &stack[sp - 1];
+      Die *t;
+      if (!nth_ref(fr->die, fr->next++, &t)) {
+        state[fr->die->id] = 2;
+        sp--;
+        continue;
+      }
+      if (!t || state[t->id] == 2)
+        continue;
+      if (state[t->id] == 1) {
+        if (t->kind != DIE_STRUCT && t->kind != DIE_UNION)
+          ok = load_error(L, L->origin.data[t->id],
+                          "the type refers to itself through no struct or union");
+        continue;
+      }
+      if (sp == MAX_DEPTH) {
+        ok = load_error(L, L->origin.data[t->id],
+                        "types nest deeper than %d levels", MAX_DEPTH);
+        break;
+      }
+      state[t->id] = 1;
+      stack[sp++] = (WalkFrame){t, 0};
+    }
+  }
+  free(state);
+  free(stack);
+  return ok;
+}
+
 /* Variables and functions in the unit's lists: a declaration completed
    by a definition is only the definition.  */
 static void list_entities(Loader *L) {
@@ -609,7 +685,7 @@ static void list_entities(Loader *L) {
 }
 
 DebugUnit *dwarf_load(const DwarfFile *f, ElfFile *elf, DwarfError *err) {
-  Loader L = {f, elf, debug_unit_new(), NULL, err, NULL, 0};
+  Loader L = {.f = f, .elf = elf, .u = debug_unit_new(), .err = err};
   if (elf && !elf_read_symbols(elf, err))
     return NULL;
   if (elf)
@@ -630,7 +706,9 @@ DebugUnit *dwarf_load(const DwarfFile *f, ElfFile *elf, DwarfError *err) {
   if (ok) {
     list_entities(&L);
     debug_number(L.u, true);
+    ok = check_walkable(&L);
   }
+  vec_free(&L.origin);
   free(L.memo);
   free(L.by_name);
   return ok ? L.u : NULL;

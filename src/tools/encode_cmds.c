@@ -18,10 +18,11 @@
 #include "encode_cmds.h"
 
 #include "../btf/btf_dedup.h"
-#include "../btf/btf_gen.h"
+#include "../btf/btf_encode.h"
 #include "../btf/btf_read.h"
 #include "../dwarf/dwarf_load.h"
 #include "../elf/elf_patch.h"
+#include "../util/ctx.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -115,6 +116,12 @@ static int write_result(const EncodeArgs *a, ElfFile *elf, const Buf *btf) {
   return 0;
 }
 
+static void print_stats(const BtfDedupStats *st) {
+  fprintf(stderr, "dedup: %u types in, %u out, %u forward declarations "
+                  "resolved, %u rounds\n",
+          st->types_in, st->types_out, st->fwds_resolved, st->rounds);
+}
+
 static bool dedup_blob(const char *path, const void *data, size_t size, Buf *out,
                        bool stats) {
   BtfError err;
@@ -128,27 +135,9 @@ static bool dedup_blob(const char *path, const void *data, size_t size, Buf *out
   if (!ok)
     fail(path, err.msg);
   else if (stats)
-    fprintf(stderr, "dedup: %u types in, %u out, %u forward declarations "
-                    "resolved, %u rounds\n",
-            st.types_in, st.types_out, st.fwds_resolved, st.rounds);
+    print_stats(&st);
   btf_free(btf);
   return ok;
-}
-
-/* The BTF generator's bytes for UNIT.  */
-static void generate(const DebugUnit *unit, Buf *out) {
-  ObjFile obj = {0};
-  BtfOptions opts = {.prune_btf = 0};
-  btf_generate(unit, &opts, &obj);
-  Section *s = obj.sections.data[0];
-  buf_append(out, s->bytes.data, s->bytes.len);
-  /* Without types GCC's header counts no strings either; BTF readers
-     want the one empty string the table holds.  */
-  if (out->len > BTF_HEADER_SIZE && load_u32((uint8_t *)out->data + 20,
-                                             ctx_current->target.big_endian) == 0)
-    store_uint((uint8_t *)out->data + 20, 4, ctx_current->target.big_endian,
-               out->len - BTF_HEADER_SIZE);
-  obj_free(&obj);
 }
 
 int cmd_encode(int argc, char **argv) {
@@ -181,18 +170,17 @@ int cmd_encode(int argc, char **argv) {
   if (!unit) {
     fail(a.file, derr.msg);
   } else {
-    Buf btf = {0}, deduped = {0};
-    generate(unit, &btf);
-    const Buf *result = &btf;
-    bool ok = true;
-    if (!a.no_dedup) {
-      ok = dedup_blob(a.file, btf.data, btf.len, &deduped, a.stats);
-      result = &deduped;
+    Buf btf = {0};
+    BtfDedupStats st;
+    BtfError berr;
+    if (!btf_encode(unit, a.no_dedup, &btf, &st, &berr))
+      fail(a.file, berr.msg);
+    else {
+      if (a.stats && !a.no_dedup)
+        print_stats(&st);
+      rc = write_result(&a, elf, &btf);
     }
-    if (ok)
-      rc = write_result(&a, elf, result);
     buf_free(&btf);
-    buf_free(&deduped);
   }
   ctx_free(c);
   dwarf_close(dw);
