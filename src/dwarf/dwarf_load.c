@@ -649,8 +649,13 @@ static bool check_walkable(Loader *L) {
       }
       if (!t || state[t->id] == 2)
         continue;
-      if (state[t->id] == 1) {
-        if (t->kind != DIE_STRUCT && t->kind != DIE_UNION)
+      if (state[t->id] == 1) { /* a loop: fine when a struct is on it */
+        int k = sp - 1;
+        while (k >= 0 && stack[k].die != t && stack[k].die->kind != DIE_STRUCT &&
+               stack[k].die->kind != DIE_UNION)
+          k--;
+        if (k >= 0 && stack[k].die == t && t->kind != DIE_STRUCT &&
+            t->kind != DIE_UNION)
           ok = load_error(L, L->origin.data[t->id],
                           "the type refers to itself through no struct or union");
         continue;

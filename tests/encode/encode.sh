@@ -165,3 +165,19 @@ if [ -f "${merged[0]:-}" ]; then
     check "encode of a file with .BTF replaces it" \
       cmp -s <(bpftool btf dump file inplace.o) <(bpftool btf dump file copy.o)
 fi
+
+# A linked executable of many units, with GCC 12's DWARF: btftool itself.
+if [ $have_libbpf = 1 ]; then
+  "$BTFTOOL" encode --no-dedup -o exe-all.btf "$BTFTOOL" &&
+    "$BTFTOOL" encode -o exe.btf "$BTFTOOL" &&
+    counts=$(./libbpf_dedup exe-all.btf exe-libbpf.btf) &&
+    ours=$(bpftool btf dump file exe.btf | grep -c '^\[')
+  if [ -n "${ours:-}" ] && [ "${counts#* }" = "$ours" ]; then
+    pass "btftool's own executable: $ours types after dedup, as libbpf (${counts% *} in)"
+  else
+    fail "btftool's own executable: btftool ${ours:-failed}, libbpf ${counts:-failed}"
+  fi
+  counts=$(./libbpf_dedup exe.btf exe-again.btf)
+  check "btftool's own executable: libbpf's dedup of encode's output changes nothing ($counts)" \
+    test "${counts% *}" = "${counts#* }"
+fi
