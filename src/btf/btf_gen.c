@@ -47,6 +47,7 @@ typedef struct RecEntry {
   Rec *var; /* a VAR (or FUNC) record */
   const char *sym;
   uint32_t size;
+  uint32_t offset; /* non-BPF output: the offset the producer knows */
 } RecEntry;
 
 typedef VEC(RecEntry) RecEntries;
@@ -499,7 +500,7 @@ static const char *section_name(Die *v) {
 }
 
 static void add_entry(Gen *g, const char *sec, Rec *rec, uint32_t size,
-                      const char *sym) {
+                      const char *sym, uint32_t offset) {
   Rec *ds = NULL;
   for (size_t i = 0; i < g->datasecs.len; i++)
     if (strcmp(g->datasecs.data[i]->name, sec) == 0)
@@ -512,7 +513,7 @@ static void add_entry(Gen *g, const char *sec, Rec *rec, uint32_t size,
     ds->entries = NEW(RecEntries);
     vec_push(&g->datasecs, ds);
   }
-  RecEntry e = {rec, sym, size};
+  RecEntry e = {rec, sym, size, offset};
   vec_push_perm(ds->entries, e);
 }
 
@@ -520,7 +521,7 @@ static void build_datasecs(Gen *g) {
   for (size_t i = 0; i < g->funcs.len; i++) {
     Rec *f = g->funcs.data[i];
     if (f->linkage == BTF_FUNC_EXTERN && f->die->section)
-      add_entry(g, f->die->section, f, 0, f->name);
+      add_entry(g, f->die->section, f, 0, f->name, 0);
   }
   for (size_t i = 0; i < g->vars.len; i++) {
     Rec *v = g->vars.data[i];
@@ -528,7 +529,8 @@ static void build_datasecs(Gen *g) {
     if (!sec)
       continue;
     add_entry(g, sec, v, (uint32_t)v->die->var_size,
-              v->die->symbol ? v->die->symbol : v->name);
+              v->die->symbol ? v->die->symbol : v->name,
+              (uint32_t)v->die->var_offset);
   }
   /* DATASEC names go last into the auxiliary table (btf_finish).  */
   for (size_t i = 0; i < g->datasecs.len; i++) {
@@ -886,7 +888,7 @@ static void emit_entries(Section *s, const Rec *r, bool bpf) {
     if (bpf)
       sec_symref(s, 4, e->sym, 0, "bts_offset");
     else
-      sec_data(s, 4, 0, "bts_offset");
+      sec_data(s, 4, e->offset, "bts_offset");
     sec_data(s, 4, e->size, "bts_size");
   }
 }

@@ -202,6 +202,7 @@ void cpp_free(Cpp *cpp) {
     id->pp_flags &= (uint16_t)~(PPF_POISONED | PPF_TRACKED);
   }
   vec_free(&cpp->touched);
+  vec_free(&cpp->deps);
   vec_free(&cpp->macros);
   vec_free(&cpp->pushed);
   vec_free(&cpp->conds);

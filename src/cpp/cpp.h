@@ -122,6 +122,22 @@ typedef struct CppOptions {
   bool undef_predefined; /* -undef */
   PredefOptions predef;
   bool no_line_markers;  /* -P: -E output without line markers */
+  /* -E with debug information: the directory the compilation runs in,
+     written as a line marker after the first (GCC's -fworking-directory,
+     on with -g), or NULL.  */
+  const char *working_dir;
+  /* Dependencies (-M, -MD: 2; -MM, -MMD: 1; 0: none): the files entered,
+     each the first time it is entered, under the name it was opened by
+     (less a leading "./"); style 1 leaves out system headers.  With
+     deps_missing (-MG) a missing header that would be listed is listed
+     as written and is no error; deps_only (-M, -MM: no other output)
+     makes a missing header the list leaves out no error either.  */
+  int deps_style;
+  bool deps_missing;
+  bool deps_only;
+  /* -v: the search list on stderr as GCC's cc1 prints it, the
+     directories left out first.  */
+  bool verbose;
   /* Most tokens one top-level macro expansion may make and read before
      it is cut off with an error (0 = the default, 1 << 23).  */
   uint32_t max_expansion_tokens;
@@ -151,6 +167,12 @@ void cpp_write_preprocessed(Cpp *cpp, FILE *out);
 /* -dM -E: preprocess everything, then write a `#define NAME VALUE` line
    for every macro still defined (GCC's spelling), in definition order.  */
 void cpp_write_macros(Cpp *cpp, FILE *out);
+/* The dependency list (CppOptions.deps_style) once the input has been
+   read to its end: the main file, then every file entered, in order.
+   False when a fatal error (a missing header) stopped the input: GCC
+   then writes no dependencies.  The names live as long as the
+   compilation.  */
+bool cpp_deps(Cpp *cpp, const char *const **list, size_t *n);
 /* Frees the preprocessor.  The source texts (which the source-file table,
    diagnostics and token spellings point into) stay until the compilation
    ends (ctx_free).  Only one Cpp may exist at a time in a compilation.  */

@@ -254,6 +254,7 @@ typedef struct Cpp {
   unsigned include_count;
   VEC(char *) owned_texts; /* in-memory texts, freed by cpp_free */
   VEC(IncFile *) once_files; /* files that said #pragma once */
+  VEC(const char *) deps;    /* CppOptions.deps_style: files entered */
 
   /* source buffers and conditionals */
   Frame *frame;
@@ -357,6 +358,9 @@ void directives_init(void);
 /* The current file ended (its conditionals are checked): move on to the
    next -include file or pop it.  False when the main file ended.  */
 bool end_of_file(Cpp *cpp);
+/* Adds NAME to the dependency list when the style lists a file of its
+   kind (SYSTEM: a system header).  */
+void add_dep(Cpp *cpp, const char *name, bool system);
 
 /* expr.c */
 /* Evaluates the rest of the directive line; *guard receives X when the

@@ -296,6 +296,17 @@ static void do_include(Cpp *cpp, DirectiveKind kind, SrcLoc loc) {
   bool system;
   IncFile *f = find_include(cpp, name, angled, next, &dir_index, &system);
   if (!f) {
+    /* As GCC: a header the dependency list would name is listed under
+       -MG; one it leaves out is no error when the list is the only
+       output (-MM).  */
+    const CppOptions *o = &cpp->opts;
+    bool listed = o->deps_style > (angled || cur->system ? 1 : 0);
+    if (listed && o->deps_missing) {
+      add_dep(cpp, name, false);
+      return;
+    }
+    if (!listed && o->deps_style && o->deps_only)
+      return;
     diag_error(loc, "%s: No such file or directory", name);
     cpp->stopped = true; /* like GCC: a missing header ends the input */
     return;

@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -53,6 +54,7 @@ typedef struct DirCand {
   bool system;
   bool quote; /* on the quote chain only */
   bool keep;
+  bool exists;
   dev_t dev;
   ino_t ino;
 } DirCand;
@@ -65,12 +67,52 @@ static void add_cands(DirCandVec *v, const char *const *dirs, size_t n,
     DirCand c = {.path = dirs[i], .system = system, .quote = quote};
     struct stat st;
     if (dirs[i][0] && stat(dirs[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-      c.keep = true;
+      c.keep = c.exists = true;
       c.dev = st.st_dev;
       c.ino = st.st_ino;
     }
     vec_push(v, c);
   }
+}
+
+/* -v: GCC's report of the directories left out (the system chain's,
+   then -I's, then -iquote's, as GCC merges them), then the list.  */
+static void print_search_list(const DirCandVec *c) {
+  for (int chain = 0; chain < 3; chain++)
+    for (size_t i = 0; i < c->len; i++) {
+      const DirCand *d = &c->data[i];
+      int of = d->system ? 0 : d->quote ? 2 : 1;
+      if (of != chain || d->keep)
+        continue;
+      if (!d->exists) {
+        fprintf(stderr, "ignoring nonexistent directory \"%s\"\n", d->path);
+        continue;
+      }
+      bool dup_of_system = false;
+      for (size_t j = 0; j < c->len; j++)
+        if (j != i && c->data[j].keep && c->data[j].system && !d->system &&
+            c->data[j].dev == d->dev && c->data[j].ino == d->ino)
+          dup_of_system = true;
+      fprintf(stderr, "ignoring duplicate directory \"%s\"\n%s", d->path,
+              dup_of_system ? "  as it is a non-system directory that "
+                              "duplicates a system directory\n"
+                            : "");
+    }
+  fprintf(stderr, "#include \"...\" search starts here:\n");
+  bool angled = false;
+  for (size_t i = 0; i < c->len; i++) {
+    const DirCand *d = &c->data[i];
+    if (!d->keep)
+      continue;
+    if (!d->quote && !angled) {
+      fprintf(stderr, "#include <...> search starts here:\n");
+      angled = true;
+    }
+    fprintf(stderr, " %s\n", d->path);
+  }
+  if (!angled)
+    fprintf(stderr, "#include <...> search starts here:\n");
+  fprintf(stderr, "End of search list.\n");
 }
 
 void files_init(Cpp *cpp) {
@@ -103,6 +145,8 @@ void files_init(Cpp *cpp) {
         break;
     }
   }
+  if (o->verbose)
+    print_search_list(&c);
   cpp->dirs = xcalloc(c.len + 1, sizeof(SearchDir));
   cpp->ndirs = 0;
   cpp->bracket_start = 0;
@@ -403,6 +447,8 @@ void push_file(Cpp *cpp, IncFile *f, const char *path, int dir_index,
                bool system, SrcLoc from) {
   if (system)
     path = system_header_name(cpp, f);
+  if (!f->entered)
+    add_dep(cpp, path, system);
   Frame *fr = new_frame(cpp, path, f->text, f->len, from, system);
   fr->file = f;
   fr->dir_index = dir_index;
@@ -440,6 +486,28 @@ bool pop_file(Cpp *cpp) {
     push_event(cpp, EV_RETURN | p->sys_flags, p->lx.file,
                p->is_cmdline ? 0 : p->lx.line + 1);
   return true;
+}
+
+/* --- Dependencies --- */
+
+/* Names lose their leading "./" (and the slashes after it), as GCC's
+   deps do.  */
+void add_dep(Cpp *cpp, const char *name, bool system) {
+  if (cpp->opts.deps_style <= (system ? 1 : 0))
+    return;
+  while (name[0] == '.' && name[1] == '/') {
+    name += 2;
+    while (*name == '/')
+      name++;
+  }
+  vec_push(&cpp->deps, name);
+}
+
+bool cpp_deps(Cpp *cpp, const char *const **list, size_t *n) {
+  cpp_stop_thread(cpp);
+  *list = cpp->deps.data;
+  *n = cpp->deps.len;
+  return !cpp->stopped;
 }
 
 /* --- Header names --- */

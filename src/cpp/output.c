@@ -41,17 +41,23 @@ static void end_line(Writer *w) {
   }
 }
 
+/* A marker's file name, quoted as GCC quotes it.  */
+static void put_marker_name(Buf *b, const char *name) {
+  buf_putc(b, '"');
+  for (const char *p = name; *p; p++) {
+    if (*p == '\\' || *p == '"')
+      buf_putc(b, '\\');
+    buf_putc(b, *p);
+  }
+  buf_putc(b, '"');
+}
+
 static void put_marker(Writer *w, uint32_t file, uint32_t line,
                        unsigned flags) {
   end_line(w);
   if (w->markers) {
-    buf_printf(&w->buf, "# %u \"", line);
-    for (const char *p = srcfile_get(file)->name; *p; p++) {
-      if (*p == '\\' || *p == '"')
-        buf_putc(&w->buf, '\\');
-      buf_putc(&w->buf, *p);
-    }
-    buf_putc(&w->buf, '"');
+    buf_printf(&w->buf, "# %u ", line);
+    put_marker_name(&w->buf, srcfile_get(file)->name);
     for (int k = 0; k < 4; k++)
       if (flags & (1u << k))
         buf_printf(&w->buf, " %d", k + 1);
@@ -203,6 +209,7 @@ static void put_pragma(Writer *w, const Token *start) {
 void cpp_write_preprocessed(Cpp *cpp, FILE *out) {
   Writer w = {.cpp = cpp, .out = out, .markers = !cpp->opts.no_line_markers};
   cpp->preprocess_only = true;
+  const char *workdir = cpp->opts.working_dir;
   for (;;) {
     Token t;
     cpp_get_token(cpp, &t);
@@ -228,6 +235,15 @@ void cpp_write_preprocessed(Cpp *cpp, FILE *out) {
       if ((t.punct & EV_ENTER) && from.file == w.file && from.line)
         move_to(&w, from);
       put_marker(&w, t.loc.file, srcloc_line(t.loc), t.punct);
+      if (workdir && w.markers) {
+        Buf dir = {0};
+        buf_printf(&dir, "%s//", workdir);
+        buf_puts(&w.buf, "# 1 ");
+        put_marker_name(&w.buf, buf_cstr(&dir));
+        buf_putc(&w.buf, '\n');
+        buf_free(&dir);
+      }
+      workdir = NULL;
       w.flags = (uint8_t)(t.punct & (EV_SYSTEM | EV_EXTERN_C));
       continue;
     }

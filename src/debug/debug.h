@@ -126,6 +126,9 @@ struct Die {
                              their section attribute */
   const char *symbol;     /* variables: the assembler name */
   int64_t var_size;
+  int64_t var_offset; /* variables: offset in their section, when a
+                         producer knows it (DWARF read from a linked or
+                         relocatable object); 0 otherwise */
   SrcLoc loc;         /* where the entity is declared (none for derived types) */
   Die *list_next;     /* unit child list */
   Die *list_prev;

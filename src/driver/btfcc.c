@@ -12,6 +12,8 @@
 #include "../dwarf/dwarf_gen.h"
 #include "../parse/parse.h"
 #include "../sema/tree.h"
+#include "args.h"
+#include "info.h"
 #include "options.h"
 
 #include <errno.h>
@@ -53,6 +55,12 @@ static CppOptions cpp_options(Options *o) {
   c.undef_predefined = o->undef;
   c.predef = o->predef;
   c.no_line_markers = o->no_line_markers;
+  c.deps_style = o->deps.style;
+  c.deps_missing = o->deps.missing;
+  c.deps_only = o->deps.only;
+  c.verbose = o->verbose;
+  if (o->want_dwarf || o->want_btf || o->want_ctf)
+    c.working_dir = o->dwarf.comp_dir;
   return c;
 }
 
@@ -86,6 +94,70 @@ static bool use_threads(void) {
   return sysconf(_SC_NPROCESSORS_ONLN) > 1;
 }
 
+/* The dependency rule of INPUT (-M, -MD ...), once CPP has read it all;
+   none after a fatal error, as GCC.  */
+static bool write_deps(Options *o, Cpp *cpp, const char *input) {
+  const char *const *list;
+  size_t n;
+  if (!o->deps.style || !cpp_deps(cpp, &list, &n))
+    return true;
+  char *file, *target;
+  deps_plan(&o->deps, input, o->output, o->mode == MODE_PREPROCESS, &file,
+            &target);
+  const char *name = file ? file : o->output ? o->output : "-";
+  FILE *out = !o->deps.append || !strcmp(name, "-") ? open_output(name, false)
+                                                    : fopen(name, "a");
+  if (!out && o->deps.append)
+    fprintf(stderr, "btfcc: fatal error: opening dependency file %s: %s\n",
+            name, strerror(errno));
+  if (o->deps.ignore_main && n && strcmp(input, "-")) {
+    list++; /* the main file comes first */
+    n--;
+  }
+  bool ok = out != NULL;
+  if (ok) {
+    deps_write(out, &o->deps, target, list, n);
+    ok = close_output(out, name);
+  }
+  free(file);
+  free(target);
+  return ok;
+}
+
+/* -M, -MM: read the input for its dependencies only; the -o file, when
+   the list goes elsewhere (-MF), is left empty, as GCC leaves it.  */
+static bool deps_only(Options *o, Cpp *cpp, const char *input) {
+  unsigned errors_before = diag_error_count();
+  while (cpp_next(cpp)->kind != TK_EOF)
+    ;
+  bool ok = true;
+  if (o->output && o->deps.file) {
+    FILE *out = open_output(o->output, false);
+    ok = out && close_output(out, o->output);
+  }
+  ok = write_deps(o, cpp, input) && ok;
+  cpp_free(cpp);
+  return ok && diag_error_count() == errors_before;
+}
+
+/* The name -save-temps gives the SUFFIX file of INPUT: after the output
+   when -o names it (in its directory, or the current one for
+   -save-temps=cwd), else after the input, in the current directory.  */
+static char *temp_name(const Options *o, const char *input, const char *suffix) {
+  const char *from = o->output ? o->output : input;
+  if (!o->output || o->save_temps == 3) {
+    const char *slash = strrchr(from, '/');
+    from = slash ? slash + 1 : from;
+  }
+  const char *slash = strrchr(from, '/');
+  const char *dot = strrchr(slash ? slash + 1 : from, '.');
+  size_t n = dot ? (size_t)(dot - from) : strlen(from);
+  char *out = xmalloc(n + strlen(suffix) + 1);
+  memcpy(out, from, n);
+  strcpy(out + n, suffix);
+  return out;
+}
+
 /* Compile one input; returns false on any error.  */
 /* The .ctf section: the unit named as GCC names it, the input file made
    absolute from the working directory ("<stdin>" for standard input).  */
@@ -110,6 +182,8 @@ static bool compile(Options *o, const char *input) {
     return false;
   }
   unsigned errors_before = diag_error_count();
+  if (o->deps.only)
+    return deps_only(o, cpp, input);
   if (o->mode == MODE_PREPROCESS) {
     const char *name = o->output ? o->output : "-";
     FILE *out = open_output(name, false);
@@ -122,16 +196,19 @@ static bool compile(Options *o, const char *input) {
     } else {
       cpp_write_preprocessed(cpp, out);
     }
+    bool deps_ok = write_deps(o, cpp, input);
     cpp_free(cpp);
-    return close_output(out, name) && diag_error_count() == errors_before;
+    return close_output(out, name) && deps_ok &&
+           diag_error_count() == errors_before;
   }
   o->dwarf.threads = use_threads();
   if (o->dwarf.threads)
     cpp_start_thread(cpp);
   TransUnit *tu = parse_translation_unit_from(cpp);
   tu->main_file = input;
+  bool deps_ok = write_deps(o, cpp, input);
   cpp_free(cpp);
-  if (diag_error_count() != errors_before)
+  if (diag_error_count() != errors_before || !deps_ok)
     return false;
   if (o->dump_tree) {
     FILE *out = open_output(o->dump_tree, false);
@@ -217,26 +294,85 @@ static void raise_stack_limit(void) {
   (void)setrlimit(RLIMIT_STACK, &rl);
 }
 
+/* -v and -###: GCC's header, then the command of each input.  */
+static void report_commands(const Options *o, const char *argv0) {
+  info_header(stderr, argv0, &o->target);
+  for (size_t i = 0; i < o->inputs.len; i++)
+    info_command(stderr, argv0, o->opt_words.data, o->opt_words.len,
+                 o->inputs.data[i], o->dry_run);
+}
+
+/* Compiles INPUT in a compilation context of its own, as each input is
+   a cc1 run of GCC's.  */
+static bool compile_unit(Options *o, const char *input, bool quiet) {
+  Compilation *c = ctx_new();
+  c->target = o->target;
+  c->lang = o->lang;
+  c->diag_opts = o->diag;
+  c->diag_opts.inhibit_warnings |= quiet;
+  ctx_enter(c);
+  bool ok = compile(o, input);
+  ctx_free(c);
+  return ok;
+}
+
+/* -save-temps: the files GCC leaves, made by compiling again (their
+   warnings already given): NAME.i as -E writes it, and with -c NAME.s as
+   -S writes it.  */
+static bool save_temp(Options *o, const char *input, Mode mode) {
+  Options s = *o;
+  char *name = temp_name(o, input, mode == MODE_ASSEMBLY ? ".s" : ".i");
+  s.mode = mode;
+  s.output = name;
+  s.save_temps = 0;
+  s.deps.style = 0;
+  s.verbose = false;
+  s.dump_tree = NULL;
+  s.dump_ir = false;
+  bool ok = compile_unit(&s, input, true);
+  free(name);
+  return ok;
+}
+
 int main(int argc, char **argv) {
   progname = "btfcc";
   raise_stack_limit();
+  Args args;
+  if (!args_expand(argc, argv, &args)) {
+    args_free(&args);
+    return 1;
+  }
+  argc = args.argc;
+  argv = args.argv.data;
   Options o;
   bool parsed = options_parse(argc, argv, &o), ok = parsed;
-  char *cwd = parsed && (o.want_dwarf || o.want_ctf) ? getcwd(NULL, 0) : NULL;
+  if (parsed && (o.queries.len || o.dry_run)) {
+    for (size_t i = 0; i < o.queries.len; i++)
+      info_answer(o.queries.data[i], &o.target);
+    if (!o.queries.len)
+      report_commands(&o, argv[0]);
+    options_free(&o);
+    args_free(&args);
+    return 0;
+  }
+  if (parsed && o.verbose)
+    report_commands(&o, argv[0]);
+  char *cwd = parsed && (o.want_dwarf || o.want_ctf || o.want_btf)
+                  ? getcwd(NULL, 0)
+                  : NULL;
   o.dwarf.comp_dir = cwd;
   for (size_t i = 0; parsed && i < o.inputs.len; i++) {
-    /* Each input is a compilation of its own, as each is a cc1 run of
-       GCC's.  */
-    Compilation *c = ctx_new();
-    c->target = o.target;
-    c->lang = o.lang;
-    c->diag_opts = o.diag;
-    ctx_enter(c);
-    if (!compile(&o, o.inputs.data[i]))
+    const char *input = o.inputs.data[i];
+    bool done = compile_unit(&o, input, false);
+    if (done && o.save_temps && o.mode != MODE_PREPROCESS)
+      done = save_temp(&o, input, MODE_PREPROCESS);
+    if (done && o.save_temps && o.mode == MODE_OBJECT)
+      done = save_temp(&o, input, MODE_ASSEMBLY);
+    if (!done)
       ok = false; /* like GCC, go on with the other inputs */
-    ctx_free(c);
   }
   options_free(&o);
+  args_free(&args);
   free(cwd);
   return ok ? 0 : 1;
 }

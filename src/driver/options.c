@@ -34,6 +34,14 @@ static void usage(FILE *out) {
           "  -w, -Werror, -W[no-]attributes, -W[no-]btf-tag-dropped,\n"
           "  -W[no-]btf-tag-placement\n"
           "  -O*, -f*, -m*      code-generation options, accepted and ignored\n"
+          "                     (those asking for other output are errors)\n"
+          "  -M, -MM, -MD, -MMD, -MF FILE, -MT T, -MQ T, -MP, -MG, -Wp,-MD,FILE\n"
+          "                     make dependencies, as GCC 16 writes them\n"
+          "  @FILE              read more options from FILE\n"
+          "  -v, -###           print the commands (-###: and run nothing)\n"
+          "  -save-temps[=obj|cwd]  also leave the .i and .s files\n"
+          "  -dumpversion, -dumpfullversion, -dumpmachine,\n"
+          "  -print-file-name=NAME, -print-prog-name=NAME, -print-search-dirs\n"
           "  --version, --help\n");
 }
 
@@ -310,6 +318,60 @@ static bool predef_f_option(const char *f, PredefOptions *p) {
   return true;
 }
 
+/* An option btfcc takes but cannot honour: it asks for output btfcc
+   does not make, so it is an error that names it, never ignored.  */
+static bool unsupported(const char *a, const char *what) {
+  fprintf(stderr, "btfcc: error: '%s' is not supported: btfcc %s\n", a, what);
+  return false;
+}
+
+/* -f options that ask for output btfcc does not make (dump files, other
+   sections, other debug paths); every other -f option only steers code
+   generation.  */
+static bool output_f_option(const char *f) {
+  static const char *const prefixes[] = {
+      "dump-", "stack-usage", "callgraph-info", "opt-info", "lto",
+      "profile-arcs", "test-coverage", "profile-generate",
+      "save-optimization-record", "record-gcc-switches", "debug-prefix-map=",
+      "file-prefix-map=", "macro-prefix-map=", "profile-prefix-map=",
+      "verbose-asm", "diagnostics-format=", "gen-decls", "condition-coverage",
+      "path-coverage", "dump-go-spec=", "directives-only", "emit-struct-debug",
+  };
+  for (size_t i = 0; i < ARRAY_LEN(prefixes); i++)
+    if (!strncmp(f, prefixes[i], strlen(prefixes[i])))
+      return true;
+  return false;
+}
+
+/* -g options besides the formats and levels: those that change no
+   output btfcc makes are taken; any other is refused.  */
+static bool harmless_g_option(const char *g) {
+  static const char *const names[] = {
+      "record-gcc-switches", "no-record-gcc-switches", "no-strict-dwarf",
+      "variable-location-views", "statement-frontiers", "inline-points",
+      "as-loc-support", "as-locview-support",
+      "no-pubnames", "no-gnu-pubnames", "no-split-dwarf", "no-inline-points",
+      "no-statement-frontiers", "no-variable-location-views",
+      "no-as-loc-support", "no-as-locview-support", "no-internal-reset-location-views",
+      "z=none", "no-describe-dies", "no-column-info",
+  };
+  for (size_t i = 0; i < ARRAY_LEN(names); i++)
+    if (!strcmp(g, names[i]))
+      return true;
+  return false;
+}
+
+/* -x LANGUAGE: c, c-header (*XLANG 1, 2) or none (0: by the suffix).  */
+static bool set_language(Options *o, const char *l, int *xlang) {
+  if (strcmp(l, "c") && strcmp(l, "none") && strcmp(l, "c-header")) {
+    fprintf(stderr, "btfcc: error: language %s not recognized\n", l);
+    return false;
+  }
+  o->lang_c_forced = strcmp(l, "none") != 0;
+  *xlang = !strcmp(l, "c") ? 1 : !strcmp(l, "c-header") ? 2 : 0;
+  return true;
+}
+
 /* -std= values.  */
 static bool set_std(Options *o, const char *s) {
   static const struct {
@@ -375,6 +437,67 @@ static const char *option_arg(int argc, char **argv, int *i, const char *opt) {
   return argv[++*i];
 }
 
+/* The dependency options: -M, -MM (the list is the output), -MD, -MMD
+   (the list beside the compilation), -MF FILE, -MT TARGET, -MQ TARGET
+   (the argument joined or the next word), -MP, -MG, and cc1's
+   -Wp,-MD,FILE and -Wp,-MMD,FILE.  */
+static bool deps_option(int argc, char **argv, int *i, DepsOptions *d) {
+  const char *a = argv[*i], *v;
+  if (!strcmp(a, "-M") || !strcmp(a, "-MM")) {
+    d->style = a[2] ? 1 : 2;
+    d->only = true;
+  } else if (!strcmp(a, "-MD") || !strcmp(a, "-MMD")) {
+    d->style = a[2] == 'M' ? 1 : 2;
+    d->compile = true;
+  } else if (!strncmp(a, "-Wp,", 4)) {
+    d->style = a[5] == 'M' && a[6] == 'M' ? 1 : 2;
+    d->file = strchr(a + 5, ',') + 1;
+  } else if (!strcmp(a, "-MP")) {
+    d->phony = d->seen = true;
+  } else if (!strcmp(a, "-MG")) {
+    d->missing = d->seen = true;
+  } else if (!strncmp(a, "-MF", 3) || !strncmp(a, "-MT", 3) ||
+             !strncmp(a, "-MQ", 3)) {
+    char opt[4] = {a[0], a[1], a[2], 0};
+    if (!(v = option_arg(argc, argv, i, opt)))
+      return false;
+    d->seen = true;
+    if (a[2] == 'F')
+      d->file = v;
+    else {
+      DepTarget t = {v, a[2] == 'Q'};
+      vec_push(&d->targets, t);
+    }
+  } else {
+    fprintf(stderr, "btfcc: error: unrecognized command-line option '%s'\n", a);
+    return false;
+  }
+  return true;
+}
+
+/* GCC's rules for the dependency options taken together; -M and -MM
+   stop after preprocessing and imply -w.  */
+static bool deps_check(Options *o) {
+  DepsOptions *d = &o->deps;
+  bool ok = true;
+  if (!d->style)
+    deps_from_environment(d);
+  if (d->seen && !d->style) {
+    fprintf(stderr, "btfcc: error: to generate dependencies you must specify "
+                    "either '-M' or '-MM'\n");
+    ok = false;
+  }
+  if (d->missing && !d->only) {
+    fprintf(stderr, "btfcc: error: '-MG' may only be used with '-M' or '-MM'\n");
+    ok = false;
+  }
+  if (d->only) {
+    o->mode = MODE_PREPROCESS;
+    o->diag.inhibit_warnings = true;
+  }
+  return ok;
+}
+
 /* Warning options: -W<group>, -Wno-<group>, -Werror[=<group>].  */
 static bool warning_option(Options *o, const char *w) {
   if (!strcmp(w, "error")) {
@@ -419,6 +542,28 @@ static bool warning_option(Options *o, const char *w) {
   return true;
 }
 
+/* Keeps the words of one option (ARGV[FIRST..LAST]) for -v and -###,
+   in GCC's spelling: the argument of -D, -I, -o ... a word of its own.  */
+static void record_words(Options *o, char **argv, int first, int last) {
+  static const char *const separate[] = {
+      "-include", "-isystem", "-iquote", "-idirafter", "-MF", "-MT", "-MQ",
+      "-D", "-U", "-I", "-o",
+  };
+  const char *a = argv[first];
+  if (!strcmp(a, "-###"))
+    return;
+  for (size_t k = 0; first == last && k < ARRAY_LEN(separate); k++) {
+    size_t n = strlen(separate[k]);
+    if (!strncmp(a, separate[k], n) && a[n]) {
+      vec_push(&o->opt_words, separate[k]);
+      vec_push(&o->opt_words, a + n);
+      return;
+    }
+  }
+  for (int k = first; k <= last; k++)
+    vec_push(&o->opt_words, argv[k]);
+}
+
 void options_free(Options *o) {
   vec_free(&o->inputs);
   vec_free(&o->quote_dirs);
@@ -428,6 +573,9 @@ void options_free(Options *o) {
   vec_free(&o->include_files);
   vec_free(&o->macro_cmds);
   vec_free(&o->fp_options);
+  vec_free(&o->queries);
+  vec_free(&o->opt_words);
+  deps_free(&o->deps);
 }
 
 bool options_parse(int argc, char **argv, Options *o) {
@@ -446,10 +594,17 @@ bool options_parse(int argc, char **argv, Options *o) {
   bool btf_chosen = false, ctf_chosen = false;
   bool g_after_ctf = false, ggdb = false; /* BPF: which -g asks for DWARF */
   int ctf = 0; /* -gctf level */
+  int xlang = 0; /* -x: 0 none (by the suffix), 1 c, 2 c-header */
+  const char *header_input = NULL; /* the first input compiled as a header */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
+    int first = i;
     if (after_ddash || a[0] != '-' || !strcmp(a, "-")) {
       vec_push(&o->inputs, a);
+      /* A FILE.h given alone is compiled as C (vmlinux.h), where GCC
+         would write a precompiled header; -x c-header asks for one.  */
+      if (!header_input && xlang == 2)
+        header_input = a;
       continue;
     }
     const char *v;
@@ -463,26 +618,14 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-o")) {
       if (ARG("-o")) o->output = v; else ok = false;
     } else if (!strncmp(a, "-o", 2)) o->output = a + 2;
-    else if (!strcmp(a, "-x")) {
-      if (!ARG("-x")) { ok = false; continue; }
-      if (strcmp(v, "c") && strcmp(v, "none") && strcmp(v, "c-header")) {
-        fprintf(stderr, "btfcc: error: language %s not recognized\n", v);
-        ok = false;
-      }
-      o->lang_c_forced = strcmp(v, "none") != 0;
-    } else if (!strncmp(a, "-x", 2)) {
-      const char *l = a + 2;
-      if (strcmp(l, "c") && strcmp(l, "none") && strcmp(l, "c-header")) {
-        fprintf(stderr, "btfcc: error: language %s not recognized\n", l);
-        ok = false;
-      }
-      o->lang_c_forced = strcmp(l, "none") != 0;
+    else if (!strncmp(a, "-x", 2)) {
+      if (!ARG("-x") || !set_language(o, v, &xlang)) ok = false;
     }
     else if (!strncmp(a, "-I", 2)) { if (ARG("-I")) vec_push(&o->bracket_dirs, v); else ok = false; }
     else if (!strncmp(a, "-iquote", 7)) { if (ARG("-iquote")) vec_push(&o->quote_dirs, v); else ok = false; }
     else if (!strncmp(a, "-isystem", 8)) { if (ARG("-isystem")) vec_push(&o->system_dirs, v); else ok = false; }
     else if (!strncmp(a, "-idirafter", 10)) { if (ARG("-idirafter")) vec_push(&o->after_dirs, v); else ok = false; }
-    else if (!strcmp(a, "-include")) { if (ARG("-include")) vec_push(&o->include_files, v); else ok = false; }
+    else if (!strncmp(a, "-include", 8)) { if (ARG("-include")) vec_push(&o->include_files, v); else ok = false; }
     else if (!strncmp(a, "-D", 2)) {
       if (ARG("-D")) { MacroCmd m = {MACRO_DEFINE, v}; vec_push(&o->macro_cmds, m); } else ok = false;
     } else if (!strncmp(a, "-U", 2)) {
@@ -508,8 +651,8 @@ bool options_parse(int argc, char **argv, Options *o) {
       if (!set_dwarf_version(o, a)) ok = false;
       explicit_dwarf = true;
     }
-    else if (!strcmp(a, "-g") || !strcmp(a, "-g1") || !strcmp(a, "-g2") ||
-             !strcmp(a, "-g3") || !strncmp(a, "-ggdb", 5)) {
+    else if (!strcmp(a, "-g") || !strcmp(a, "-g2") || !strcmp(a, "-ggdb") ||
+             !strcmp(a, "-ggdb2")) {
       o->want_dwarf = true; /* with -gbtf too: both, as GCC does */
       plain_g = true;
       g_after_ctf |= ctf_chosen;
@@ -535,10 +678,18 @@ bool options_parse(int argc, char **argv, Options *o) {
       if (btf_chosen)
         ok = format_conflict("ctf");
     }
-    else if (!strncmp(a, "-g", 2)) { /* -gno-*, -gcolumn-info, -gz ...: accepted */ }
+    else if (!strcmp(a, "-g1") || !strcmp(a, "-g3") || !strcmp(a, "-ggdb1") ||
+             !strcmp(a, "-ggdb3"))
+      ok = unsupported(a, "writes the debug information of -g (level 2) only");
+    else if (!strncmp(a, "-g", 2) && !harmless_g_option(a + 2))
+      ok = unsupported(a, "writes no such debug information");
+    else if (!strncmp(a, "-g", 2)) { }
     else if (!strcmp(a, "-dA")) o->btf.annotate = o->dwarf.annotate = o->ctf.annotate = true;
     else if (!strcmp(a, "-dM")) o->dump_macros = true;
-    else if (!strcmp(a, "-dD") || !strcmp(a, "-dN") || !strcmp(a, "-dI") || !strcmp(a, "-dP")) { }
+    else if (!strcmp(a, "-dD") || !strcmp(a, "-dN") || !strcmp(a, "-dI") ||
+             !strcmp(a, "-dU") || !strcmp(a, "-C") || !strcmp(a, "-CC") ||
+             !strcmp(a, "-H"))
+      ok = unsupported(a, "writes no such preprocessor output");
     else if (!strcmp(a, "-w")) o->diag.inhibit_warnings = true;
     else if (!strncmp(a, "-W", 2) && strncmp(a, "-Wl,", 4) && strncmp(a, "-Wa,", 4) &&
              strncmp(a, "-Wp,", 4)) warning_option(o, a + 2);
@@ -562,6 +713,8 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (predef_f_option(a + 2, &o->predef)) { }
     else if (!strncmp(a, "-f", 2) && float_option(a + 2, &o->predef.fp))
       vec_push(&o->fp_options, a + 2);
+    else if (!strncmp(a, "-f", 2) && output_f_option(a + 2))
+      ok = unsupported(a, "makes no such output");
     else if (!strncmp(a, "-f", 2)) { /* code generation: accepted, ignored */ }
     else if (!strncmp(a, "--target=", 9)) {
       if (!set_target(o, a + 9)) {
@@ -594,12 +747,21 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (x86_option(a + 2, &o->predef.x86)) { }
     else if (!strncmp(a, "-m", 2)) { /* target options: accepted, ignored */ }
     else if (!strcmp(a, "-pthread")) o->predef.reentrant = true;
-    else if (!strcmp(a, "-pipe") || !strcmp(a, "-v") ||
-             !strcmp(a, "-MD") || !strcmp(a, "-MMD") || !strcmp(a, "-MP") ||
-             !strcmp(a, "-C")) { }
+    else if (!strcmp(a, "-pipe")) { }
+    else if (!strcmp(a, "-v")) o->verbose = true;
+    else if (!strcmp(a, "-###")) o->dry_run = true;
+    else if (!strcmp(a, "-save-temps")) o->save_temps = 1;
+    else if (!strcmp(a, "-save-temps=cwd")) o->save_temps = 3;
+    else if (!strcmp(a, "-save-temps=obj")) o->save_temps = 2;
+    else if (!strcmp(a, "-dumpversion") || !strcmp(a, "-dumpfullversion") ||
+             !strcmp(a, "-dumpmachine") || !strcmp(a, "-print-search-dirs") ||
+             !strncmp(a, "-print-file-name=", 17) ||
+             !strncmp(a, "-print-prog-name=", 17))
+      vec_push(&o->queries, a);
     else if (!strcmp(a, "-P")) o->no_line_markers = true;
-    else if (!strcmp(a, "-MF") || !strcmp(a, "-MT") || !strcmp(a, "-MQ")) {
-      if (!ARG(a)) ok = false;
+    else if (!strncmp(a, "-M", 2) || !strncmp(a, "-Wp,-MD,", 8) ||
+             !strncmp(a, "-Wp,-MMD,", 9)) {
+      if (!deps_option(argc, argv, &i, &o->deps)) ok = false;
     }
     else if (!strcmp(a, "--version")) { version(); exit(0); }
     else if (!strcmp(a, "--help")) { usage(stdout); exit(0); }
@@ -609,7 +771,11 @@ bool options_parse(int argc, char **argv, Options *o) {
       ok = false;
     }
 #undef ARG
+    record_words(o, argv, first, i);
   }
+  if (o->queries.len && ok)
+    return true; /* answered before anything else */
+  ok = deps_check(o) && ok;
   if (!ok)
     return false;
   /* BPF's default debug format is BTF: there plain -g means BTF (and
@@ -631,6 +797,13 @@ bool options_parse(int argc, char **argv, Options *o) {
     o->dwarf.version = 0;
   if (o->inputs.len == 0) {
     fprintf(stderr, "btfcc: fatal error: no input files\ncompilation terminated.\n");
+    return false;
+  }
+  if (o->mode == MODE_OBJECT && header_input) {
+    /* GCC writes a precompiled header, FILE.gch */
+    fprintf(stderr, "btfcc: error: '-x c-header': precompiled headers are "
+                    "not supported ('%s'); compile a header with -x c\n",
+            header_input);
     return false;
   }
   if (o->mode == MODE_LINK) {

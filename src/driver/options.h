@@ -7,6 +7,7 @@
 #include "../ctf/ctf_gen.h"
 #include "../debug/build.h"
 #include "../dwarf/dwarf_gen.h"
+#include "deps.h"
 
 typedef enum {
   MODE_LINK,       /* no -c/-S/-E: would link (unsupported) */
@@ -49,6 +50,13 @@ typedef struct Options {
   VEC(const char *) fp_options; /* -ffast-math and its parts, in order */
   bool ofast;                   /* the last -O was -Ofast */
   bool dump_ir;    /* -fdump-ir: print each function's IR to stdout */
+  DepsOptions deps; /* -M, -MD ... */
+  bool verbose;     /* -v */
+  bool dry_run;     /* -###: print the commands, run nothing */
+  int save_temps;   /* -save-temps 1, -save-temps=obj 2, =cwd 3 */
+  VEC(const char *) queries;   /* -dumpversion, -print-file-name= ... */
+  VEC(const char *) opt_words; /* the option words (no inputs, no -###),
+                                  for -v and -### */
 } Options;
 
 /* Parse argv into OPTS; on a bad option, prints an error and returns

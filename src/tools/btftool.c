@@ -11,6 +11,8 @@
                                           btf tag annotations in DWARF
      btftool bpf-asm [-EB] [-o OUT] FILE  BPF assembler text to bytes
      btftool bpf-disasm [-EB] FILE        BPF code to assembler text
+     btftool encode [-o OUT] [--raw] FILE BTF from DWARF (pahole -J)
+     btftool dedup [-o OUT] [--raw] FILE  deduplicated BTF
 
    FILE is raw BTF (either byte order) or an ELF object with a .BTF
    section (annotations: an ELF object with DWARF).  Exit status: 0 success, 1 error (bad input, violations,
@@ -23,6 +25,7 @@
 #include "../dwarf/dwarf_read.h"
 #include "../elf/elf_read.h"
 #include "bpf_cmds.h"
+#include "encode_cmds.h"
 
 #include <errno.h>
 #include <string.h>
@@ -687,6 +690,10 @@ int main(int argc, char **argv) {
     return cmd_bpf_asm(argc - 2, argv + 2);
   if (strcmp(cmd, "bpf-disasm") == 0)
     return cmd_bpf_disasm(argc - 2, argv + 2);
+  if (strcmp(cmd, "encode") == 0)
+    return cmd_encode(argc - 2, argv + 2);
+  if (strcmp(cmd, "dedup") == 0)
+    return cmd_dedup(argc - 2, argv + 2);
   if (strcmp(cmd, "dump") && strcmp(cmd, "check") && strcmp(cmd, "load") &&
       strcmp(cmd, "fixup") && strcmp(cmd, "annotations")) {
     if (cmd[0] == '-')

@@ -101,4 +101,5 @@ def main():
     for l in sorted(lines):
         print(l)
 
-main()
+if __name__ == "__main__":
+    main()

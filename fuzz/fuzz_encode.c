@@ -1,0 +1,52 @@
+/* libFuzzer target: arbitrary bytes through btftool encode's pipeline
+   when they are an ELF file with DWARF: the DWARF reader, the loader
+   into the debug model (dwarf_load.c), the BTF generator and the
+   deduplication.  Nothing may crash, hang, leak or read out of bounds;
+   the deduplicated BTF must read back strictly and deduplicate to the
+   same number of types again.  */
+#include "../src/btf/btf_encode.h"
+#include "../src/dwarf/dwarf_load.h"
+#include "../src/util/ctx.h"
+
+#include <stdlib.h>
+
+static void encode(ElfFile *elf, const DwarfFile *dw) {
+  Compilation *c = ctx_new();
+  ctx_enter(c);
+  c->target.big_endian = elf->big_endian;
+  c->diag_opts.inhibit_warnings = true;
+  DwarfError err;
+  DebugUnit *unit = dwarf_load(dw, elf, &err);
+  if (unit) {
+    Buf out = {0};
+    BtfDedupStats st;
+    if (btf_encode(unit, false, &out, &st, &err)) {
+      Btf *btf = btf_parse(out.data, out.len, NULL, &err);
+      if (!btf)
+        abort(); /* dedup wrote BTF it cannot read */
+      Buf again = {0};
+      BtfDedupStats st2;
+      if (!btf_dedup(btf, &again, &st2, &err) || st2.types_out != st.types_out)
+        abort(); /* deduplicated BTF is not a fixed point */
+      buf_free(&again);
+      btf_free(btf);
+    }
+    buf_free(&out);
+  }
+  ctx_free(c);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  ElfError eerr;
+  ElfFile *elf = elf_open(data, size, &eerr);
+  if (!elf)
+    return 0;
+  DwarfError err;
+  DwarfFile *dw = dwarf_open_elf(elf, &err);
+  if (dw) {
+    encode(elf, dw);
+    dwarf_close(dw);
+  }
+  elf_close(elf);
+  return 0;
+}

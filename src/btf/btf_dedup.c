@@ -1,0 +1,408 @@
+/* BTF deduplication (btf_dedup.h), with libbpf's btf__dedup semantics
+   reached by another road: partition refinement over the type graph.
+
+   Two types are equivalent when they have the same kind, name and data
+   (sizes, encodings, offsets, member and parameter names, values) and
+   their references lead to equivalent types, recursively: the coarsest
+   such partition (a bisimulation) is what libbpf's hypothetical-map
+   walk finds for the graphs C produces, cycles through structs
+   included.  It is computed without recursion:
+   1. strings are identified by content;
+   2. each type gets a class from its own data (its key);
+   3. each round gives each type the class of (its class, the classes
+      of the types it refers to); a round that makes no new class ends
+      it.
+   Forward declarations: after a first partition, a FWD whose name has
+   exactly one class of full structs (or unions, by its kflag) becomes
+   an alias of that struct, and the partition is computed again with
+   references through the alias (libbpf's resolution of FWDs).  VARs and
+   DATASECs are never merged (libbpf keeps every one).
+
+   Output: the first type of each class (an alias never represents one)
+   keeps its place, in id order; references go to the representatives;
+   the string table holds each string once, in order of first use.  */
+#include "btf_dedup.h"
+
+#include <string.h>
+
+typedef VEC(uint32_t) U32Vec;
+
+/* --- Interned word sequences: each distinct one gets the next number --- */
+
+typedef struct SeqSet {
+  uint32_t *slots; /* number + 1; 0: empty */
+  uint32_t mask;
+  uint32_t count;
+  U32Vec pool;     /* the sequences back to back */
+  U32Vec start;    /* per number: its start in pool, and one past the last */
+} SeqSet;
+
+static uint64_t hash_words(const uint32_t *w, uint32_t n) {
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+  for (uint32_t i = 0; i < n; i++) {
+    h ^= w[i];
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+  }
+  return h;
+}
+
+static void seqset_init(SeqSet *s, uint32_t expect) {
+  uint32_t cap = 16;
+  while (cap < expect * 2)
+    cap *= 2;
+  memset(s, 0, sizeof *s);
+  s->slots = xcalloc(cap, sizeof *s->slots);
+  s->mask = cap - 1;
+  vec_push(&s->start, 0);
+}
+
+static void seqset_free(SeqSet *s) {
+  free(s->slots);
+  vec_free(&s->pool);
+  vec_free(&s->start);
+}
+
+static bool seq_equal(const SeqSet *s, uint32_t num, const uint32_t *w, uint32_t n) {
+  uint32_t a = s->start.data[num], b = s->start.data[num + 1];
+  return b - a == n && memcmp(s->pool.data + a, w, n * sizeof *w) == 0;
+}
+
+static void seqset_grow(SeqSet *s) {
+  uint32_t cap = (s->mask + 1) * 2;
+  uint32_t *slots = xcalloc(cap, sizeof *slots);
+  for (uint32_t num = 0; num < s->count; num++) {
+    uint32_t a = s->start.data[num];
+    uint64_t h = hash_words(s->pool.data + a, s->start.data[num + 1] - a);
+    uint32_t i = (uint32_t)h & (cap - 1);
+    while (slots[i])
+      i = (i + 1) & (cap - 1);
+    slots[i] = num + 1;
+  }
+  free(s->slots);
+  s->slots = slots;
+  s->mask = cap - 1;
+}
+
+static uint32_t seqset_intern(SeqSet *s, const uint32_t *w, uint32_t n) {
+  uint32_t i = (uint32_t)hash_words(w, n) & s->mask;
+  for (; s->slots[i]; i = (i + 1) & s->mask)
+    if (seq_equal(s, s->slots[i] - 1, w, n))
+      return s->slots[i] - 1;
+  uint32_t num = s->count++;
+  s->slots[i] = num + 1;
+  for (uint32_t k = 0; k < n; k++)
+    vec_push(&s->pool, w[k]);
+  vec_push(&s->start, (uint32_t)s->pool.len);
+  if (s->count * 2 > s->mask)
+    seqset_grow(s);
+  return num;
+}
+
+/* --- Strings by content --- */
+
+typedef struct StrSet {
+  Buf tab;         /* the distinct strings, "" first */
+  uint32_t *slots; /* offset + 1 */
+  uint32_t mask, count;
+} StrSet;
+
+static uint64_t hash_str(const char *s) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (; *s; s++)
+    h = (h ^ (uint8_t)*s) * 0x100000001b3ull;
+  return h;
+}
+
+static void strset_init(StrSet *s) {
+  memset(s, 0, sizeof *s);
+  s->mask = 1023;
+  s->slots = xcalloc(s->mask + 1, sizeof *s->slots);
+  buf_putc(&s->tab, 0);
+}
+
+static void strset_free(StrSet *s) {
+  buf_free(&s->tab);
+  free(s->slots);
+}
+
+static void strset_place(uint32_t *slots, uint32_t mask, const char *str, uint32_t off) {
+  uint32_t i = (uint32_t)hash_str(str) & mask;
+  while (slots[i])
+    i = (i + 1) & mask;
+  slots[i] = off + 1;
+}
+
+/* The offset of STR in the set's table, added if new.  */
+static uint32_t strset_add(StrSet *s, const char *str) {
+  if (!*str)
+    return 0;
+  uint32_t i = (uint32_t)hash_str(str) & s->mask;
+  for (; s->slots[i]; i = (i + 1) & s->mask)
+    if (!strcmp(s->tab.data + s->slots[i] - 1, str))
+      return s->slots[i] - 1;
+  uint32_t off = (uint32_t)s->tab.len;
+  buf_append(&s->tab, str, strlen(str) + 1);
+  s->slots[i] = off + 1;
+  if (++s->count * 2 > s->mask) {
+    uint32_t mask = s->mask * 2 + 1;
+    uint32_t *slots = xcalloc(mask + 1, sizeof *slots);
+    for (uint32_t k = 0; k <= s->mask; k++)
+      if (s->slots[k])
+        strset_place(slots, mask, s->tab.data + s->slots[k] - 1, s->slots[k] - 1);
+    free(s->slots);
+    s->slots = slots;
+    s->mask = mask;
+  }
+  return off;
+}
+
+/* --- Where a record names strings and types --- */
+
+/* The words of record T that hold string offsets (NAMES) and type ids
+   (REFS), as word indexes from T's start; T's own type word for the
+   kinds that refer through it.  */
+static void record_slots(const BtfType *t, U32Vec *names, U32Vec *refs) {
+  unsigned kind = btf_kind(t);
+  uint32_t vlen = btf_vlen(t);
+  names->len = refs->len = 0;
+  vec_push(names, 0);
+  if (btf_kind_has_type_ref(kind))
+    vec_push(refs, 2);
+  switch (kind) {
+  case BTF_KIND_ARRAY:
+    vec_push(refs, 3);
+    vec_push(refs, 4);
+    break;
+  case BTF_KIND_STRUCT:
+  case BTF_KIND_UNION:
+    for (uint32_t i = 0; i < vlen; i++) {
+      vec_push(names, 3 + 3 * i);
+      vec_push(refs, 4 + 3 * i);
+    }
+    break;
+  case BTF_KIND_ENUM:
+    for (uint32_t i = 0; i < vlen; i++)
+      vec_push(names, 3 + 2 * i);
+    break;
+  case BTF_KIND_ENUM64:
+    for (uint32_t i = 0; i < vlen; i++)
+      vec_push(names, 3 + 3 * i);
+    break;
+  case BTF_KIND_FUNC_PROTO:
+    for (uint32_t i = 0; i < vlen; i++) {
+      vec_push(names, 3 + 2 * i);
+      vec_push(refs, 4 + 2 * i);
+    }
+    break;
+  case BTF_KIND_DATASEC:
+    for (uint32_t i = 0; i < vlen; i++)
+      vec_push(refs, 3 + 3 * i);
+    break;
+  default:
+    break;
+  }
+}
+
+/* --- The partition --- */
+
+typedef struct Dedup {
+  const Btf *btf;
+  uint32_t n;          /* ids 0 .. n-1 */
+  uint32_t *str_id;    /* per string offset used: its content's number */
+  StrSet contents;
+  uint32_t *alias;     /* FWD resolved to this id, else 0 */
+  uint32_t *cls;
+  uint32_t nclasses;
+  uint32_t rounds;
+  U32Vec names, refs, seq;
+} Dedup;
+
+static const uint32_t *words(const Dedup *d, uint32_t id) {
+  return (const uint32_t *)btf_type_by_id(d->btf, id);
+}
+
+static uint32_t content(Dedup *d, uint32_t off) {
+  return strset_add(&d->contents, btf_str_by_offset(d->btf, off));
+}
+
+static uint32_t resolve(const Dedup *d, uint32_t id) {
+  return d->alias[id] ? d->alias[id] : id;
+}
+
+/* The data of type ID that is not a reference: its key.  */
+static void key_of(Dedup *d, uint32_t id, U32Vec *k) {
+  k->len = 0;
+  if (id == 0) {
+    vec_push(k, UINT32_MAX);
+    return;
+  }
+  const BtfType *t = btf_type_by_id(d->btf, id);
+  const uint32_t *w = words(d, id);
+  unsigned kind = btf_kind(t);
+  long extra = btf_type_data_size(kind, btf_vlen(t)) / 4;
+  record_slots(t, &d->names, &d->refs);
+  /* every word but the references, names by content */
+  size_t ni = 0, ri = 0;
+  for (long i = 0; i < 3 + extra; i++) {
+    if (ri < d->refs.len && d->refs.data[ri] == (uint32_t)i) {
+      ri++;
+      continue;
+    }
+    if (ni < d->names.len && d->names.data[ni] == (uint32_t)i) {
+      ni++;
+      vec_push(k, content(d, w[i]));
+      continue;
+    }
+    vec_push(k, w[i]);
+  }
+  if (kind == BTF_KIND_VAR || kind == BTF_KIND_DATASEC)
+    vec_push(k, id); /* never merged */
+}
+
+/* Classes from the keys, then rounds of refinement until stable.  */
+static void partition(Dedup *d) {
+  SeqSet set;
+  seqset_init(&set, d->n);
+  for (uint32_t id = 0; id < d->n; id++) {
+    key_of(d, resolve(d, id), &d->seq); /* an alias: its struct's key */
+    d->cls[id] = seqset_intern(&set, d->seq.data, (uint32_t)d->seq.len);
+  }
+  d->nclasses = set.count;
+  seqset_free(&set);
+  uint32_t *next = xcalloc(d->n, sizeof *next);
+  for (d->rounds = 1;; d->rounds++) {
+    seqset_init(&set, d->nclasses);
+    for (uint32_t id = 0; id < d->n; id++) {
+      uint32_t self = resolve(d, id);
+      d->seq.len = 0;
+      vec_push(&d->seq, d->cls[self]);
+      if (self != 0) {
+        const BtfType *t = btf_type_by_id(d->btf, self);
+        const uint32_t *w = words(d, self);
+        record_slots(t, &d->names, &d->refs);
+        for (size_t r = 0; r < d->refs.len; r++)
+          vec_push(&d->seq, d->cls[resolve(d, w[d->refs.data[r]])]);
+      }
+      next[id] = seqset_intern(&set, d->seq.data, (uint32_t)d->seq.len);
+    }
+    uint32_t count = set.count;
+    seqset_free(&set);
+    memcpy(d->cls, next, d->n * sizeof *next);
+    if (count == d->nclasses)
+      break;
+    d->nclasses = count;
+  }
+  free(next);
+}
+
+/* FWDs whose name has one class of full structs (unions) alias its
+   first member.  Returns how many.  */
+static uint32_t resolve_fwds(Dedup *d) {
+  SeqSet names;
+  seqset_init(&names, 64);
+  U32Vec rep = {0}, cls = {0};
+  for (uint32_t id = 1; id < d->n; id++) {
+    const BtfType *t = btf_type_by_id(d->btf, id);
+    unsigned kind = btf_kind(t);
+    if ((kind != BTF_KIND_STRUCT && kind != BTF_KIND_UNION) || !t->name_off)
+      continue;
+    uint32_t key[2] = {content(d, t->name_off), kind == BTF_KIND_UNION};
+    uint32_t k = seqset_intern(&names, key, 2);
+    if (k == rep.len) {
+      vec_push(&rep, id);
+      vec_push(&cls, d->cls[id]);
+    } else if (cls.data[k] != d->cls[id]) {
+      rep.data[k] = 0; /* two different definitions: ambiguous */
+    }
+  }
+  uint32_t n = 0;
+  for (uint32_t id = 1; id < d->n; id++) {
+    const BtfType *t = btf_type_by_id(d->btf, id);
+    if (btf_kind(t) != BTF_KIND_FWD || !t->name_off)
+      continue;
+    uint32_t key[2] = {content(d, t->name_off), btf_kflag(t)};
+    uint32_t k = seqset_intern(&names, key, 2);
+    if (k < rep.len && rep.data[k]) {
+      d->alias[id] = rep.data[k];
+      n++;
+    }
+  }
+  seqset_free(&names);
+  vec_free(&rep);
+  vec_free(&cls);
+  return n;
+}
+
+/* --- Output --- */
+
+static void write_output(Dedup *d, Buf *out, uint32_t *types_out) {
+  uint32_t *rep = xcalloc(d->nclasses, sizeof *rep);   /* class: first id + 1 */
+  uint32_t *newid = xcalloc(d->n, sizeof *newid);
+  for (uint32_t id = d->n; id-- > 1;)
+    if (!d->alias[id])
+      rep[d->cls[id]] = id + 1;
+  uint32_t next = 1;
+  for (uint32_t id = 1; id < d->n; id++)
+    if (rep[d->cls[id]] == id + 1)
+      newid[id] = next++;
+  Buf types = {0};
+  StrSet strs;
+  strset_init(&strs);
+  for (uint32_t id = 1; id < d->n; id++) {
+    if (!newid[id])
+      continue;
+    const BtfType *t = btf_type_by_id(d->btf, id);
+    size_t nwords = 3 + (size_t)btf_type_data_size(btf_kind(t), btf_vlen(t)) / 4;
+    size_t at = types.len;
+    buf_append(&types, t, nwords * 4);
+    uint32_t *w = (uint32_t *)(void *)(types.data + at);
+    record_slots(t, &d->names, &d->refs);
+    for (size_t i = 0; i < d->names.len; i++) {
+      uint32_t *slot = &w[d->names.data[i]];
+      *slot = strset_add(&strs, btf_str_by_offset(d->btf, *slot));
+    }
+    for (size_t i = 0; i < d->refs.len; i++) {
+      uint32_t *slot = &w[d->refs.data[i]];
+      uint32_t target = resolve(d, *slot);
+      *slot = target ? newid[rep[d->cls[target]] - 1] : 0;
+    }
+  }
+  BtfHeader h = {BTF_MAGIC, BTF_VERSION, 0, BTF_HEADER_SIZE, 0,
+                 (uint32_t)types.len, (uint32_t)types.len, (uint32_t)strs.tab.len};
+  buf_append(out, &h, sizeof h);
+  if (types.len)
+    buf_append(out, types.data, types.len);
+  buf_append(out, strs.tab.data, strs.tab.len);
+  *types_out = next - 1;
+  buf_free(&types);
+  strset_free(&strs);
+  free(rep);
+  free(newid);
+}
+
+bool btf_dedup(const Btf *btf, Buf *out, BtfDedupStats *stats, BtfError *err) {
+  if (btf->base)
+    return read_error(err, "deduplication of split BTF is not supported yet");
+  Dedup d = {0};
+  d.btf = btf;
+  d.n = btf_type_count(btf);
+  strset_init(&d.contents);
+  d.alias = xcalloc(d.n, sizeof *d.alias);
+  d.cls = xcalloc(d.n, sizeof *d.cls);
+  partition(&d);
+  uint32_t fwds = resolve_fwds(&d);
+  if (fwds)
+    partition(&d);
+  BtfDedupStats st = {btf->nr_types, 0, fwds, d.rounds};
+  write_output(&d, out, &st.types_out);
+  if (stats)
+    *stats = st;
+  strset_free(&d.contents);
+  free(d.alias);
+  free(d.cls);
+  vec_free(&d.names);
+  vec_free(&d.refs);
+  vec_free(&d.seq);
+  return true;
+}

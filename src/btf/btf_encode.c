@@ -1,0 +1,33 @@
+/* BTF for a whole debug model (btf_encode.h): the one BTF generator
+   (btf_gen.c) writes the records of every unit of the model as a
+   compiler would for one translation unit, without pruning; the blob
+   is read back strictly (what the generator wrote from someone else's
+   DWARF is checked like any input) and deduplicated (btf_dedup.c).  */
+#include "btf_encode.h"
+
+#include "btf_gen.h"
+
+bool btf_encode(const DebugUnit *unit, bool no_dedup, Buf *out,
+                BtfDedupStats *stats, BtfError *err) {
+  ObjFile obj = {0};
+  BtfOptions opts = {.prune_btf = 0};
+  btf_generate(unit, &opts, &obj);
+  Section *s = obj.sections.data[0];
+  Buf blob = {0};
+  buf_append(&blob, s->bytes.data, s->bytes.len);
+  obj_free(&obj);
+  /* Without types GCC's header counts no strings either; BTF readers
+     want the one empty string the table holds.  */
+  bool be = ctx_current->target.big_endian;
+  if (blob.len > BTF_HEADER_SIZE && load_u32((uint8_t *)blob.data + 20, be) == 0)
+    store_uint((uint8_t *)blob.data + 20, 4, be, blob.len - BTF_HEADER_SIZE);
+  Btf *btf = btf_parse(blob.data, blob.len, NULL, err);
+  bool ok = btf != NULL;
+  if (ok && no_dedup)
+    buf_append(out, blob.data, blob.len);
+  else if (ok)
+    ok = btf_dedup(btf, out, stats, err);
+  btf_free(btf);
+  buf_free(&blob);
+  return ok;
+}

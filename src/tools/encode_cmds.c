@@ -1,0 +1,208 @@
+/* btftool's encode and dedup commands: pahole -J's job.
+
+     btftool encode [-o OUT] [--raw] [--no-dedup] FILE
+     btftool dedup [-o OUT] [--raw] FILE
+
+   encode reads the DWARF of FILE (an ELF object, executable, vmlinux or
+   module; relocations applied), fills the debug model with every unit
+   (dwarf_load.h), writes BTF with the compiler's own generator
+   (btf_gen.h) and deduplicates it (btf_dedup.h).  dedup reads BTF (raw,
+   or an ELF file's .BTF) and deduplicates it.
+
+   Where the result goes, for both:
+     - no -o: into FILE, as its .BTF section (added, or replaced), as
+       `pahole -J FILE` does (dedup of raw BTF: standard output);
+     - -o OUT: OUT is a copy of FILE with the .BTF section, or raw BTF
+       when OUT ends in ".btf", is "-", or --raw is given (or FILE is raw
+       BTF).  */
+#include "encode_cmds.h"
+
+#include "../btf/btf_dedup.h"
+#include "../btf/btf_encode.h"
+#include "../btf/btf_read.h"
+#include "../dwarf/dwarf_load.h"
+#include "../elf/elf_patch.h"
+#include "../util/ctx.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct EncodeArgs {
+  const char *file;
+  const char *output;
+  bool raw;
+  bool no_dedup;
+  bool stats;
+} EncodeArgs;
+
+static int fail(const char *path, const char *msg) {
+  fprintf(stderr, "%s: %s: %s\n", progname, path, msg);
+  return 1;
+}
+
+static int parse_encode_args(const char *cmd, int argc, char **argv, EncodeArgs *a) {
+  for (int i = 0; i < argc; i++) {
+    const char *arg = argv[i];
+    if (!strcmp(arg, "-o") || !strcmp(arg, "--output")) {
+      if (i + 1 >= argc)
+        return fail(cmd, "option '-o' needs a file");
+      a->output = argv[++i];
+    } else if (!strcmp(arg, "--raw")) {
+      a->raw = true;
+    } else if (!strcmp(arg, "--no-dedup") && !strcmp(cmd, "encode")) {
+      a->no_dedup = true;
+    } else if (!strcmp(arg, "--stats")) {
+      a->stats = true;
+    } else if (arg[0] == '-' && arg[1]) {
+      fprintf(stderr, "%s: %s: unknown option '%s' (see '%s --help')\n",
+              progname, cmd, arg, progname);
+      return 1;
+    } else if (a->file) {
+      fprintf(stderr, "%s: %s: unexpected argument '%s'\n", progname, cmd, arg);
+      return 1;
+    } else {
+      a->file = arg;
+    }
+  }
+  if (!a->file) {
+    fprintf(stderr, "%s: %s: missing FILE (see '%s --help')\n", progname, cmd, progname);
+    return 1;
+  }
+  return 0;
+}
+
+static bool ends_with(const char *s, const char *tail) {
+  size_t n = strlen(s), m = strlen(tail);
+  return n >= m && !strcmp(s + n - m, tail);
+}
+
+static bool write_bytes(const char *path, const void *data, size_t size) {
+  if (!strcmp(path, "-"))
+    return fwrite(data, 1, size, stdout) == size && fflush(stdout) == 0;
+  /* beside the target, then renamed: FILE itself may be the target */
+  size_t n = strlen(path);
+  char *tmp = xmalloc(n + 16);
+  snprintf(tmp, n + 16, "%s.btftool-tmp", path);
+  FILE *out = fopen(tmp, "wb");
+  bool ok = out && fwrite(data, 1, size, out) == size;
+  if (out && fclose(out) != 0)
+    ok = false;
+  if (ok && rename(tmp, path) != 0)
+    ok = false;
+  if (!ok)
+    remove(tmp);
+  free(tmp);
+  return ok;
+}
+
+/* Write BTF (raw bytes) where the arguments say; ELF is FILE's, or NULL
+   when FILE is raw BTF.  */
+static int write_result(const EncodeArgs *a, ElfFile *elf, const Buf *btf) {
+  const char *dest = a->output ? a->output : a->file;
+  bool raw = !elf || a->raw || (a->output && (ends_with(a->output, ".btf") ||
+                                              !strcmp(a->output, "-")));
+  if (!a->output && !elf)
+    dest = "-";
+  Buf out = {0};
+  ElfError err;
+  if (!raw && !elf_add_section(elf, ".BTF", btf->data, btf->len, &out, &err))
+    return fail(a->file, err.msg);
+  const Buf *bytes = raw ? btf : &out;
+  bool ok = write_bytes(dest, bytes->data, bytes->len);
+  buf_free(&out);
+  if (!ok)
+    return fail(dest, strerror(errno));
+  return 0;
+}
+
+static void print_stats(const BtfDedupStats *st) {
+  fprintf(stderr, "dedup: %u types in, %u out, %u forward declarations "
+                  "resolved, %u rounds\n",
+          st->types_in, st->types_out, st->fwds_resolved, st->rounds);
+}
+
+static bool dedup_blob(const char *path, const void *data, size_t size, Buf *out,
+                       bool stats) {
+  BtfError err;
+  Btf *btf = btf_parse(data, size, NULL, &err);
+  if (!btf) {
+    fail(path, err.msg);
+    return false;
+  }
+  BtfDedupStats st;
+  bool ok = btf_dedup(btf, out, &st, &err);
+  if (!ok)
+    fail(path, err.msg);
+  else if (stats)
+    print_stats(&st);
+  btf_free(btf);
+  return ok;
+}
+
+int cmd_encode(int argc, char **argv) {
+  EncodeArgs a = {0};
+  if (parse_encode_args("encode", argc, argv, &a))
+    return 1;
+  char *data;
+  size_t size;
+  if (!read_file(a.file, &data, &size))
+    return fail(a.file, strerror(errno));
+  ElfError eerr;
+  DwarfError derr;
+  ElfFile *elf = elf_is_elf(data, size) ? elf_open(data, size, &eerr) : NULL;
+  int rc = 1;
+  if (!elf) {
+    fail(a.file, elf_is_elf(data, size) ? eerr.msg : "not an ELF file");
+    free(data);
+    return 1;
+  }
+  DwarfFile *dw = dwarf_open_elf(elf, &derr);
+  if (!dw) {
+    fail(a.file, derr.msg);
+    goto done_elf;
+  }
+  Compilation *c = ctx_new();
+  ctx_enter(c);
+  c->target.big_endian = elf->big_endian;
+  c->diag_opts.inhibit_warnings = true;
+  DebugUnit *unit = dwarf_load(dw, elf, &derr);
+  if (!unit) {
+    fail(a.file, derr.msg);
+  } else {
+    Buf btf = {0};
+    BtfDedupStats st;
+    BtfError berr;
+    if (!btf_encode(unit, a.no_dedup, &btf, &st, &berr))
+      fail(a.file, berr.msg);
+    else {
+      if (a.stats && !a.no_dedup)
+        print_stats(&st);
+      rc = write_result(&a, elf, &btf);
+    }
+    buf_free(&btf);
+  }
+  ctx_free(c);
+  dwarf_close(dw);
+done_elf:
+  elf_close(elf);
+  free(data);
+  return rc;
+}
+
+int cmd_dedup(int argc, char **argv) {
+  EncodeArgs a = {0};
+  if (parse_encode_args("dedup", argc, argv, &a))
+    return 1;
+  BtfFile f;
+  BtfError err;
+  if (!btf_file_open(&f, a.file, &err))
+    return fail(a.file, err.msg);
+  Buf out = {0};
+  int rc = 1;
+  if (dedup_blob(a.file, f.blob, f.blob_size, &out, a.stats))
+    rc = write_result(&a, f.elf, &out);
+  buf_free(&out);
+  btf_file_close(&f);
+  return rc;
+}
