@@ -609,6 +609,7 @@ static void reuse_loads(IrFunc *f) {
   if (!lf.loads.len) {
     free(lf.first);
     free(lf.same_prev);
+    reg_index_free(&lf.by_reg);
     vec_free(&lf.loads);
     return;
   }
