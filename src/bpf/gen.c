@@ -6,8 +6,11 @@
    moving the first operand into the result's register first, through
    scratch r5 when the result's register is the second operand.  Spilled
    operands are loaded into scratch r0 / r5 and spilled results computed
-   in r0 and stored after.  Calls take their arguments in r1-r5, set up by
-   one parallel move; parameters arrive there too.
+   in r0 and stored after.  A scratch register remembers which spilled
+   value it holds (loaded or just stored) until an instruction writes it
+   or a label begins: a use then reads the register instead of loading
+   the slot again.  Calls take their arguments in r1-r5, set up by one
+   parallel move; parameters arrive there too.
 
    The frame is laid out here: every IR slot (locals whose address is
    taken, aggregates, spills) below r10, aligned, at most 512 bytes, as
@@ -34,9 +37,35 @@ typedef struct Gen {
   BpfGenLines *line_out; /* where each instruction's C comes from */
   BpfGenCores *core_out; /* instructions with CO-RE relocations */
   SrcLoc loc;
+  IrReg holds[2];        /* the spilled value SCRATCH0 / SCRATCH1 holds (0: none) */
 } Gen;
 
+static void forget_scratch(Gen *g) {
+  g->holds[0] = g->holds[1] = 0;
+}
+
+/* I writes register R: a scratch register forgets its value.  */
+static void note_write(Gen *g, unsigned r) {
+  if (r == 0)
+    g->holds[0] = 0;
+  else if (r == 5)
+    g->holds[1] = 0;
+}
+
+/* What instruction I writes, for the scratch registers' memory: the
+   destination of ALU and loads; calls, legacy packet loads and atomics
+   (which may write their source or r0) forget everything.  */
+static void note_writes(Gen *g, BpfInsn i) {
+  unsigned cls = i.code & 7, mode = i.code & 0xe0;
+  if (cls == BPF_CLASS_ALU || cls == BPF_CLASS_ALU64 || cls == BPF_CLASS_LDX)
+    note_write(g, i.dst);
+  else if (cls == BPF_CLASS_LD || (cls == BPF_CLASS_STX && mode == BPF_MODE_ATOMIC) ||
+           ((cls == BPF_CLASS_JMP || cls == BPF_CLASS_JMP32) && (i.code & 0xf0) == BPF_JMP_CALL))
+    forget_scratch(g);
+}
+
 static void emit(Gen *g, BpfInsn i) {
+  note_writes(g, i);
   uint32_t idx = bpf_code_emit(g->code, i);
   if (g->line_out) {
     BpfGenLine l = {idx, g->loc};
@@ -62,6 +91,7 @@ static void load_imm(Gen *g, unsigned dst, int64_t v) {
   } else if (v >= 0 && v <= UINT32_MAX) {
     emit(g, bpf_alu_imm(false, BPF_ALU_MOV, dst, (int32_t)(uint32_t)v));
   } else {
+    note_write(g, dst);
     uint32_t idx = bpf_code_emit_ld_imm64(g->code, dst, BPF_LDIMM_VALUE, (uint64_t)v);
     if (g->line_out) {
       BpfGenLine l = {idx, g->loc};
@@ -98,7 +128,12 @@ static unsigned use(Gen *g, IrVal v, unsigned scratch) {
     load_imm(g, scratch, 0);
     return scratch;
   }
+  int held = scratch == SCRATCH0 ? 0 : scratch == SCRATCH1 ? 1 : -1;
+  if (held >= 0 && g->holds[held] == v.reg)
+    return scratch;
   emit(g, bpf_ldx(BPF_SIZE_DW, scratch, BPF_REG_FP, (int16_t)spill_offset(g, v.reg)));
+  if (held >= 0)
+    g->holds[held] = v.reg;
   return scratch;
 }
 
@@ -110,8 +145,14 @@ static unsigned def_reg(Gen *g, IrReg dst) {
 
 /* After computing DST in REG: store it if spilled.  */
 static void def_done(Gen *g, IrReg dst, unsigned reg) {
-  if (dst && g->ra.phys[dst] < 0 && g->ra.slot[dst] >= 0)
+  if (dst && g->ra.phys[dst] < 0 && g->ra.slot[dst] >= 0) {
     emit(g, bpf_stx(BPF_SIZE_DW, BPF_REG_FP, (int16_t)spill_offset(g, dst), reg));
+    for (int k = 0; k < 2; k++)
+      if (g->holds[k] == dst)
+        g->holds[k] = 0; /* its old value */
+    if (reg == SCRATCH0 || reg == SCRATCH1)
+      g->holds[reg == SCRATCH0 ? 0 : 1] = dst;
+  }
 }
 
 static void move(Gen *g, unsigned dst, unsigned src) {
@@ -316,6 +357,7 @@ static void gen_call(Gen *g, const IrInsn *in) {
     emit(g, bpf_call(BPF_CALL_HELPER, (int32_t)c->helper));
     break;
   case CALL_FUNC: {
+    forget_scratch(g);
     uint32_t idx = bpf_code_call(g->code, c->sym, 0, 0);
     if (c->is_kfunc)
       g->code->insns.data[idx].src = BPF_CALL_KFUNC;
@@ -605,6 +647,7 @@ static void gen_asm(Gen *g, const IrInsn *in) {
   BpfAsmOptions opts = {ctx_current->target.big_endian, 0};
   BpfAsmError err;
   uint32_t first = bpf_code_len(g->code);
+  forget_scratch(g);
   if (!bpf_asm(g->code, t.data ? t.data : "", t.len, &opts, &err))
     diag_error(in->loc, "in inline assembly: line %u: %s", err.line, err.message);
   if (g->line_out)
@@ -633,6 +676,7 @@ static void compute_value(Gen *g, const IrInsn *in, unsigned rd) {
     load_imm(g, rd, in->a.imm);
     break;
   case IR_SYM: {
+    note_write(g, rd);
     uint32_t idx = bpf_code_ld_sym(g->code, rd, in->sym, in->a.imm, 0);
     if (g->line_out) {
       BpfGenLine l = {idx, g->loc};
@@ -660,6 +704,7 @@ static void gen_insn(Gen *g, const IrInsn *in) {
     if (in->core && (in->core->kind == CORE_TYPE_ID_LOCAL ||
                      in->core->kind == CORE_TYPE_ID_TARGET)) {
       /* a type id: LD_IMM64, as clang writes it */
+      note_write(g, rd);
       uint32_t idx = bpf_code_emit_ld_imm64(g->code, rd, BPF_LDIMM_VALUE,
                                             (uint64_t)in->a.imm);
       note_core(g, idx, in->core);
@@ -783,6 +828,7 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
       next++;
     g.next_block = next < nb ? (uint32_t)next : UINT32_MAX;
     bpf_code_label(code, g.labels[b], 0);
+    forget_scratch(&g);
     for (size_t i = 0; i < blk->insns.len; i++)
       gen_insn(&g, &blk->insns.data[i]);
     last_falls = blk->insns.data[blk->insns.len - 1].op == IR_UNREACHABLE;

@@ -650,6 +650,7 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts,
   b.env.definition_of = definition_of;
   index_definitions(&b, tu);
   b.env.cpu = opts->cpu;
+  b.env.wrapv = opts->wrapv;
   b.obj = obj;
   b.cpu = opts->cpu;
   b.dump_ir = opts->dump_ir;

@@ -250,6 +250,19 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
       extend(&iv[f->params[p]], -1);
       iv[f->params[p]].hint = (uint16_t)(1u << (p + 1));
     }
+  /* A call's argument would like the register it is passed in (r1-r4;
+     r5 is scratch): computed there, it needs no move before the call.  */
+  for (size_t b = 0; b < f->blocks.len; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
+      const IrInsn *in = &f->blocks.data[b].insns.data[i];
+      if (in->op != IR_CALL)
+        continue;
+      for (int a = 0; a < in->call->nargs && a < 4; a++) {
+        IrVal v = in->call->args[a];
+        if (v.kind == IV_REG && v.reg && !iv[v.reg].hint)
+          iv[v.reg].hint = (uint16_t)(1u << (a + 1));
+      }
+    }
   int32_t pos = 0;
   for (size_t b = 0; b < f->blocks.len; b++) {
     const IrBlock *blk = &f->blocks.data[b];

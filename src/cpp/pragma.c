@@ -5,8 +5,9 @@
    becomes TK_PRAGMA, its tokens, TK_PRAGMA_END: -E prints all of them as
    #pragma lines, and cpp_next passes on only the ones the parser acts on
    (TK_PRAGMA with punct = 1): pack and redefine_extname (macro-expanded,
-   as GCC does; -E leaves pack unexpanded like gcc -E), scalar_storage_order
-   and clang attribute.  */
+   as GCC does; -E leaves pack unexpanded like gcc -E), scalar_storage_order,
+   clang attribute, and the loop pragmas (unroll, nounroll, GCC unroll,
+   clang loop).  */
 #include "cpp_internal.h"
 
 #include <string.h>
@@ -150,8 +151,15 @@ static void run_pragma(Cpp *cpp, TokBuf *toks, SrcLoc loc) {
     expand_from = 1;
   } else if (n && is_word(&v[0], "scalar_storage_order")) {
     for_parser = true;
-  } else if (n > 1 && is_word(&v[0], "clang") && is_word(&v[1], "attribute")) {
+  } else if (n > 1 && is_word(&v[0], "clang") &&
+             (is_word(&v[1], "attribute") || is_word(&v[1], "loop"))) {
     for_parser = true;
+  } else if (n && (is_word(&v[0], "unroll") || is_word(&v[0], "nounroll"))) {
+    for_parser = true;
+  } else if (n > 1 && is_word(&v[0], "GCC") && is_word(&v[1], "unroll")) {
+    /* GCC expands macros in the count */
+    for_parser = true;
+    expand_from = cpp->preprocess_only ? 0 : 2;
   }
   TokBuf *out = tokbuf_get(cpp);
   Token start = {.kind = TK_PRAGMA, .punct = for_parser, .text = "pragma",

@@ -225,7 +225,7 @@ static bool compile(Options *o, const char *input) {
   ObjFile obj = {0};
   obj.source_name = !strcmp(input, "-") ? "<stdin>" : input;
   BtfExtInfo ext = {0};
-  BpfUnitOptions bopts = {o->bpf_cpu, o->dump_ir, o->mode == MODE_ASSEMBLY,
+  BpfUnitOptions bopts = {o->bpf_cpu, o->wrapv, o->dump_ir, o->mode == MODE_ASSEMBLY,
                          o->want_btf ? &ext : NULL};
   BpfUnit *bunit = NULL;
   if (ctx_current->target.arch == ARCH_BPF && !bpf_compile_unit(tu, &obj, &bopts, &bunit)) {

@@ -43,6 +43,7 @@ typedef struct Options {
                       at every level) */
   bool want_dwarf; /* -g, -gdwarf* */
   int bpf_cpu;     /* -mcpu=vN: BPF instruction set version 1-4 */
+  bool wrapv;      /* -fwrapv, -fno-strict-overflow: signed overflow wraps */
   unsigned bpf_features;          /* BPF_F_*: of bpf_cpu, then -m[no-]X */
   unsigned bpf_feature_on, bpf_feature_off; /* -mX, -mno-X as given */
   PredefOptions predef; /* what the predefined macros depend on */

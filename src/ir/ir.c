@@ -143,6 +143,57 @@ void ir_insn_regs(const IrInsn *in, IrRegVisit f, void *ctx) {
     f(ctx, in->dst, true);
 }
 
+/* --- Facts by register ---
+
+   Which facts (numbered instructions) name each register: built from K
+   registers per fact (0: none), so that a write to a register kills just
+   the facts that name it.  */
+
+typedef struct RegIndex {
+  uint32_t *start; /* per register: where its facts begin in `facts` */
+  uint32_t *facts;
+} RegIndex;
+
+static void reg_index_build(RegIndex *ix, size_t nregs, const IrReg *regs, size_t n, size_t k) {
+  ix->start = xcalloc(nregs + 1, sizeof *ix->start);
+  for (size_t i = 0; i < n * k; i++)
+    if (regs[i])
+      ix->start[regs[i] + 1]++;
+  for (size_t r = 0; r < nregs; r++)
+    ix->start[r + 1] += ix->start[r];
+  ix->facts = xmalloc((n * k + 1) * sizeof *ix->facts);
+  uint32_t *fill = xmalloc((nregs + 1) * sizeof *fill);
+  memcpy(fill, ix->start, (nregs + 1) * sizeof *fill);
+  for (size_t i = 0; i < n * k; i++)
+    if (regs[i])
+      ix->facts[fill[regs[i]]++] = (uint32_t)(i / k);
+  free(fill);
+}
+
+/* Remove from SET every fact that names R.  */
+static void reg_index_clear(const RegIndex *ix, IrReg r, uint64_t *set) {
+  for (uint32_t i = ix->start[r]; i < ix->start[r + 1]; i++)
+    set[ix->facts[i] / 64] &= ~(1ull << (ix->facts[i] % 64));
+}
+
+/* An ir_insn_regs visitor: each register an instruction writes kills
+   the facts in SET that name it.  */
+typedef struct RegKill {
+  const RegIndex *ix;
+  uint64_t *set;
+} RegKill;
+
+static void reg_kill(void *ctx, IrReg r, bool def) {
+  RegKill *k = ctx;
+  if (def)
+    reg_index_clear(k->ix, r, k->set);
+}
+
+static void reg_index_free(RegIndex *ix) {
+  free(ix->start);
+  free(ix->facts);
+}
+
 /* --- Constant offsets folded into addresses ---
 
    A load or store through a register that holds another register plus a
@@ -172,8 +223,7 @@ typedef struct Folding {
   IrFunc *f;
   VEC(OffsetFact) facts;      /* in block and instruction order */
   uint32_t *first;            /* per block: its first fact's index */
-  uint32_t *by_reg_start;     /* per register: facts naming it (x or y) */
-  uint32_t *by_reg;
+  RegIndex by_reg;            /* per register: facts naming it (x or y) */
   OffsetFact *fixed;          /* per register: its fact everywhere, x 0: none */
   uint8_t *address_only;      /* per register: read only as an address */
   size_t words;               /* a set of facts: this many uint64_t */
@@ -260,44 +310,21 @@ static void collect_facts(Folding *fo) {
     }
   }
   fo->first[f->blocks.len] = (uint32_t)fo->facts.len;
-  fo->by_reg_start = xcalloc(nregs + 1, sizeof *fo->by_reg_start);
+  IrReg *regs = xmalloc((fo->facts.len * 2 + 1) * sizeof *regs);
   for (size_t k = 0; k < fo->facts.len; k++) {
-    fo->by_reg_start[fo->facts.data[k].x + 1]++;
-    fo->by_reg_start[fo->facts.data[k].y + 1]++;
+    regs[2 * k] = fo->facts.data[k].x;
+    regs[2 * k + 1] = fo->facts.data[k].y;
   }
-  for (size_t r = 0; r < nregs; r++)
-    fo->by_reg_start[r + 1] += fo->by_reg_start[r];
-  fo->by_reg = xmalloc((fo->facts.len * 2 + 1) * sizeof *fo->by_reg);
-  uint32_t *fill = xmalloc((nregs + 1) * sizeof *fill);
-  memcpy(fill, fo->by_reg_start, (nregs + 1) * sizeof *fill);
-  for (size_t k = 0; k < fo->facts.len; k++) {
-    fo->by_reg[fill[fo->facts.data[k].x]++] = (uint32_t)k;
-    fo->by_reg[fill[fo->facts.data[k].y]++] = (uint32_t)k;
-  }
-  free(fill);
+  reg_index_build(&fo->by_reg, nregs, regs, fo->facts.len, 2);
+  free(regs);
   fo->words = (fo->facts.len + 63) / 64;
-}
-
-typedef struct KillCtx {
-  const Folding *fo;
-  uint64_t *set;
-} KillCtx;
-
-static void kill_facts(void *ctx, IrReg r, bool def) {
-  KillCtx *k = ctx;
-  if (!def)
-    return;
-  for (uint32_t i = k->fo->by_reg_start[r]; i < k->fo->by_reg_start[r + 1]; i++) {
-    uint32_t id = k->fo->by_reg[i];
-    k->set[id / 64] &= ~(1ull << (id % 64));
-  }
 }
 
 /* SET (the facts that hold before IN, the NEXT-th fact's instruction
    if IN makes one) becomes the set after it.  */
 static void step(const Folding *fo, const IrInsn *in, uint64_t *set, uint32_t *next) {
-  KillCtx k = {fo, set};
-  ir_insn_regs(in, kill_facts, &k);
+  RegKill k = {&fo->by_reg, set};
+  ir_insn_regs(in, reg_kill, &k);
   OffsetFact ft;
   if (fact_def(in, &ft)) {
     uint32_t id = (*next)++;
@@ -308,8 +335,8 @@ static void step(const Folding *fo, const IrInsn *in, uint64_t *set, uint32_t *n
 /* Register R as a fixed register plus a constant where SET holds: one
    step (a fact of R in SET, else R's fixed fact); false if none.  */
 static bool offset_of(const Folding *fo, const uint64_t *set, IrReg r, IrReg *y, int64_t *c) {
-  for (uint32_t i = fo->by_reg_start[r]; i < fo->by_reg_start[r + 1]; i++) {
-    uint32_t id = fo->by_reg[i];
+  for (uint32_t i = fo->by_reg.start[r]; i < fo->by_reg.start[r + 1]; i++) {
+    uint32_t id = fo->by_reg.facts[i];
     const OffsetFact *ft = &fo->facts.data[id];
     if (ft->x == r && !ft->ext && set[id / 64] >> (id % 64) & 1) {
       *y = ft->y, *c = ft->c;
@@ -356,8 +383,8 @@ static void narrow_store(const Folding *fo, const uint64_t *set, IrInsn *in) {
   if (in->op != IR_STORE || in->a.kind != IV_REG || !in->a.reg)
     return;
   IrReg r = in->a.reg;
-  for (uint32_t i = fo->by_reg_start[r]; i < fo->by_reg_start[r + 1]; i++) {
-    uint32_t id = fo->by_reg[i];
+  for (uint32_t i = fo->by_reg.start[r]; i < fo->by_reg.start[r + 1]; i++) {
+    uint32_t id = fo->by_reg.facts[i];
     const OffsetFact *ft = &fo->facts.data[id];
     if (ft->x == r && ft->ext >= in->size && set[id / 64] >> (id % 64) & 1) {
       in->a = ir_reg(ft->y);
@@ -480,8 +507,7 @@ static void fold_addresses(IrFunc *f) {
   free(cur);
   free(in);
   free(fo.first);
-  free(fo.by_reg_start);
-  free(fo.by_reg);
+  reg_index_free(&fo.by_reg);
   free(fo.fixed);
   free(fo.address_only);
   vec_free(&fo.facts);
@@ -503,7 +529,7 @@ typedef struct LoadFacts {
   VEC(const IrInsn *) loads; /* each fact's load, in order */
   uint32_t *first;           /* per block: its first fact */
   uint32_t *same_prev;       /* per fact: the previous fact of the same place + 1, 0: none */
-  uint32_t *by_reg_start, *by_reg; /* per register: facts with it as base or result */
+  RegIndex by_reg;           /* per register: facts with it as base or result */
   size_t words;
 } LoadFacts;
 
@@ -524,27 +550,12 @@ static bool writes_memory(const IrInsn *in) {
          in->op == IR_ASM || in->op == IR_LDPKT;
 }
 
-typedef struct LoadKill {
-  const LoadFacts *lf;
-  uint64_t *set;
-} LoadKill;
-
-static void kill_load_facts(void *ctx, IrReg r, bool def) {
-  LoadKill *k = ctx;
-  if (!def)
-    return;
-  for (uint32_t i = k->lf->by_reg_start[r]; i < k->lf->by_reg_start[r + 1]; i++) {
-    uint32_t id = k->lf->by_reg[i];
-    k->set[id / 64] &= ~(1ull << (id % 64));
-  }
-}
-
 static void load_step(void *ctx, const IrInsn *in, uint64_t *set, uint32_t *next) {
   LoadFacts *lf = ctx;
   if (writes_memory(in))
     memset(set, 0, (lf->words ? lf->words : 1) * sizeof *set);
-  LoadKill k = {lf, set};
-  ir_insn_regs(in, kill_load_facts, &k);
+  RegKill k = {&lf->by_reg, set};
+  ir_insn_regs(in, reg_kill, &k);
   if (load_fact(in)) {
     uint32_t id = (*next)++;
     set[id / 64] |= 1ull << (id % 64);
@@ -582,25 +593,14 @@ static void collect_loads(LoadFacts *lf) {
     table[j] = (uint32_t)k + 1;
   }
   free(table);
-  lf->by_reg_start = xcalloc(nregs + 1, sizeof *lf->by_reg_start);
+  IrReg *regs = xmalloc((n * 2 + 1) * sizeof *regs);
   for (size_t k = 0; k < n; k++) {
     const IrInsn *in = lf->loads.data[k];
-    lf->by_reg_start[in->dst + 1]++;
-    if (in->addr.kind == IA_REG)
-      lf->by_reg_start[in->addr.base + 1]++;
+    regs[2 * k] = in->dst;
+    regs[2 * k + 1] = in->addr.kind == IA_REG ? in->addr.base : 0;
   }
-  for (size_t r = 0; r < nregs; r++)
-    lf->by_reg_start[r + 1] += lf->by_reg_start[r];
-  lf->by_reg = xmalloc((n * 2 + 1) * sizeof *lf->by_reg);
-  uint32_t *fill = xmalloc((nregs + 1) * sizeof *fill);
-  memcpy(fill, lf->by_reg_start, (nregs + 1) * sizeof *fill);
-  for (size_t k = 0; k < n; k++) {
-    const IrInsn *in = lf->loads.data[k];
-    lf->by_reg[fill[in->dst]++] = (uint32_t)k;
-    if (in->addr.kind == IA_REG)
-      lf->by_reg[fill[in->addr.base]++] = (uint32_t)k;
-  }
-  free(fill);
+  reg_index_build(&lf->by_reg, nregs, regs, n, 2);
+  free(regs);
 }
 
 static void reuse_loads(IrFunc *f) {
@@ -609,8 +609,7 @@ static void reuse_loads(IrFunc *f) {
   if (!lf.loads.len) {
     free(lf.first);
     free(lf.same_prev);
-    free(lf.by_reg_start);
-    free(lf.by_reg);
+    reg_index_free(&lf.by_reg);
     vec_free(&lf.loads);
     return;
   }
@@ -655,9 +654,325 @@ static void reuse_loads(IrFunc *f) {
   free(in);
   free(lf.first);
   free(lf.same_prev);
-  free(lf.by_reg_start);
-  free(lf.by_reg);
+  reg_index_free(&lf.by_reg);
   vec_free(&lf.loads);
+}
+
+/* --- Copies propagated ---
+
+   After a move X = Y of a register, a read of X where the copy holds on
+   every path (neither X nor Y written since) reads Y: the move then
+   often has no reader left and goes with the dead instructions, and a
+   chain of moves (a parameter bound by inlining, a statement
+   expression's value, an assignment through temporaries) becomes one
+   register.  A copied register shares its bounds and pointer identity
+   with the original, so a check on one covers an access through the
+   other.  Operands of arithmetic (IR_ALU) keep the register they name: a
+   value the verifier bounded through a copy (a loop counter checked as
+   `i = *p, i >= 0 && i < N`) must stay the one the index arithmetic
+   reads (the iters selftests).  Facts are the moves; rewrites wait until
+   a walk is done (a rewritten move would no longer match the index of
+   registers its fact names), and walks repeat while a chain gets
+   shorter.  Inline assembly operands are left as they are.  */
+
+typedef struct CopyFacts {
+  VEC(IrInsn *) moves; /* each fact's move, in order */
+  uint32_t *first;     /* per block: its first fact */
+  RegIndex by_reg;     /* per register: moves that name it (dst or source) */
+  size_t words;
+} CopyFacts;
+
+static bool copy_fact(const IrInsn *in) {
+  return in->op == IR_MOV && in->dst && in->a.kind == IV_REG && in->a.reg &&
+         in->a.reg != in->dst && !in->core;
+}
+
+static void copy_step(void *ctx, const IrInsn *in, uint64_t *set, uint32_t *next) {
+  CopyFacts *cf = ctx;
+  RegKill k = {&cf->by_reg, set};
+  ir_insn_regs(in, reg_kill, &k);
+  if (copy_fact(in)) {
+    uint32_t id = (*next)++;
+    set[id / 64] |= 1ull << (id % 64);
+  }
+}
+
+typedef void (*IrUseRewrite)(void *ctx, IrReg *r);
+
+/* Each register IN reads, as a place to rewrite (not asm operands).  */
+static void insn_uses(IrInsn *in, IrUseRewrite f, void *ctx) {
+  if ((in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_ATOMIC) &&
+      in->addr.kind == IA_REG && in->addr.base)
+    f(ctx, &in->addr.base);
+  switch ((IrOp)in->op) {
+  case IR_CALL:
+    for (int i = 0; i < in->call->nargs; i++)
+      if (in->call->args[i].kind == IV_REG && in->call->args[i].reg)
+        f(ctx, &in->call->args[i].reg);
+    if (in->call->kind == CALL_REG && in->call->target)
+      f(ctx, &in->call->target);
+    return;
+  case IR_ASM: case IR_JMP: case IR_UNREACHABLE:
+    return;
+  default:
+    if (in->a.kind == IV_REG && in->a.reg)
+      f(ctx, &in->a.reg);
+    if (in->b.kind == IV_REG && in->b.reg)
+      f(ctx, &in->b.reg);
+  }
+}
+
+typedef VEC(IrReg *) RegPlaces;
+typedef VEC(IrReg) RegList;
+
+typedef struct CopyUse {
+  const CopyFacts *cf;
+  const uint64_t *set;
+  RegPlaces *places; /* with sources: the rewrites to make */
+  RegList *sources;
+} CopyUse;
+
+static void note_copy_use(void *ctx, IrReg *r) {
+  CopyUse *u = ctx;
+  const RegIndex *ix = &u->cf->by_reg;
+  for (uint32_t i = ix->start[*r]; i < ix->start[*r + 1]; i++) {
+    uint32_t id = ix->facts[i];
+    const IrInsn *mv = u->cf->moves.data[id];
+    if (mv->dst == *r && (u->set[id / 64] >> (id % 64) & 1)) {
+      vec_push(u->places, r);
+      vec_push(u->sources, mv->a.reg);
+      return;
+    }
+  }
+}
+
+/* One walk; true if it rewrote a read.  */
+static bool propagate_copies_once(IrFunc *f) {
+  size_t nregs = f->nregs ? f->nregs : 1, nb = f->blocks.len;
+  CopyFacts cf = {0};
+  cf.first = xcalloc(nb + 1, sizeof *cf.first);
+  for (size_t b = 0; b < nb; b++) {
+    cf.first[b] = (uint32_t)cf.moves.len;
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
+      if (copy_fact(&f->blocks.data[b].insns.data[i]))
+        vec_push(&cf.moves, &f->blocks.data[b].insns.data[i]);
+  }
+  size_t n = cf.moves.len;
+  cf.first[nb] = (uint32_t)n;
+  if (!n) {
+    free(cf.first);
+    vec_free(&cf.moves);
+    return false;
+  }
+  cf.words = (n + 63) / 64;
+  IrReg *regs = xmalloc(n * 2 * sizeof *regs);
+  for (size_t k = 0; k < n; k++) {
+    regs[2 * k] = cf.moves.data[k]->dst;
+    regs[2 * k + 1] = cf.moves.data[k]->a.reg;
+  }
+  reg_index_build(&cf.by_reg, nregs, regs, n, 2);
+  free(regs);
+  uint64_t *in = available_at_starts(f, cf.words, cf.first, copy_step, &cf);
+  uint64_t *cur = xmalloc(cf.words * sizeof *cur);
+  RegPlaces places = {0};
+  RegList sources = {0};
+  for (size_t b = 0; b < nb; b++) {
+    memcpy(cur, in + b * cf.words, cf.words * sizeof *cur);
+    uint32_t next = cf.first[b];
+    IrBlock *blk = &f->blocks.data[b];
+    for (size_t i = 0; i < blk->insns.len; i++) {
+      CopyUse u = {&cf, cur, &places, &sources};
+      if (blk->insns.data[i].op != IR_ALU)
+        insn_uses(&blk->insns.data[i], note_copy_use, &u);
+      copy_step(&cf, &blk->insns.data[i], cur, &next);
+    }
+  }
+  for (size_t k = 0; k < places.len; k++)
+    *places.data[k] = sources.data[k];
+  bool any = places.len > 0;
+  vec_free(&places);
+  vec_free(&sources);
+  free(cur);
+  free(in);
+  free(cf.first);
+  reg_index_free(&cf.by_reg);
+  vec_free(&cf.moves);
+  return any;
+}
+
+/* How many instructions write each register.  */
+static uint32_t *count_defs(const IrFunc *f) {
+  uint32_t *defs = xcalloc(f->nregs ? f->nregs : 1, sizeof *defs);
+  for (size_t b = 0; b < f->blocks.len; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
+      ir_insn_regs(&f->blocks.data[b].insns.data[i], count_def, defs);
+  return defs;
+}
+
+/* A register written once, by a move of a constant that fits an
+   instruction's immediate, is that constant wherever it is read as a
+   plain operand: a branch's, an ALU operation's second, a returned value,
+   a call's argument, a move's source, a value stored to the stack (BPF_ST).
+   Its register then often has no reader left.  A division or modulo by
+   zero keeps its register: the verifier refuses an immediate zero.  */
+static bool fits_imm32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
+
+static bool take_constant(IrVal *v, const IrInsn *const *konst) {
+  if (v->kind != IV_REG || !v->reg || !konst[v->reg])
+    return false;
+  *v = ir_imm(konst[v->reg]->a.imm);
+  return true;
+}
+
+static bool propagate_constants(IrFunc *f, const uint32_t *defs) {
+  const IrInsn **konst = xcalloc(f->nregs ? f->nregs : 1, sizeof *konst);
+  bool any_const = false, changed = false;
+  for (size_t b = 0; b < f->blocks.len; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
+      const IrInsn *in = &f->blocks.data[b].insns.data[i];
+      if (in->op == IR_MOV && in->dst && defs[in->dst] == 1 && in->a.kind == IV_IMM &&
+          !in->core && fits_imm32(in->a.imm))
+        konst[in->dst] = in, any_const = true;
+    }
+  for (size_t b = 0; any_const && b < f->blocks.len; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
+      IrInsn *in = &f->blocks.data[b].insns.data[i];
+      switch ((IrOp)in->op) {
+      case IR_MOV: case IR_RET:
+        changed |= take_constant(&in->a, konst);
+        break;
+      case IR_STORE:
+        if (in->addr.kind == IA_SLOT)
+          changed |= take_constant(&in->a, konst);
+        break;
+      case IR_BR:
+        changed |= take_constant(&in->b, konst);
+        changed |= take_constant(&in->a, konst);
+        break;
+      case IR_ALU:
+        if (!(in->b.kind == IV_REG && konst[in->b.reg] && konst[in->b.reg]->a.imm == 0 &&
+              (in->alu == BPF_ALU_DIV || in->alu == BPF_ALU_MOD)))
+          changed |= take_constant(&in->b, konst);
+        break;
+      case IR_CALL:
+        for (int k = 0; k < in->call->nargs; k++)
+          changed |= take_constant(&in->call->args[k], konst);
+        break;
+      default:
+        break;
+      }
+    }
+  free(konst);
+  return changed;
+}
+
+static void propagate_copies(IrFunc *f) {
+  for (int round = 0; round < 8; round++) {
+    uint32_t *defs = count_defs(f);
+    bool changed = propagate_constants(f, defs);
+    changed |= propagate_copies_once(f);
+    free(defs);
+    if (!changed)
+      break;
+  }
+}
+
+/* --- Temporaries computed in place ---
+
+   A temporary written once by an arithmetic instruction and read once,
+   by an operation later in its block on it as first operand (D = -T,
+   D = ext(T), D = T op X), is computed in D itself when nothing between
+   reads or writes D: the operation then works in place (D = D op X), and
+   the allocator's hints, which follow a register's first definition
+   only, need not guess.  Blocks are walked from their end, so a chain of
+   temporaries collapses into D.  A plain move D = T is left as it is:
+   computing a variable assigned in a loop in place of its temporary
+   changed the states the verifier compares at an iterator loop's head
+   (bpf_for loops of the kernel's iters selftests stopped verifying).  */
+
+typedef struct RegCounts {
+  uint32_t *defs, *uses;
+} RegCounts;
+
+static void count_def_use(void *ctx, IrReg r, bool def) {
+  RegCounts *c = ctx;
+  if (def)
+    c->defs[r]++;
+  else
+    c->uses[r]++;
+}
+
+typedef struct Mentions {
+  IrReg r;
+  bool found;
+} Mentions;
+
+static void note_mention(void *ctx, IrReg r, bool def) {
+  Mentions *m = ctx;
+  m->found |= r == m->r;
+}
+
+static bool mentions(const IrInsn *in, IrReg r) {
+  Mentions m = {r, false};
+  ir_insn_regs(in, note_mention, &m);
+  return m.found;
+}
+
+/* The instructions that compute a value from registers and constants
+   alone, and so may compute it into any register.  */
+static bool is_arithmetic(const IrInsn *in) {
+  switch ((IrOp)in->op) {
+  case IR_MOV: case IR_NEG: case IR_EXT: case IR_BSWAP: case IR_ALU:
+    return in->dst != 0;
+  default:
+    return false;
+  }
+}
+
+static bool in_place_reader(const IrInsn *in) {
+  switch ((IrOp)in->op) {
+  case IR_NEG: case IR_EXT: case IR_BSWAP: case IR_ALU:
+    return in->dst && in->a.kind == IV_REG && in->a.reg && !in->core &&
+           !(in->b.kind == IV_REG && in->b.reg == in->dst);
+  default:
+    return false;
+  }
+}
+
+static void coalesce_temporaries(IrFunc *f) {
+  size_t nregs = f->nregs ? f->nregs : 1;
+  RegCounts c = {xcalloc(nregs, sizeof *c.defs), xcalloc(nregs, sizeof *c.uses)};
+  for (size_t b = 0; b < f->blocks.len; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
+      ir_insn_regs(&f->blocks.data[b].insns.data[i], count_def_use, &c);
+  for (size_t p = 0; p < (size_t)f->nparams; p++)
+    if (f->params[p])
+      c.defs[f->params[p]]++;
+  for (size_t b = 0; b < f->blocks.len; b++) {
+    IrBlock *blk = &f->blocks.data[b];
+    for (size_t i = blk->insns.len; i-- > 0;) {
+      IrInsn *rd = &blk->insns.data[i];
+      if (!in_place_reader(rd))
+        continue;
+      IrReg t = rd->a.reg, d = rd->dst;
+      if (t == d || c.defs[t] != 1 || c.uses[t] != 1)
+        continue;
+      size_t j = i;
+      while (j-- > 0 && !mentions(&blk->insns.data[j], t) && !mentions(&blk->insns.data[j], d))
+        ;
+      if (j == SIZE_MAX || blk->insns.data[j].dst != t || !is_arithmetic(&blk->insns.data[j]))
+        continue;
+      IrInsn *def = &blk->insns.data[j];
+      /* The definition may read D (D = D + 1 then), not write it.  */
+      def->dst = d;
+      c.defs[t] = c.uses[t] = 0;
+      c.defs[d]++;
+      rd->a.reg = d;
+      c.uses[d]++;
+    }
+  }
+  free(c.defs);
+  free(c.uses);
 }
 
 /* --- Liveness --- */
@@ -866,6 +1181,104 @@ static void thread_jumps(IrFunc *f) {
       f->blocks.data[i].insns.len = 0;
 }
 
+/* A branch on two constants goes one way: it becomes a jump, and the
+   other way's code, if nothing else reaches it, goes at the next
+   threading.  The comparison is the branch's own (signed or not, 32 or
+   64 bits).  */
+static bool branch_taken(const IrInsn *in) {
+  uint64_t a = (uint64_t)in->a.imm, b = (uint64_t)in->b.imm;
+  int64_t sa = in->a.imm, sb = in->b.imm;
+  if (in->w32) {
+    a = (uint32_t)a, b = (uint32_t)b;
+    sa = (int32_t)a, sb = (int32_t)b;
+  }
+  switch (in->alu) {
+  case BPF_JMP_JEQ: return a == b;
+  case BPF_JMP_JNE: return a != b;
+  case BPF_JMP_JGT: return a > b;
+  case BPF_JMP_JGE: return a >= b;
+  case BPF_JMP_JLT: return a < b;
+  case BPF_JMP_JLE: return a <= b;
+  case BPF_JMP_JSET: return (a & b) != 0;
+  case BPF_JMP_JSGT: return sa > sb;
+  case BPF_JMP_JSGE: return sa >= sb;
+  case BPF_JMP_JSLT: return sa < sb;
+  default: return sa <= sb; /* BPF_JMP_JSLE */
+  }
+}
+
+static bool is_known_cond(unsigned c) {
+  switch (c) {
+  case BPF_JMP_JEQ: case BPF_JMP_JNE: case BPF_JMP_JGT: case BPF_JMP_JGE:
+  case BPF_JMP_JLT: case BPF_JMP_JLE: case BPF_JMP_JSET: case BPF_JMP_JSGT:
+  case BPF_JMP_JSGE: case BPF_JMP_JSLT: case BPF_JMP_JSLE:
+    return true;
+  }
+  return false;
+}
+
+static bool fold_known_branches(IrFunc *f) {
+  bool any = false;
+  for (size_t b = 0; b < f->blocks.len; b++) {
+    IrBlock *blk = &f->blocks.data[b];
+    if (!blk->insns.len)
+      continue;
+    IrInsn *t = &blk->insns.data[blk->insns.len - 1];
+    if (t->op != IR_BR || t->a.kind != IV_IMM || t->b.kind != IV_IMM || !is_known_cond(t->alu))
+      continue;
+    t->then_ = branch_taken(t) ? t->then_ : t->else_;
+    t->op = IR_JMP;
+    t->a = t->b = (IrVal){0};
+    any = true;
+  }
+  return any;
+}
+
+/* A block that ends in a jump to a block nothing else reaches takes that
+   block's instructions in place of the jump: straight-line code is one
+   block, which the passes over a block's facts see whole.  A block with
+   an asm goto stays as it is: the passes (liveness, the allocator's
+   intervals) take the asm's targets as successors of its block's end,
+   so nothing may follow the asm but the jump.  */
+static bool has_asm_goto(const IrBlock *b) {
+  for (size_t i = 0; i < b->insns.len; i++)
+    if (b->insns.data[i].op == IR_ASM && b->insns.data[i].asm_->nlabels)
+      return true;
+  return false;
+}
+
+static void merge_blocks(IrFunc *f) {
+  size_t nb = f->blocks.len;
+  uint32_t *npreds = xcalloc(nb, sizeof *npreds);
+  for (size_t b = 0; b < nb; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    uint32_t succ[2];
+    for (uint32_t k = 0, n = successors_of(blk, succ); k < n; k++)
+      npreds[succ[k]]++;
+    for (size_t i = 0; i < blk->insns.len; i++)
+      if (blk->insns.data[i].op == IR_ASM)
+        for (int l = 0; l < blk->insns.data[i].asm_->nlabels; l++)
+          npreds[blk->insns.data[i].asm_->label_blocks[l]]++;
+  }
+  for (size_t a = 0; a < nb; a++) {
+    IrBlock *blk = &f->blocks.data[a];
+    while (blk->insns.len) {
+      IrInsn *t = &blk->insns.data[blk->insns.len - 1];
+      uint32_t to = t->then_;
+      if (t->op != IR_JMP || to == 0 || to == a || npreds[to] != 1 ||
+          f->blocks.data[to].asm_target || has_asm_goto(blk))
+        break;
+      IrBlock *from = &f->blocks.data[to];
+      blk->insns.len--;
+      for (size_t i = 0; i < from->insns.len; i++)
+        vec_push(&blk->insns, from->insns.data[i]);
+      from->insns.len = 0;
+      npreds[to] = 0;
+    }
+  }
+  free(npreds);
+}
+
 void ir_simplify(IrFunc *f) {
   for (size_t i = 0; i < f->blocks.len; i++) {
     IrBlock *b = &f->blocks.data[i];
@@ -883,14 +1296,24 @@ void ir_simplify(IrFunc *f) {
   }
   merge_returns(f);
   thread_jumps(f);
+  merge_blocks(f);
   fold_addresses(f);
   reuse_loads(f);
+  coalesce_temporaries(f);
+  propagate_copies(f);
   /* Removing dead code can leave blocks that only jump, and branches
      whose work is gone: thread again (a chain of such branches, as an
      inline memcmp whose result does not matter, goes one block a round;
      rounds stop when nothing changes).  */
-  for (int round = 0; round < 64 && remove_dead(f); round++)
+  for (int round = 0; round < 64; round++) {
+    bool changed = remove_dead(f);
+    changed |= fold_known_branches(f);
+    if (!changed)
+      break;
     thread_jumps(f);
+  }
+  merge_blocks(f);
+  coalesce_temporaries(f);
 }
 
 /* --- Printing --- */

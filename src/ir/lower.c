@@ -1926,6 +1926,13 @@ static IrVal arith(Lower *L, unsigned op, IrVal a, IrVal b, Type *t, SrcLoc loc,
   if ((op == OP_DIV || op == OP_MOD) && !sign && b.kind == IV_IMM && b.imm > 1 &&
       (size <= 4 || (b.imm & (b.imm - 1)) == 0))
     return udiv_const(L, op, a, a_small, (uint64_t)b.imm, loc);
+  /* Signed int addition, subtraction and multiplication cannot overflow
+     in C (without -fwrapv): on operands held sign-extended, the 64-bit
+     operation gives the int result already sign-extended, as GCC and
+     clang widen such arithmetic, with no extension after it.  */
+  if (size == 4 && sign && !L->env->wrapv &&
+      (bop == BPF_ALU_ADD || bop == BPF_ALU_SUB || bop == BPF_ALU_MUL))
+    narrow = wraps = false;
   bool w32 = narrow && wraps;
   if (w32 && a.kind == IV_IMM && b.kind == IV_IMM) {
     uint64_t x = (uint64_t)a.imm, y = (uint64_t)b.imm, r;
@@ -2485,7 +2492,10 @@ static void switch_stmt(Lower *L, const Node *n) {
    cases inside) of a few iterations becomes that many copies of its body,
    i a constant in each: indexes become constant offsets, which the
    verifier needs for context fields (ctx->user_ip6[i]) and GCC and clang
-   give it by unrolling such loops too.  */
+   give it by unrolling such loops too.  A pragma before the loop that
+   asks for no unrolling (`#pragma nounroll`, `GCC unroll 1`, `clang loop
+   unroll(disable)`) or for fewer copies than the trips (there is no
+   partial unrolling) keeps it a loop.  */
 
 enum { UNROLL_MAX_TRIPS = 32, UNROLL_MAX_NODES = 4000 };
 
@@ -2586,7 +2596,10 @@ static bool counted_loop(Lower *L, const Node *n, Counted *c) {
     return false;
   UnrollScan u = {c->var, false};
   tree_walk(ST_BODY(n), unroll_scan, &u);
-  if (u.bad || (trips && body_size(ST_BODY(n)) * trips > UNROLL_MAX_NODES))
+  int64_t nodes = trips * body_size(ST_BODY(n));
+  int32_t asked = n->u.loop.unroll;
+  if (u.bad || nodes > UNROLL_MAX_NODES || asked == LOOP_UNROLL_NONE ||
+      (asked > 1 && asked < trips))
     return false;
   c->start = start;
   c->trips = trips;

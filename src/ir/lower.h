@@ -16,6 +16,7 @@ struct LowerEnv {
   /* The declaration of D's entity that has its body, or NULL.  */
   Decl *(*definition_of)(LowerEnv *env, Decl *d);
   int cpu; /* BPF CPU version, 1-4 */
+  bool wrapv; /* -fwrapv: signed overflow wraps (else it cannot happen) */
 };
 
 /* F's body as IR (NULL after an error, reported).  */

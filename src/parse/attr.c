@@ -749,15 +749,64 @@ static void pragma_clang_attribute(Parser *p) {
   }
 }
 
+/* A count after an unroll pragma: N or (N); -1 if none.  */
+static int32_t pragma_count(Parser *p) {
+  bool paren = accept_punct(p, P_LPAREN);
+  int32_t n = -1;
+  if (peek(p, 0)->kind == TK_NUMBER) {
+    unsigned long v = strtoul(next(p).text, NULL, 0);
+    n = v > 65535 ? 65535 : (int32_t)v;
+  }
+  if (paren)
+    accept_punct(p, P_RPAREN);
+  return n;
+}
+
+static int32_t unroll_from_count(int32_t n) {
+  return n < 0 ? LOOP_UNROLL_FULL : n <= 1 ? LOOP_UNROLL_NONE : n;
+}
+
+/* #pragma unroll [N], #pragma nounroll, #pragma GCC unroll N,
+   #pragma clang loop unroll(full|enable|disable) / unroll_count(N):
+   kept for the loop that follows.  */
+static void pragma_clang_loop(Parser *p) {
+  while (peek(p, 0)->kind == TK_IDENT) {
+    bool count = pragma_ident_is(p, "unroll_count"), unroll = pragma_ident_is(p, "unroll");
+    next(p);
+    if (count) {
+      p->loop_unroll = unroll_from_count(pragma_count(p));
+    } else if (accept_punct(p, P_LPAREN)) {
+      if (unroll && pragma_ident_is(p, "disable"))
+        p->loop_unroll = LOOP_UNROLL_NONE;
+      else if (unroll && (pragma_ident_is(p, "full") || pragma_ident_is(p, "enable")))
+        p->loop_unroll = LOOP_UNROLL_FULL;
+      while (!at_eof(p) && !accept_punct(p, P_RPAREN))
+        next(p);
+    }
+  }
+}
+
 void handle_pragma(Parser *p) {
   if (pragma_ident_is(p, "pack")) {
     next(p);
     pragma_pack(p);
+  } else if (pragma_ident_is(p, "unroll")) {
+    next(p);
+    p->loop_unroll = unroll_from_count(pragma_count(p));
+  } else if (pragma_ident_is(p, "nounroll")) {
+    p->loop_unroll = LOOP_UNROLL_NONE;
+  } else if (pragma_ident_is(p, "GCC") && peek(p, 1)->kind == TK_IDENT &&
+             strcmp(peek(p, 1)->ident->name, "unroll") == 0) {
+    next(p), next(p);
+    p->loop_unroll = unroll_from_count(pragma_count(p));
   } else if (pragma_ident_is(p, "clang")) {
     next(p);
     if (pragma_ident_is(p, "attribute")) {
       next(p);
       pragma_clang_attribute(p);
+    } else if (pragma_ident_is(p, "loop")) {
+      next(p);
+      pragma_clang_loop(p);
     }
   }
   while (!at_eof(p))

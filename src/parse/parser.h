@@ -209,6 +209,7 @@ struct Parser {
   VEC(Token) pragma_toks;
   size_t pragma_pos;
   bool in_pragma;
+  int32_t loop_unroll;   /* a loop pragma for the next loop (LOOP_UNROLL_*) */
   Token pragma_end;      /* what the handler reads past the tokens */
   uint32_t member_stamp; /* Ident.mark of a struct body's check (decl.c) */
   jmp_buf fatal;         /* where a fatal parse error unwinds to */

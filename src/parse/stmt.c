@@ -401,10 +401,18 @@ static Node *parse_loop_body(Parser *p) {
   return body;
 }
 
+/* A loop's node, taking the unroll pragma that came before it.  */
+static Node *loop_node(Parser *p, NodeKind kind, SrcLoc loc) {
+  Node *n = stmt_node(p, kind, loc);
+  n->u.loop.unroll = p->loop_unroll;
+  p->loop_unroll = LOOP_UNROLL_DEFAULT;
+  return n;
+}
+
 /* iteration-statement: while ( expression ) statement */
 static Node *parse_while_stmt(Parser *p) {
   Token kw = next(p);
-  Node *n = stmt_node(p, ST_WHILE, kw.loc);
+  Node *n = loop_node(p, ST_WHILE, kw.loc);
   ST_COND(n) = parse_condition(p);
   ST_BODY(n) = parse_loop_body(p);
   return n;
@@ -413,7 +421,7 @@ static Node *parse_while_stmt(Parser *p) {
 /* iteration-statement: do statement while ( expression ) ; */
 static Node *parse_do_stmt(Parser *p) {
   Token kw = next(p);
-  Node *n = stmt_node(p, ST_DO, kw.loc);
+  Node *n = loop_node(p, ST_DO, kw.loc);
   ST_BODY(n) = parse_loop_body(p);
   if (!accept_keyword(p, KW_WHILE))
     diag_error(cur_loc(p), "expected 'while' before %s", tok_desc(peek(p, 0)));
@@ -427,7 +435,7 @@ static Node *parse_do_stmt(Parser *p) {
      for ( declaration expression? ; expression? ) statement */
 static Node *parse_for_stmt(Parser *p) {
   Token kw = next(p);
-  Node *n = stmt_node(p, ST_FOR, kw.loc);
+  Node *n = loop_node(p, ST_FOR, kw.loc);
   expect_punct(p, P_LPAREN, NULL);
   scope_enter(&p->scopes);
   if (at_declaration_start(p)) {

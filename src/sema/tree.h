@@ -284,9 +284,18 @@ struct Node {
       Ident *label;
     } lbl;
     AsmStmt *asm_stmt;           /* ST_ASM */
+    struct {                     /* ST_WHILE, ST_DO, ST_FOR */
+      int32_t unroll;            /* a pragma's unrolling: LOOP_UNROLL_* or
+                                    a count (> 1) */
+    } loop;
   } u;
   Init *init;                    /* ST_DECL, EX_COMPOUND_LIT */
 };
+
+/* A loop's unrolling as a pragma before it asks: `#pragma unroll`,
+   `#pragma clang loop unroll(full)` (full), `#pragma nounroll`,
+   `#pragma GCC unroll 0` or 1, `unroll(disable)` (none), or a count.  */
+enum { LOOP_UNROLL_DEFAULT = 0, LOOP_UNROLL_NONE = 1, LOOP_UNROLL_FULL = -1 };
 
 /* Statement operand names (the fields above, by role).  */
 #define ST_COND(n) ((n)->c)   /* ST_IF, ST_WHILE, ST_DO, ST_FOR, ST_SWITCH */

@@ -254,6 +254,9 @@ static struct attempt load_one(const char *path, const char *name, int keep)
     load_with_log(&again, 1 | 4, full_log, FULL_LOG_SIZE);
     char message[480];
     verifier_message(message, sizeof message, full_log);
+    /* BPFLOAD_LOG=1: the whole verifier log of a rejection, on stderr. */
+    if (getenv("BPFLOAD_LOG"))
+      fputs(full_log, stderr);
     if (message[0])
       snprintf(reason, sizeof reason, "verifier: %s", message);
   }

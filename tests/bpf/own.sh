@@ -10,7 +10,8 @@
 # "rejected" verdict, which never equals clang's "loaded").  A file may
 # name the CPU versions to build it for in a line `btfcc-cpus: v1 v2 v3`
 # (default v4, GCC 16's default); each is compared with clang-19 at the
-# same -mcpu.
+# same -mcpu.  A line `btfcc-flags: ...` adds flags for both compilers
+# (-fwrapv, say).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 . "$ROOT/tests/lib.sh"
@@ -26,12 +27,13 @@ inc=(-I"$BPF_VMLINUX_DIR" -I"$SELFTESTS_DIR/build/include" -D__TARGET_ARCH_x86
 for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/examples/xdp_ports.c; do
   name=$(basename "$src" .c)
   cpus=$(sed -n 's/.*btfcc-cpus: *//p' "$src" | head -1)
+  read -r -a flags <<<"$(sed -n 's/.*btfcc-flags: *//p' "$src" | head -1)"
   for cpu in ${cpus:-v4}; do
     t=own/$name/$cpu
-    if ! clang-19 -O2 --target=bpf -mcpu="$cpu" -g "${inc[@]}" -c "$src" -o "$work/$name.clang.o" 2>"$work/err"; then
+    if ! clang-19 -O2 --target=bpf -mcpu="$cpu" -g "${inc[@]}" "${flags[@]}" -c "$src" -o "$work/$name.clang.o" 2>"$work/err"; then
       fail "$t (clang-19 does not compile it: $(head -1 "$work/err"))"; continue
     fi
-    if ! "$BTFCC" --target=bpf -O2 -mcpu="$cpu" -g "${inc[@]}" -c "$src" -o "$work/$name.o" 2>"$work/err"; then
+    if ! "$BTFCC" --target=bpf -O2 -mcpu="$cpu" -g "${inc[@]}" "${flags[@]}" -c "$src" -o "$work/$name.o" 2>"$work/err"; then
       fail "$t (btfcc: $(grep -m1 error "$work/err"))"; continue
     fi
     "$BPFLOAD" run "$work/$name.clang.o" | awk -F'\t' 'NF >= 6 { print $2, $4; next } 1' > "$work/want"
