@@ -44,12 +44,16 @@ static void forget_scratch(Gen *g) {
   g->holds[0] = g->holds[1] = 0;
 }
 
-/* I writes register R: a scratch register forgets its value.  */
+/* R's entry in holds, or -1 when R is not a scratch register.  */
+static int scratch_index(unsigned r) {
+  return r == SCRATCH0 ? 0 : r == SCRATCH1 ? 1 : -1;
+}
+
+/* Register R is written: a scratch register forgets its value.  */
 static void note_write(Gen *g, unsigned r) {
-  if (r == 0)
-    g->holds[0] = 0;
-  else if (r == 5)
-    g->holds[1] = 0;
+  int k = scratch_index(r);
+  if (k >= 0)
+    g->holds[k] = 0;
 }
 
 /* What instruction I writes, for the scratch registers' memory: the
@@ -128,7 +132,7 @@ static unsigned use(Gen *g, IrVal v, unsigned scratch) {
     load_imm(g, scratch, 0);
     return scratch;
   }
-  int held = scratch == SCRATCH0 ? 0 : scratch == SCRATCH1 ? 1 : -1;
+  int held = scratch_index(scratch);
   if (held >= 0 && g->holds[held] == v.reg)
     return scratch;
   emit(g, bpf_ldx(BPF_SIZE_DW, scratch, BPF_REG_FP, (int16_t)spill_offset(g, v.reg)));
@@ -150,8 +154,8 @@ static void def_done(Gen *g, IrReg dst, unsigned reg) {
     for (int k = 0; k < 2; k++)
       if (g->holds[k] == dst)
         g->holds[k] = 0; /* its old value */
-    if (reg == SCRATCH0 || reg == SCRATCH1)
-      g->holds[reg == SCRATCH0 ? 0 : 1] = dst;
+    if (scratch_index(reg) >= 0)
+      g->holds[scratch_index(reg)] = dst;
   }
 }
 

@@ -250,19 +250,6 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
       extend(&iv[f->params[p]], -1);
       iv[f->params[p]].hint = (uint16_t)(1u << (p + 1));
     }
-  /* A call's argument would like the register it is passed in (r1-r4;
-     r5 is scratch): computed there, it needs no move before the call.  */
-  for (size_t b = 0; b < f->blocks.len; b++)
-    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
-      const IrInsn *in = &f->blocks.data[b].insns.data[i];
-      if (in->op != IR_CALL)
-        continue;
-      for (int a = 0; a < in->call->nargs && a < 4; a++) {
-        IrVal v = in->call->args[a];
-        if (v.kind == IV_REG && v.reg && !iv[v.reg].hint)
-          iv[v.reg].hint = (uint16_t)(1u << (a + 1));
-      }
-    }
   int32_t pos = 0;
   for (size_t b = 0; b < f->blocks.len; b++) {
     const IrBlock *blk = &f->blocks.data[b];
@@ -336,7 +323,9 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
   qsort(order, n, sizeof *order, by_start);
 
   /* Where each register's value first comes from (moves and two-address
-     operations): the register to prefer for it.  */
+     operations): the register to prefer for it.  And a call's argument
+     would like the register it is passed in (r1-r4; r5 is scratch):
+     computed there, it needs no move before the call.  */
   IrReg *hint_src = xcalloc(nregs, sizeof *hint_src);
   for (size_t b = 0; b < f->blocks.len; b++)
     for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
@@ -345,6 +334,11 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
                          in->op == IR_EXT || in->op == IR_BSWAP;
       if (two_address && in->dst && in->a.kind == IV_REG && !hint_src[in->dst])
         hint_src[in->dst] = in->a.reg;
+      for (int a = 0; in->op == IR_CALL && a < in->call->nargs && a < 4; a++) {
+        IrVal v = in->call->args[a];
+        if (v.kind == IV_REG && v.reg && !iv[v.reg].hint)
+          iv[v.reg].hint = (uint16_t)(1u << (a + 1));
+      }
     }
   /* Linear scan.  */
   Interval *active[16] = {0}; /* by physical register */

@@ -234,6 +234,15 @@ static void count_def(void *ctx, IrReg r, bool def) {
     ((uint32_t *)ctx)[r]++;
 }
 
+/* How many instructions write each register.  */
+static uint32_t *count_defs(const IrFunc *f) {
+  uint32_t *defs = xcalloc(f->nregs ? f->nregs : 1, sizeof *defs);
+  for (size_t b = 0; b < f->blocks.len; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
+      ir_insn_regs(&f->blocks.data[b].insns.data[i], count_def, defs);
+  return defs;
+}
+
 /* X = Y + C for an instruction IN that adds a constant to a register
    (a 64-bit add or subtract; a move too when COPIES).  */
 static bool offset_def(const IrInsn *in, bool copies, IrReg *y, int64_t *c) {
@@ -483,10 +492,7 @@ static void fold_step(void *ctx, const IrInsn *in, uint64_t *set, uint32_t *next
 static void fold_addresses(IrFunc *f) {
   size_t nregs = f->nregs ? f->nregs : 1, nb = f->blocks.len;
   Folding fo = {.f = f};
-  uint32_t *defs = xcalloc(nregs, sizeof *defs);
-  for (size_t b = 0; b < nb; b++)
-    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
-      ir_insn_regs(&f->blocks.data[b].insns.data[i], count_def, defs);
+  uint32_t *defs = count_defs(f);
   fo.fixed = xcalloc(nregs, sizeof *fo.fixed);
   find_fixed(&fo, defs);
   free(defs);
@@ -798,15 +804,6 @@ static bool propagate_copies_once(IrFunc *f) {
   reg_index_free(&cf.by_reg);
   vec_free(&cf.moves);
   return any;
-}
-
-/* How many instructions write each register.  */
-static uint32_t *count_defs(const IrFunc *f) {
-  uint32_t *defs = xcalloc(f->nregs ? f->nregs : 1, sizeof *defs);
-  for (size_t b = 0; b < f->blocks.len; b++)
-    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
-      ir_insn_regs(&f->blocks.data[b].insns.data[i], count_def, defs);
-  return defs;
 }
 
 /* A register written once, by a move of a constant that fits an
