@@ -606,12 +606,14 @@ static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
   /* #pragma clang attribute push(...) applies to records.  */
   for (size_t i = 0; i < p->clang_attr_stack.len; i++)
     apply_record_attrs(p, r, p->clang_attr_stack.data[i]);
+  SrcLoc where = name ? loc : cur_loc(p); /* the name, else the brace */
   parse_struct_body(p, r, t);
   /* Attributes after the closing brace belong to the type.  */
   Attr *post = parse_any_attributes(p);
   apply_record_attrs(p, r, post);
   r->pack = p->pack;
-  layout_record(r);
+  if (!layout_record(r))
+    diag_error(where, "type '%s' is too large", type_name(t));
   t->depth = record_depth(r);
   if (t->depth > MAX_TYPE_DEPTH)
     parse_fatal(p, loc, "type nested too deeply (more than %d levels)",
@@ -1290,6 +1292,29 @@ static void parse_params(Parser *p, SuffixOp *op) {
     op->attrs = parse_std_attributes(p);
 }
 
+/* The length of array suffix OP over element type ELEM, or 0 after an
+   error when the array would be larger than the largest object (its
+   size must fit in a signed 64-bit byte count, as in GCC).  */
+static int64_t array_len_in_bounds(const SuffixOp *op, Type *elem, const Declarator *out) {
+  int64_t es = type_size(elem);
+  if (op->len <= 0 || es <= 0 || op->len <= INT64_MAX / es)
+    return op->len;
+  uint64_t bytes = (uint64_t)op->len * (uint64_t)es;
+  bool wrapped = (uint64_t)op->len > UINT64_MAX / (uint64_t)es;
+  const char *name = out->name ? out->name->name : NULL;
+  SrcLoc loc = name ? out->loc : op->loc;
+  if (name && !wrapped)
+    diag_error(loc, "size '%llu' of array '%s' exceeds maximum object size '%lld'",
+               (unsigned long long)bytes, name, (long long)INT64_MAX);
+  else if (name)
+    diag_error(loc, "size of array '%s' exceeds maximum object size '%lld'", name,
+               (long long)INT64_MAX);
+  else
+    diag_error(loc, "size of unnamed array exceeds maximum object size '%lld'",
+               (long long)INT64_MAX);
+  return 0;
+}
+
 /* Build the type of one declarator level over BASE; returns decl
    attributes found inside (GNU attributes that are not type attributes). */
 static Type *apply_level(Parser *p, DeclLevel *lv, Type *t, Declarator *out,
@@ -1317,7 +1342,7 @@ static Type *apply_level(Parser *p, DeclLevel *lv, Type *t, Declarator *out,
                                       !(c->kind == TY_ARRAY && (c->flags & TYF_VLA))))
         diag_error(op->loc, "array type has incomplete element type '%s'",
                    type_name(t));
-      t = op->vla ? type_vla(t) : type_array(t, op->len);
+      t = op->vla ? type_vla(t) : type_array(t, array_len_in_bounds(op, t, out));
       if (op->quals) {
         /* remembered for parameter adjustment */
       }
@@ -1369,6 +1394,12 @@ void parse_declarator(Parser *p, DeclSpec *ds, Declarator *d, bool abstract) {
   d->loc = cur_loc(p);
   DeclLevel *lv = parse_declarator_level(p, abstract);
   d->level = lv;
+  /* The name first, for the diagnostics of the levels outside it.  */
+  for (DeclLevel *in = lv; in; in = in->inner)
+    if (!in->inner && in->name) {
+      d->name = in->name;
+      d->loc = in->name_loc;
+    }
   Attr *decl_attrs = NULL;
   d->type = apply_level(p, lv, ds->type ? ds->type : ty_int, d, &decl_attrs);
   /* Every walker over types recurses: bound their depth.  */

@@ -74,8 +74,11 @@ uint32_t record_depth(const Record *r) {
   return d + 1;
 }
 
-void layout_record(Record *r) {
-  bool is_union = r->kind == TY_UNION;
+/* Largest record size in bits: every bit offset stays an int64_t.  */
+#define RECORD_MAX_BITS ((uint64_t)INT64_MAX)
+
+bool layout_record(Record *r) {
+  bool is_union = r->kind == TY_UNION, fits = true;
   uint64_t bitpos = 0, union_bits = 0;
   uint32_t align = 1;
   for (int i = 0; i < r->nmembers; i++) {
@@ -97,6 +100,10 @@ void layout_record(Record *r) {
     int64_t sz = type_size(m->type);
     if (sz < 0)
       sz = 0; /* flexible array member */
+    if ((uint64_t)sz > RECORD_MAX_BITS / 8 - (is_union ? 0 : bitpos / 8 + a)) {
+      fits = false;
+      sz = 0;
+    }
     align = max_u32(align, a);
     if (is_union) {
       m->bit_offset = 0;
@@ -111,9 +118,14 @@ void layout_record(Record *r) {
   if (r->user_align)
     align = max_u32(align, r->user_align);
   uint64_t bits = is_union ? union_bits : bitpos;
+  if (bits > RECORD_MAX_BITS - 8 * (uint64_t)align) {
+    fits = false;
+    bits = 0;
+  }
   r->align = align;
   r->size = (int64_t)round_up(round_up(bits, 8) / 8, align);
   r->complete = true;
+  return fits;
 }
 
 /* Bits needed to hold V in two's complement (signed) or binary.  */

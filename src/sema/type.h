@@ -352,7 +352,9 @@ Type *type_int_of_size(int64_t size, bool is_unsigned);
 /* Place the members of a struct or union as GCC does for the target and
    complete the record: member bit offsets, size, alignment.  Reports
    layout errors at the member locations.  */
-void layout_record(Record *r);
+/* Lays out R; false when it is larger than the largest object (members
+   past that point are laid out as empty).  */
+bool layout_record(Record *r);
 /* 1 + the deepest member type (see Type.depth).  */
 uint32_t record_depth(const Record *r);
 /* Choose an enum's compatible integer type from its values (GCC rules,
