@@ -59,8 +59,10 @@ $(BUILD)/btfcc: $(DRVOBJ) $(BUILD)/libbtfcc.a
 $(BUILD)/btftool: $(TOOLOBJ) $(BUILD)/libbtfcc.a
 	$(CC) $(LDFLAGS) -o $@ $(TOOLOBJ) $(BUILD)/libbtfcc.a
 
+# `make check` runs as many test scripts at a time as there are processors.
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 check: all
-	BUILD=$(BUILD) tests/run
+	BUILD=$(BUILD) tests/run -j$(CHECK_JOBS)
 
 # The edit-compile-test loop: under a minute; leaves out the slow scripts
 # (tests/fast.exclude) and the header sweep, two scripts at a time.
@@ -79,10 +81,19 @@ FUZZCC    ?= clang
 FUZZSRC    = $(wildcard fuzz/fuzz_*.c)
 FUZZFLAGS  = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 60
+# The library is compiled once for every target (instrumented for
+# coverage, -fsanitize=fuzzer-no-link), each target links it.
+FUZZOBJ    = $(patsubst src/%.c,build/fuzz/obj/%.o,$(LIBSRC))
+FUZZCFLAGS = -std=c17 -D_GNU_SOURCE -pthread -g -O1 -fno-sanitize-recover=all -Ibuild/gen -MMD -MP
 fuzz: $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZSRC))
-build/fuzz/%: fuzz/%.c $(wildcard fuzz/*.h) $(LIBSRC) $(wildcard src/*/*.h) Makefile | build/gen/config.h
+build/fuzz/obj/%.o: src/%.c | build/gen/config.h
 	@mkdir -p $(dir $@)
-	$(FUZZCC) -std=c17 -D_GNU_SOURCE -pthread -g -O1 $(FUZZFLAGS) -Ibuild/gen -o $@ $< $(LIBSRC)
+	$(FUZZCC) $(FUZZCFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+build/fuzz/libbtfcc-fuzz.a: $(FUZZOBJ)
+	@rm -f $@
+	ar rcs $@ $^
+build/fuzz/%: fuzz/%.c $(wildcard fuzz/*.h) build/fuzz/libbtfcc-fuzz.a Makefile
+	$(FUZZCC) $(FUZZCFLAGS) $(FUZZFLAGS) -o $@ $< build/fuzz/libbtfcc-fuzz.a
 
 fuzz-run: fuzz
 	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run
@@ -91,4 +102,4 @@ clean:
 	rm -rf build build-san
 
 .PHONY: all check check-fast install fuzz fuzz-run clean
--include $(LIBOBJ:.o=.d) $(DRVOBJ:.o=.d) $(TOOLOBJ:.o=.d)
+-include $(LIBOBJ:.o=.d) $(DRVOBJ:.o=.d) $(TOOLOBJ:.o=.d) $(FUZZOBJ:.o=.d)

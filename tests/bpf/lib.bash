@@ -45,9 +45,10 @@ bpf_setup() {
   if [ ! -s "$BPF_VMLINUX_DIR/vmlinux.h" ]; then
     if [ ! -r /sys/kernel/btf/vmlinux ]; then BPF_SKIP="the running kernel has no BTF (/sys/kernel/btf/vmlinux)"; return 1; fi
     mkdir -p "$BPF_VMLINUX_DIR"
-    bpftool btf dump file /sys/kernel/btf/vmlinux format c > "$BPF_VMLINUX_DIR/vmlinux.h.tmp" \
+    # Scripts run side by side: each writes its own file, renamed into place.
+    bpftool btf dump file /sys/kernel/btf/vmlinux format c > "$BPF_VMLINUX_DIR/vmlinux.h.$$" \
       || { BPF_SKIP="bpftool cannot dump the kernel's BTF"; return 1; }
-    mv "$BPF_VMLINUX_DIR/vmlinux.h.tmp" "$BPF_VMLINUX_DIR/vmlinux.h"
+    mv "$BPF_VMLINUX_DIR/vmlinux.h.$$" "$BPF_VMLINUX_DIR/vmlinux.h"
   fi
   # The loader, against the tree's libbpf.
   local lsrc=$ROOT/tests/bpf/bpfload.c
@@ -55,7 +56,8 @@ bpf_setup() {
      || [ "$SELFTESTS_DIR/build/libbpf/libbpf.a" -nt "$BPFLOAD" ]; then
     mkdir -p "$(dirname "$BPFLOAD")"
     cc -std=c17 -D_GNU_SOURCE -O2 -Wall -Wextra -I"$SELFTESTS_DIR/build/include" "$lsrc" \
-       "$SELFTESTS_DIR/build/libbpf/libbpf.a" -lelf -lz -o "$BPFLOAD" \
+       "$SELFTESTS_DIR/build/libbpf/libbpf.a" -lelf -lz -o "$BPFLOAD.$$" \
+      && mv "$BPFLOAD.$$" "$BPFLOAD" \
       || { BPF_SKIP="cannot build the loader tests/bpf/bpfload.c"; return 1; }
   fi
   if ! BPF_SKIP=$("$BPFLOAD" probe 2>&1); then
