@@ -107,8 +107,8 @@ for tgt in x86_64 bpf bpfeb; do
   "$BTFCC" $topt -gbtf -c "$dir/all_kinds.c" -o "$TMPDIR/k-$tgt.o"
   $as $asopt "$TMPDIR/k-$tgt.s" -o "$TMPDIR/k-$tgt.as.o"
   objcopy=objcopy; [ $tgt != x86_64 ] && objcopy=bpf-objcopy
-  $objcopy --dump-section .BTF="$TMPDIR/a.btf" "$TMPDIR/k-$tgt.as.o" /dev/null 2>/dev/null
-  $objcopy --dump-section .BTF="$TMPDIR/c.btf" "$TMPDIR/k-$tgt.o" /dev/null 2>/dev/null
+  $objcopy --dump-section .BTF="$TMPDIR/a.btf" "$TMPDIR/k-$tgt.as.o" "$TMPDIR/discard.o" 2>/dev/null
+  $objcopy --dump-section .BTF="$TMPDIR/c.btf" "$TMPDIR/k-$tgt.o" "$TMPDIR/discard.o" 2>/dev/null
   check "all kinds, $tgt: assembled -S text equals the -c object's .BTF" cmp -s "$TMPDIR/a.btf" "$TMPDIR/c.btf"
 done
 

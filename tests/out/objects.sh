@@ -49,7 +49,7 @@ dump_sections() {
   mkdir -p "$dir"
   for name in $(readelf -SW "$obj" | grep '^ *\[' | grep -v -E 'NULL|NOBITS|SYMTAB|STRTAB|RELA? ' |
                 sed -E 's/^ *\[ *[0-9]+\] +([^ ]+) .*/\1/'); do
-    "$objcopy" --dump-section "$name=$dir/$name" "$obj" /dev/null 2>/dev/null || echo "cannot dump $name"
+    "$objcopy" --dump-section "$name=$dir/$name" "$obj" "$dir.discard.o" 2>/dev/null || echo "cannot dump $name"
   done
 }
 
