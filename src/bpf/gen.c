@@ -714,8 +714,10 @@ static void gen_insn(Gen *g, const IrInsn *in) {
       note_core(g, idx, in->core);
     } else if (in->a.kind == IV_IMM) {
       if (in->core) {
+        /* the first instruction load_imm writes: an LD_IMM64's first slot */
+        uint32_t at = bpf_code_len(g->code);
         load_imm(g, rd, in->a.imm);
-        note_core(g, bpf_code_len(g->code) - 1, in->core);
+        note_core(g, at, in->core);
       } else {
         compute_value(g, in, rd);
       }

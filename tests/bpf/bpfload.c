@@ -34,10 +34,22 @@
  * for a deterministic program; two compilers' builds of it should print
  * the same text.
  *
+ * core mode is the selftests' CO-RE relocation run (prog_tests/
+ * core_reloc.c): the object is opened with TARGET as libbpf's
+ * btf_custom_path (the BTF its relocations resolve against; "-" for the
+ * running kernel's), its global "data" (char in[256], out[256], ... as the
+ * test_core_reloc_*.c programs declare it) gets a fixed byte pattern in
+ * "in" and this thread's pid_tgid in "my_pid_tgid" where there is one, the
+ * program is attached where its section says (raw_tracepoint/ or tp_btf/
+ * sys_enter) and a system call made; then the verdict line and every other
+ * member of "data" print, in full hex, one line each.  BPFLOAD_LOG=1 puts
+ * libbpf's lines about the relocations it applied on stderr.
+ *
  * Usage: bpfload probe      (exit 0 when the bpf syscall loads programs)
  *        bpfload list OBJ
  *        bpfload load OBJ [PROG...]
  *        bpfload run OBJ [PROG...]
+ *        bpfload core OBJ PROG TARGET
  * Exit status 0 when the object opened (whatever the verdicts), 1 when it
  * did not, 2 for bad usage.
  */
@@ -49,6 +61,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -59,8 +73,21 @@
 
 static char libbpf_first_warning[512];
 
+/* Set by core mode under BPFLOAD_LOG: libbpf's lines about CO-RE
+   relocations go to stderr. */
+static int show_relocations;
+
 static int keep_first_warning(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
+  if (show_relocations) {
+    char line[1024];
+    va_list copy;
+    va_copy(copy, ap);
+    vsnprintf(line, sizeof line, fmt, copy);
+    va_end(copy);
+    if (strstr(line, "relo #") || strstr(line, "CO-RE relocating"))
+      fputs(line, stderr);
+  }
   if (level != LIBBPF_WARN || libbpf_first_warning[0])
     return 0;
   vsnprintf(libbpf_first_warning, sizeof libbpf_first_warning, fmt, ap);
@@ -167,13 +194,19 @@ static void close_attempt(struct bpf_object *obj)
 }
 enum { STATS_LOG_SIZE = 1 << 16, FULL_LOG_SIZE = 1 << 24 };
 
+/* core mode: the BTF relocations resolve against (NULL: the running
+   kernel's), and what to do to an opened object before it loads. */
+static const char *target_btf;
+static void (*before_load)(struct bpf_object *obj);
+
 /* Open PATH and find program NAME; NULL obj when the object does not open
    (err set).  Every other program's autoload is turned off. */
 static struct attempt open_for(const char *path, const char *name)
 {
   struct attempt a = {0};
   libbpf_first_warning[0] = 0;
-  LIBBPF_OPTS(bpf_object_open_opts, opts, .pin_root_path = pin_root[0] ? pin_root : NULL);
+  LIBBPF_OPTS(bpf_object_open_opts, opts, .pin_root_path = pin_root[0] ? pin_root : NULL,
+              .btf_custom_path = target_btf);
   a.obj = bpf_object__open_file(path, &opts);
   if (!a.obj) {
     a.err = -errno;
@@ -186,6 +219,8 @@ static struct attempt open_for(const char *path, const char *name)
     if (mine)
       a.prog = p;
   }
+  if (before_load)
+    before_load(a.obj);
   return a;
 }
 
@@ -680,11 +715,142 @@ static void run_one(struct attempt *a)
   free(last_dump);
 }
 
+/* ---- core mode ---- */
+
+/* The global "data" of OBJ: its map (.bss or .data), offset there and
+   struct type; 0 when found. */
+struct data_var {
+  struct bpf_map *map;
+  const struct btf *btf;
+  const struct btf_type *type;
+  size_t offset;
+};
+
+static int find_data_var(struct bpf_object *obj, struct data_var *d)
+{
+  struct btf *btf = bpf_object__btf(obj);
+  struct bpf_map *map;
+  if (!btf)
+    return -1;
+  bpf_object__for_each_map(map, obj) {
+    if (!bpf_map__is_internal(map))
+      continue;
+    const struct btf_type *sec = btf__type_by_id(btf, bpf_map__btf_value_type_id(map));
+    if (!sec || !btf_is_datasec(sec))
+      continue;
+    const struct btf_var_secinfo *vs = btf_var_secinfos(sec);
+    for (unsigned i = 0; i < btf_vlen(sec); i++) {
+      const struct btf_type *var = btf__type_by_id(btf, vs[i].type);
+      if (!var || strcmp(btf__name_by_offset(btf, var->name_off), "data") != 0)
+        continue;
+      const struct btf_type *t = btf__type_by_id(btf, var->type);
+      while (t && (btf_is_mod(t) || btf_is_typedef(t)))
+        t = btf__type_by_id(btf, t->type);
+      if (!t || !btf_is_struct(t))
+        return -1;
+      *d = (struct data_var){map, btf, t, vs[i].offset};
+      return 0;
+    }
+  }
+  return -1;
+}
+
+/* Offset and size of D's member NAME; -1 when it has none. */
+static long data_member(const struct data_var *d, const char *name, size_t *size)
+{
+  const struct btf_member *m = btf_members(d->type);
+  for (unsigned i = 0; i < btf_vlen(d->type); i++, m++) {
+    if (strcmp(btf__name_by_offset(d->btf, m->name_off), name) != 0)
+      continue;
+    long sz = btf__resolve_size(d->btf, m->type);
+    if (sz < 0 || btf_member_bitfield_size(d->type, i))
+      return -1;
+    *size = (size_t)sz;
+    return (long)(d->offset + btf_member_bit_offset(d->type, i) / 8);
+  }
+  return -1;
+}
+
+/* Before loading: the input pattern in data.in, this thread's pid_tgid (as
+   bpf_get_current_pid_tgid gives it) in data.my_pid_tgid. */
+static void fill_core_input(struct bpf_object *obj)
+{
+  struct data_var d;
+  size_t total, size;
+  long off;
+  if (find_data_var(obj, &d) != 0)
+    return;
+  unsigned char *value = bpf_map__initial_value(d.map, &total);
+  if (!value)
+    return;
+  if ((off = data_member(&d, "in", &size)) >= 0 && (size_t)off + size <= total)
+    for (size_t i = 0; i < size; i++)
+      value[off + i] = (unsigned char)(i * 37 + 11);
+  uint64_t pid_tgid = (uint64_t)getpid() << 32 | (uint64_t)syscall(SYS_gettid);
+  if ((off = data_member(&d, "my_pid_tgid", &size)) >= 0 && size == 8 && (size_t)off + 8 <= total)
+    memcpy(value + off, &pid_tgid, 8);
+}
+
+/* After the run: every member of data but "in" and "my_pid_tgid" (the
+   input, and a value that differs from run to run), in full hex. */
+static void print_core_output(struct bpf_object *obj)
+{
+  struct data_var d;
+  if (find_data_var(obj, &d) != 0) {
+    printf("  no global 'data' of a struct type\n");
+    return;
+  }
+  size_t total = bpf_map__value_size(d.map);
+  unsigned char *value = calloc(1, total);
+  int key = 0;
+  if (!value || bpf_map_lookup_elem(bpf_map__fd(d.map), &key, value) != 0) {
+    printf("  data unreadable\n");
+    free(value);
+    return;
+  }
+  const struct btf_member *m = btf_members(d.type);
+  for (unsigned i = 0; i < btf_vlen(d.type); i++, m++) {
+    const char *name = btf__name_by_offset(d.btf, m->name_off);
+    size_t size;
+    long off = data_member(&d, name, &size);
+    if (off < 0 || (size_t)off + size > total || !strcmp(name, "in") || !strcmp(name, "my_pid_tgid"))
+      continue;
+    printf("  data.%s =", name);
+    for (size_t k = 0; k < size; k++)
+      printf(" %02x", value[off + k]);
+    printf("\n");
+  }
+  free(value);
+}
+
+/* Load program NAME of PATH with its relocations against TARGET, attach
+   it, make a system call, print what it wrote. */
+static void core_one(const char *path, const char *name, const char *target)
+{
+  target_btf = strcmp(target, "-") == 0 ? NULL : target;
+  before_load = fill_core_input;
+  show_relocations = getenv("BPFLOAD_LOG") != NULL;
+  struct attempt a = load_one(path, name, 1);
+  if (!a.obj)
+    return;
+  struct bpf_link *link = bpf_program__attach(a.prog);
+  if (!link) {
+    printf("  attach failed: %s\n", strerror(errno));
+  } else {
+    struct timespec ns = {0, 1000};
+    nanosleep(&ns, NULL);
+    bpf_link__destroy(link);
+    print_core_output(a.obj);
+  }
+  close_attempt(a.obj);
+}
+
 /* ---- Main ---- */
 
 static int usage(void)
 {
-  fprintf(stderr, "usage: bpfload probe | list OBJ | load OBJ [PROG...] | run OBJ [PROG...]\n");
+  fprintf(stderr, "usage: bpfload probe | list OBJ | load OBJ [PROG...] | run OBJ [PROG...]"
+                  " | core OBJ PROG TARGET\n");
   return 2;
 }
 
@@ -700,6 +866,21 @@ int main(int argc, char **argv)
   }
   if (argc < 3)
     return usage();
+  if (strcmp(argv[1], "core") == 0) {
+    if (argc != 5)
+      return usage();
+    libbpf_set_print(keep_first_warning);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    make_pin_root();
+    stats_log = malloc(STATS_LOG_SIZE);
+    full_log = malloc(FULL_LOG_SIZE);
+    core_one(argv[2], argv[3], argv[4]);
+    free(stats_log);
+    free(full_log);
+    if (pin_root[0])
+      rmdir(pin_root);
+    return 0;
+  }
   const char *mode = argv[1], *path = argv[2];
   int listing = strcmp(mode, "list") == 0, running = strcmp(mode, "run") == 0;
   if (!listing && !running && strcmp(mode, "load") != 0)
