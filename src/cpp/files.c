@@ -447,8 +447,12 @@ void push_file(Cpp *cpp, IncFile *f, const char *path, int dir_index,
                bool system, SrcLoc from) {
   if (system)
     path = system_header_name(cpp, f);
-  if (!f->entered)
+  if (!f->entered) {
     add_dep(cpp, path, system);
+    /* Room for its names as for the main file's (start_main): a BPF
+       program's vmlinux.h would otherwise grow the table by doubling.  */
+    intern_reserve(f->len / 64);
+  }
   Frame *fr = new_frame(cpp, path, f->text, f->len, from, system);
   fr->file = f;
   fr->dir_index = dir_index;

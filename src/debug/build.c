@@ -31,6 +31,7 @@ typedef struct TypeDies {
   Die *die;  /* the type's DIE */
   Die *qual; /* an array type as declared: the qualifier DIEs over it */
   uint8_t user_aligned; /* struct/union main types: 0 not known, 1 no, 2 yes */
+  bool reachable; /* from a declaration that can keep DIEs (pruning only) */
 } TypeDies;
 
 typedef struct Builder {
@@ -51,6 +52,7 @@ typedef struct Builder {
   size_t annots_len;
   PtrMap unbounded;  /* element type -> the DIE of arrays of it declared
                         `[]` (no index type) */
+  bool pruning;      /* only reachable records need their members */
 } Builder;
 
 static Die *new_die(Builder *b, DieKind kind, bool top_level) {
@@ -491,10 +493,13 @@ static void complete_record(Builder *b, Die *d, Type *t) {
   d->size = r->size;
   if (k != DIE_ENUM && record_user_aligned(b, t))
     d->user_align = r->align;
+  /* A record no kept DIE can reach is pruned: its DIE still takes its
+     place, and its members' types theirs, but it needs no lists.  */
+  bool lists = !b->pruning || type_slot(b, t->main)->reachable;
   if (k == DIE_ENUM) {
-    d->nenums = r->nenums;
-    d->enums = NEW_ARRAY(DieEnumerator, r->nenums > 0 ? r->nenums : 1);
-    for (int i = 0; i < r->nenums; i++) {
+    d->nenums = lists ? r->nenums : 0;
+    d->enums = lists ? NEW_ARRAY(DieEnumerator, r->nenums > 0 ? r->nenums : 1) : NULL;
+    for (int i = 0; i < d->nenums; i++) {
       d->enums[i].name = r->enums[i].name->name;
       d->enums[i].value = r->enums[i].value;
     }
@@ -507,12 +512,13 @@ static void complete_record(Builder *b, Die *d, Type *t) {
     return;
   }
   /* Unnamed bit-fields are padding: DWARF has no member for them.  */
-  d->members = NEW_ARRAY(DieMember, r->nmembers > 0 ? r->nmembers : 1);
+  d->members = lists ? NEW_ARRAY(DieMember, r->nmembers > 0 ? r->nmembers : 1) : NULL;
   for (int i = 0; i < r->nmembers; i++) {
     Member *m = &r->members[i];
     if (!m->name && m->is_bitfield)
       continue;
-    DieMember *dm = &d->members[d->nmembers++];
+    DieMember unlisted = {0};
+    DieMember *dm = lists ? &d->members[d->nmembers++] : &unlisted;
     dm->name = m->name ? m->name->name : NULL;
     dm->bit_offset = m->bit_offset;
     dm->bit_size = m->is_bitfield ? m->bit_width : 0;
@@ -1214,6 +1220,74 @@ static void describe_variables(Builder *b, Entities *ents, const Reach *r) {
 
 /* --- Pruning (-feliminate-unused-debug-types) --- */
 
+/* Before any DIE is made: every type a kept DIE could lead to, marked
+   reachable.  Roots are what pruning keeps from (every variable and
+   function of the unit, whether kept or not, their parameters, locals
+   and the types their bodies use, and the extra types); each type leads
+   to its main variant (whose DIE a variant's copies or qualifiers lead
+   to), its base, its parameters, and a struct's members or an enum's
+   integer type.  So a record outside the set has a DIE that no kept DIE
+   reaches, and complete_record lists no members for it (vmlinux.h's
+   thousands of records in a BPF program that uses a few).  */
+typedef VEC(Type *) TypeVec;
+
+static void reach_type(Builder *b, TypeVec *work, Type *t) {
+  if (!t)
+    return;
+  TypeDies *s = type_slot(b, t);
+  if (s->reachable)
+    return;
+  s->reachable = true;
+  vec_push(work, t);
+}
+
+static void reach_decl(Builder *b, TypeVec *work, const Decl *d) {
+  reach_type(b, work, d->type);
+  reach_type(b, work, d->type_as_declared);
+  if (d->kind != DECL_FUNC)
+    return;
+  for (int i = 0; i < d->n_def_params; i++)
+    reach_type(b, work, d->def_params[i].type);
+  for (int i = 0; i < d->n_locals; i++)
+    reach_type(b, work, d->locals[i]->type);
+  for (int i = 0; i < d->n_used_types; i++)
+    reach_type(b, work, d->used_types[i]);
+}
+
+static void find_reachable_types(Builder *b, TransUnit *tu) {
+  TypeVec work = {0};
+  for (size_t i = 0; i < tu->decls.len; i++) {
+    Decl *d = tu->decls.data[i];
+    if (d->kind == DECL_VAR || d->kind == DECL_FUNC)
+      reach_decl(b, &work, d);
+  }
+  for (size_t i = 0; i < b->opts->n_extra_types; i++)
+    reach_type(b, &work, (Type *)b->opts->extra_types[i]);
+  while (work.len) {
+    Type *t = work.data[--work.len];
+    reach_type(b, &work, t->main);
+    reach_type(b, &work, t->base);
+    switch (t->kind) {
+    case TY_FUNC:
+      for (int i = 0; i < t->u.func.nparams; i++)
+        reach_type(b, &work, t->u.func.params[i].type);
+      break;
+    case TY_STRUCT:
+    case TY_UNION:
+      for (int i = 0; i < t->u.rec->nmembers; i++)
+        reach_type(b, &work, t->u.rec->members[i].type);
+      break;
+    case TY_ENUM:
+      reach_type(b, &work, t->u.rec->enum_int);
+      break;
+    default:
+      break;
+    }
+  }
+  vec_free(&work);
+  b->pruning = true;
+}
+
 /* GCC's pruning keeps only what variables, functions (with the types
    their bodies use) and base types reach; without it, every listed DIE
    stays (kept before marking, which stops at kept DIEs).  */
@@ -1276,6 +1350,8 @@ DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   b.opts = opts;
   b.unit->main_file = tu->main_file;
   Entities ents = {0};
+  if (opts->eliminate_unused_types)
+    find_reachable_types(&b, tu);
   describe_declarations(&b, tu, &ents);
   /* The rest is described at the end of the unit: every record is
      defined by then.  */

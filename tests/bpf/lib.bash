@@ -96,9 +96,11 @@ _bpf_file_flags() {
   return 0
 }
 
-# bpf_compile CC SRC OUT: compile SRC (progs/NAME.c, or any file: NAME is
-# its name without .c, for the Makefile's own flags) with CC into OUT.
-bpf_compile() {
+# bpf_compile_cmd CC SRC OUT: set the array BPF_CMD to the command that
+# compiles SRC (progs/NAME.c, or any file: NAME is its name without .c, for
+# the Makefile's own flags) with CC into OUT.  (bench/bpf times the
+# command alone, without the processes that find the flags.)
+bpf_compile_cmd() {
   local cc=$1 src=$2 out=$3 flavour name
   name=$(basename "$src" .c)
   flavour=$(bpf_flavour "$cc")
@@ -106,15 +108,22 @@ bpf_compile() {
                 -I"$SELFTESTS_DIR/build/include" -I"$BPF_SELFTESTS"
                 -I"$SELFTESTS_DIR/src/tools/include/uapi" -Wno-compare-distinct-pointer-types)
   local own; own=$(_bpf_file_flags "$name" "$flavour" | tr '\n' ' ')
-  # shellcheck disable=SC2086  # the compiler command and flag lists split on spaces
+  # shellcheck disable=SC2206  # the compiler command and flag lists split on spaces
   case $flavour in
-    clang) $cc "${common[@]}" -Werror $_bpf_sysinc_clang -DENABLE_ATOMICS_TESTS $own \
-               -O2 --target=bpf -c "$src" -mcpu=v3 -o "$out" ;;
-    gcc)   $cc "${common[@]}" -std=gnu11 -Werror $_bpf_sysinc_gcc $own \
-               -DBPF_NO_PRESERVE_ACCESS_INDEX -Wno-attributes -O2 -c "$src" -o "$out" ;;
-    btfcc) $cc --target=bpf "${common[@]}" -std=gnu11 $_bpf_sysinc_gcc -DENABLE_ATOMICS_TESTS $own \
-               -O2 -mcpu=v3 -c "$src" -o "$out" ;;
+    clang) BPF_CMD=($cc "${common[@]}" -Werror $_bpf_sysinc_clang -DENABLE_ATOMICS_TESTS $own
+                    -O2 --target=bpf -c "$src" -mcpu=v3 -o "$out") ;;
+    gcc)   BPF_CMD=($cc "${common[@]}" -std=gnu11 -Werror $_bpf_sysinc_gcc $own
+                    -DBPF_NO_PRESERVE_ACCESS_INDEX -Wno-attributes -O2 -c "$src" -o "$out") ;;
+    btfcc) BPF_CMD=($cc --target=bpf "${common[@]}" -std=gnu11 $_bpf_sysinc_gcc -DENABLE_ATOMICS_TESTS $own
+                    -O2 -mcpu=v3 -c "$src" -o "$out") ;;
   esac
+}
+
+# bpf_compile CC SRC OUT: compile SRC with CC into OUT (bpf_compile_cmd).
+bpf_compile() {
+  local BPF_CMD
+  bpf_compile_cmd "$@"
+  "${BPF_CMD[@]}"
 }
 
 # bpf_compile_all CC OUTDIR NAME...: compile each object (two at a time,
@@ -124,7 +133,7 @@ bpf_compile() {
 bpf_compile_all() {
   local cc=$1 dir=$2; shift 2
   mkdir -p "$dir"
-  export -f bpf_compile bpf_flavour _bpf_file_flags
+  export -f bpf_compile bpf_compile_cmd bpf_flavour _bpf_file_flags
   export BPF_VMLINUX_DIR SELFTESTS_DIR BPF_SELFTESTS BPF_PROGS _bpf_sysinc_clang _bpf_sysinc_gcc
   printf '%s\n' "$@" | CC_CMD=$cc DIR=$dir xargs -P "${BPF_JOBS:-2}" -I{} \
     timeout "${BPF_COMPILE_TIMEOUT:-600}" bash -c \
