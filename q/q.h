@@ -1,1 +1,0 @@
-#define FROM_Q 4
