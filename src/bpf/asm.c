@@ -34,6 +34,7 @@ typedef enum {
   TOK_NUM,   /* integer */
   TOK_LOCAL, /* numeric local label reference: 1b, 1f */
   TOK_OP,    /* punctuation and operators */
+  TOK_STR,   /* "a string", quotes included (the operands of .ifc) */
 } TokKind;
 
 typedef struct Tok {
@@ -60,6 +61,15 @@ typedef struct LocalForward {
   uint32_t at;
 } LocalForward;
 
+/* An open conditional block (.if ... .else ... .endif, as GNU as has
+   them): whether its statements are assembled now, whether its condition
+   held, whether the block around it is assembled, and whether .else came.  */
+typedef struct {
+  bool taking, held, outer, had_else;
+  uint32_t at; /* the .if, for an error when its .endif is missing */
+} Cond;
+#define MAX_CONDS 32
+
 typedef struct Asm {
   BpfCode *code;
   const char *text;
@@ -77,6 +87,8 @@ typedef struct Asm {
   uint8_t raw[8]; /* bytes of data directives not yet a whole instruction */
   unsigned nraw;
   uint32_t raw_at; /* where the first of them was written */
+  Cond conds[MAX_CONDS]; /* the open .if blocks, innermost last */
+  unsigned nconds;
   bool normal;   /* in a statement of the normal syntax: `fp` is r10 */
   unsigned depth; /* of the expression being parsed */
   BpfAsmError *err;
@@ -270,6 +282,14 @@ static void lex_token(Asm *a, Tok *t) {
   char c = s[i];
   if (is_digit(c)) {
     lex_number(a, t);
+  } else if (c == '"') {
+    size_t j = i + 1;
+    while (j < a->len && s[j] != '"' && s[j] != '\n')
+      j++;
+    if (j >= a->len || s[j] != '"')
+      error_at(a, i, "missing closing '\"'");
+    t->kind = TOK_STR;
+    a->cur = j + 1;
   } else if (c == 's' && i + 1 < a->len &&
              (s[i + 1] == '<' || s[i + 1] == '>' || s[i + 1] == '/' ||
               s[i + 1] == '%')) {
@@ -1502,9 +1522,94 @@ static void directive(Asm *a) {
   } else {
     error_at(a, t->at,
              "directive '%.*s' is not supported in BPF assembly (only "
-             ".byte, .short, .long, .quad and their sized names, .globl)",
+             ".byte, .short, .long, .quad and their sized names, .globl, "
+             ".if, .ifc, .ifnc, .else, .endif)",
              (int)(t->len > 40 ? 40 : t->len), a->text + t->at);
   }
+}
+
+/* --- Conditional assembly --- */
+
+static bool assembling(const Asm *a) {
+  return a->nconds == 0 || a->conds[a->nconds - 1].taking;
+}
+
+/* The source text from token FIRST to token LAST (exclusive), without
+   the double quotes GNU as allows around a string.  */
+static void token_span(const Asm *a, size_t first, size_t last,
+                       const char **text, size_t *len) {
+  if (first >= last) {
+    *text = "";
+    *len = 0;
+    return;
+  }
+  const Tok *f = &a->toks.data[first], *l = &a->toks.data[last - 1];
+  *text = a->text + f->at;
+  *len = l->at + l->len - f->at;
+  if (*len >= 2 && (*text)[0] == '"' && (*text)[*len - 1] == '"') {
+    (*text)++;
+    *len -= 2;
+  }
+}
+
+/* .ifc A, B / .ifnc A, B: do the two strings read the same?  The first
+   ends at the first comma, the second at the end of the statement.  */
+static bool strings_match(Asm *a) {
+  size_t first = a->ti, comma = first;
+  while (a->toks.data[comma].kind != TOK_END && !is_op(&a->toks.data[comma], ","))
+    comma++;
+  if (a->toks.data[comma].kind == TOK_END)
+    expected(a, "',' between the two strings");
+  size_t end = comma + 1;
+  while (a->toks.data[end].kind != TOK_END)
+    end++;
+  const char *s1, *s2;
+  size_t n1, n2;
+  token_span(a, first, comma, &s1, &n1);
+  token_span(a, comma + 1, end, &s2, &n2);
+  a->ti = end;
+  return n1 == n2 && !memcmp(s1, s2, n1);
+}
+
+/* A conditional directive (.if EXPR, .ifc, .ifnc, .else, .endif): true
+   when the statement was one, handled.  Inside a block not assembled,
+   the conditions of nested blocks are not evaluated.  */
+static bool conditional(Asm *a) {
+  Tok *t = peek(a);
+  bool ifc = is_name(a, t, ".ifc"), ifnc = is_name(a, t, ".ifnc");
+  bool ifexpr = is_name(a, t, ".if") || is_name(a, t, ".ifne");
+  if (ifc || ifnc || ifexpr) {
+    next(a);
+    if (a->nconds == MAX_CONDS)
+      error_at(a, t->at, "conditionals nested more than %d deep", MAX_CONDS);
+    bool outer = assembling(a), held = false;
+    if (outer)
+      held = ifexpr ? parse_expr(a) != 0 : strings_match(a) == ifc;
+    else
+      while (peek(a)->kind != TOK_END)
+        next(a);
+    expect_end(a);
+    a->conds[a->nconds++] = (Cond){outer && held, held, outer, false, t->at};
+    return true;
+  }
+  if (is_name(a, t, ".else") || is_name(a, t, ".endif")) {
+    bool is_else = is_name(a, t, ".else");
+    next(a);
+    expect_end(a);
+    if (a->nconds == 0)
+      error_at(a, t->at, "%s without .if", is_else ? ".else" : ".endif");
+    Cond *c = &a->conds[a->nconds - 1];
+    if (!is_else) {
+      a->nconds--;
+    } else {
+      if (c->had_else)
+        error_at(a, t->at, "a second .else in one .if");
+      c->had_else = true;
+      c->taking = c->outer && !c->held;
+    }
+    return true;
+  }
+  return false;
 }
 
 /* --- Statements --- */
@@ -1512,6 +1617,8 @@ static void directive(Asm *a) {
 static void statement(Asm *a) {
   a->normal = false;
   a->depth = 0;
+  if (conditional(a) || !assembling(a))
+    return;
   /* Labels: NAME ':' or NUMBER ':' (any number of them).  */
   for (;;) {
     Tok *t = peek(a);
@@ -1556,6 +1663,8 @@ static void statement(Asm *a) {
 static void assemble(Asm *a) {
   while (lex_statement(a))
     statement(a);
+  if (a->nconds)
+    error_at(a, a->conds[a->nconds - 1].at, "no .endif after this .if");
   check_raw_whole(a);
   /* Every `1f` must have met its label.  */
   for (size_t i = 0; i < a->forwards.len; i++) {

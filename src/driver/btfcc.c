@@ -228,7 +228,10 @@ static bool compile(Options *o, const char *input) {
   BpfUnitOptions bopts = {o->bpf_cpu, o->wrapv, o->dump_ir, o->mode == MODE_ASSEMBLY,
                          o->want_btf ? &ext : NULL};
   BpfUnit *bunit = NULL;
-  if (ctx_current->target.arch == ARCH_BPF && !bpf_compile_unit(tu, &obj, &bopts, &bunit)) {
+  /* The back end reports its errors (inline assembly, unsupported
+     constructs) as diagnostics too: any of them fails the compilation.  */
+  if (ctx_current->target.arch == ARCH_BPF &&
+      (!bpf_compile_unit(tu, &obj, &bopts, &bunit) || diag_error_count() != errors_before)) {
     bpf_unit_finish(bunit, NULL);
     obj_free(&obj);
     vec_free(&ext.funcs);
@@ -265,8 +268,9 @@ static bool compile(Options *o, const char *input) {
   bool is_asm = o->mode == MODE_ASSEMBLY;
   char *def = o->output ? NULL : default_output(input, is_asm ? ".s" : ".o");
   const char *name = o->output ? o->output : def;
-  FILE *out = open_output(name, !is_asm);
-  bool ok = out != NULL;
+  bool ok = diag_error_count() == errors_before;
+  FILE *out = ok ? open_output(name, !is_asm) : NULL;
+  ok = out != NULL;
   if (ok) {
     ok = is_asm ? asm_write(out, &obj) : elf_write(out, &obj);
     ok = close_output(out, name) && ok;

@@ -37,3 +37,14 @@ int f(int a, int b, int c, int d, int e, int g) { return a + g; }
 int h(void) { return undeclared_function(1); }
 int h(int x) { return x +; }
 CASES
+
+# An error the assembler finds in inline assembly, after the C compiled,
+# fails the compilation as GNU as fails bpf-gcc 16's: exit 1, no object.
+printf 'int f(int x) { asm volatile("r0 = frobnicate r1"); return x; }\n' > asm.c
+"$GCC" -O2 -c asm.c -o g.o 2>/dev/null; grc=$?
+rm -f b.o; "$BTFCC" --target=bpf -O2 -c asm.c -o b.o 2>b.err; brc=$?
+if [ $grc -ne 0 ] && [ $brc -eq 1 ] && [ ! -e b.o ] && grep -q ': error: in inline assembly' b.err; then
+  pass "errors/inline assembly: exit 1, no object ($(grep -m1 -o 'error: .*' b.err))"
+else
+  fail "errors/inline assembly (bpf-gcc 16 exit $grc; btfcc exit $brc, object $( [ -e b.o ] && echo written || echo none))"
+fi

@@ -42,6 +42,11 @@ else
       fail "$name (exit $rc)"; cat "$W/err"
     fi
   done <<'EOF'
+.endif
+.else
+.ifc a
+.if 1
+.ifc "a, b
 r0 = *(u32 *)(r1 + 32768)
 r0 = *(u32 *)(r1 - 32769)
 r0 = *(u32 *)(r1)

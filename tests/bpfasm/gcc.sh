@@ -125,6 +125,20 @@ pc_data() {
   printf '\t.dword 3f - 1b\n3:\tr1 = -1\n\t.byte 0x05, 0\n\t.short (1b - 3b) / 8\n\t.4byte 0\n'
   printf '2:\texit\n'
 }
+# Conditional assembly, as bpf_experimental.h's bpf_addr_space_cast picks
+# the byte of its register: .ifc/.ifnc on strings (quoted or not), .if on
+# expressions, .else, nesting, and blocks not taken that hold lines no
+# instruction could be.
+pc_cond() {
+  for r in r0 r3 r9; do
+    printf '\t.byte 0xBF\n'
+    for c in r0 r3 r9; do printf '\t.ifc %s, %s\n\t.byte 0x%s%s\n\t.endif\n' $r $c ${c#r} ${c#r}; done
+    printf '\t.short 1\n\t.long 0x10000\n'
+  done
+  printf '\t.ifnc "a b", "a b"\n\tr0 = 1\n\t.else\n\tr0 = 2\n\t.endif\n'
+  printf '\t.if (1 << 2) & 4\n\t.ifc x,y\n\tr1 = 1\n\t.else\n\tr1 = 2\n\t.endif\n\t.else\n\tr1 = 3\n\t.endif\n'
+  printf '\t.if 0\n\tr1 = 4\n\t.if 1\n\tr1 = 5\n\t.endif\n\t.else\n\tr1 = 6\n\t.endif\n\texit\n'
+}
 n_pct() { n_forms %; }
 n_bare() { n_forms ''; }
 
@@ -142,6 +156,6 @@ run_group() { # NAME DIALECT GENERATOR [REFERENCE_GENERATOR]
   done
 }
 
-for g in alu mem jmp call ld64 atomic data; do run_group pseudoc-$g pseudoc pc_$g; done
+for g in alu mem jmp call ld64 atomic data cond; do run_group pseudoc-$g pseudoc pc_$g; done
 run_group normal normal n_pct
 run_group normal-bare normal n_bare n_pct
