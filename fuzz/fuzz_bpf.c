@@ -23,7 +23,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (diag_error_count() == 0) {
       bool text = (size & 8) != 0;
       BtfExtInfo ext = {0};
-      BpfUnitOptions bopts = {(int)(size % 4) + 1, false, text, &ext};
+      BpfUnitOptions bopts = {.cpu = (int)(size % 4) + 1, .co_re = true,
+                              .asm_text = text, .ext = &ext};
       ObjFile obj = {0};
       obj.source_name = "fuzz.c";
       BpfUnit *unit = NULL;

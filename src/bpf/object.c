@@ -651,6 +651,7 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts,
   index_definitions(&b, tu);
   b.env.cpu = opts->cpu;
   b.env.wrapv = opts->wrapv;
+  b.env.co_re = opts->co_re;
   b.obj = obj;
   b.cpu = opts->cpu;
   b.dump_ir = opts->dump_ir;

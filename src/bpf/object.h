@@ -10,6 +10,7 @@ struct TransUnit;
 typedef struct BpfUnitOptions {
   int cpu;      /* BPF instruction set version, 1-4 (-mcpu=vN) */
   bool wrapv;   /* -fwrapv: signed int arithmetic wraps at 32 bits */
+  bool co_re;   /* CO-RE relocations (-mco-re; default with BTF) */
   bool dump_ir; /* print each function's IR to stdout (-fdump-ir) */
   bool asm_text; /* -S: code sections carry their assembler text */
   BtfExtInfo *ext; /* where the functions and lines for .BTF.ext go, or

@@ -225,8 +225,9 @@ static bool compile(Options *o, const char *input) {
   ObjFile obj = {0};
   obj.source_name = !strcmp(input, "-") ? "<stdin>" : input;
   BtfExtInfo ext = {0};
-  BpfUnitOptions bopts = {o->bpf_cpu, o->wrapv, o->dump_ir, o->mode == MODE_ASSEMBLY,
-                         o->want_btf ? &ext : NULL};
+  BpfUnitOptions bopts = {.cpu = o->bpf_cpu, .wrapv = o->wrapv, .co_re = o->co_re,
+                         .dump_ir = o->dump_ir, .asm_text = o->mode == MODE_ASSEMBLY,
+                         .ext = o->want_btf ? &ext : NULL};
   BpfUnit *bunit = NULL;
   /* The back end reports its errors (inline assembly, unsupported
      constructs) as diagnostics too: any of them fails the compilation.  */

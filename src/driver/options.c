@@ -581,6 +581,7 @@ void options_free(Options *o) {
 bool options_parse(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof *o);
   o->bpf_cpu = 4; /* GCC 16's default for BPF */
+  o->co_re_option = -1;
   o->mode = MODE_LINK;
   o->btf.prune_btf = -1;
   o->debug.eliminate_unused_types = true;
@@ -743,6 +744,8 @@ bool options_parse(int argc, char **argv, Options *o) {
         ok = false;
       }
     }
+    else if (!strcmp(a, "-mco-re") || !strcmp(a, "-mno-co-re"))
+      o->co_re_option = a[2] == 'c';
     else if (bpf_feature_option(a + 2, o)) { }
     else if (x86_option(a + 2, &o->predef.x86)) { }
     else if (!strncmp(a, "-m", 2)) { /* target options: accepted, ignored */ }
@@ -823,6 +826,15 @@ bool options_parse(int argc, char **argv, Options *o) {
   }
   if (o->target.arch == ARCH_BPF)
     o->debug.signed_char = true; /* BPF char is signed (bpf-gcc) */
+  /* bpf-gcc 16: CO-RE is on when BTF is written unless -mno-co-re, and
+     -mco-re without BTF is an error in every mode, -E included.  */
+  o->co_re = o->target.arch == ARCH_BPF &&
+             (o->co_re_option >= 0 ? o->co_re_option : o->want_btf);
+  if (o->co_re && !o->want_btf) {
+    fprintf(stderr, "btfcc: error: BPF CO-RE requires BTF debugging "
+                    "information, use '-gbtf'\n");
+    return false;
+  }
   o->bpf_features =
       (bpf_cpu_features(o->bpf_cpu) | o->bpf_feature_on) & ~o->bpf_feature_off;
   o->predef.bpf_cpu = o->bpf_cpu;

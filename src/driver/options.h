@@ -44,6 +44,8 @@ typedef struct Options {
   bool want_dwarf; /* -g, -gdwarf* */
   int bpf_cpu;     /* -mcpu=vN: BPF instruction set version 1-4 */
   bool wrapv;      /* -fwrapv, -fno-strict-overflow: signed overflow wraps */
+  int co_re_option; /* -mco-re 1, -mno-co-re 0, neither -1 */
+  bool co_re;      /* BPF CO-RE: as chosen, else whenever BTF is written */
   unsigned bpf_features;          /* BPF_F_*: of bpf_cpu, then -m[no-]X */
   unsigned bpf_feature_on, bpf_feature_off; /* -mX, -mno-X as given */
   PredefOptions predef; /* what the predefined macros depend on */

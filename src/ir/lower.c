@@ -744,7 +744,8 @@ static bool core_walk(Lower *L, const Node *n, CoreChain *c) {
     if (pos < 0)
       return false;
     CoreStep st = {pos, n->u.m.member->bit_offset / 8,
-                   n->u.m.rec->preserve_access_index || L->force_pai, true, n->u.m.member};
+                   (n->u.m.rec->preserve_access_index || L->force_pai) && L->env->co_re,
+                   true, n->u.m.member};
     c->steps[c->nsteps++] = st;
     return true;
   }
@@ -1381,6 +1382,15 @@ static IrVal builtin(Lower *L, const Node *n, const char *name) {
   Node **args = n->u.call.args;
   if (!name)
     name = "?";
+  bool core = builtin_is(name, "preserve_access_index") ||
+              builtin_is(name, "preserve_field_info") ||
+              builtin_is(name, "btf_type_id") ||
+              builtin_is(name, "preserve_type_info") ||
+              builtin_is(name, "preserve_enum_value");
+  if (core && !L->env->co_re) {
+    fail(L, loc, "BPF CO-RE is required but not enabled");
+    return ir_imm(0);
+  }
   if (builtin_is(name, "preserve_access_index") && na == 1) {
     L->force_pai++;
     IrVal v = expr(L, args[0]);

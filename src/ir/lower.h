@@ -17,6 +17,8 @@ struct LowerEnv {
   Decl *(*definition_of)(LowerEnv *env, Decl *d);
   int cpu; /* BPF CPU version, 1-4 */
   bool wrapv; /* -fwrapv: signed overflow wraps (else it cannot happen) */
+  bool co_re; /* CO-RE: preserve_access_index relocates, the CO-RE
+                 builtins are allowed (else they are errors, as in GCC) */
 };
 
 /* F's body as IR (NULL after an error, reported).  */

@@ -1,7 +1,8 @@
 /* btftool: the project's BTF toolkit.
 
-     btftool dump [-B BASE] FILE          bpftool-compatible raw dump (BTF),
-                                          or a dump of CTF (.ctf, archives)
+     btftool dump [-B BASE] [--ext] FILE  bpftool-compatible raw dump (BTF),
+                                          or a dump of CTF (.ctf, archives);
+                                          --ext: then the .BTF.ext records
      btftool check [--fixup] [--kernel-compat=RULES] FILE
                                           offline kernel verifier rules
      btftool load [--no-fixup] FILE       BPF_BTF_LOAD into this kernel
@@ -19,6 +20,7 @@
    rejection), 2 BPF_BTF_LOAD unavailable.  */
 #include "../btf/btf_check.h"
 #include "../btf/btf_dump.h"
+#include "../btf/btf_ext_dump.h"
 #include "../btf/btf_load.h"
 #include "../btf/btf_read.h"
 #include "../ctf/ctf_read.h"
@@ -40,8 +42,11 @@ static const char usage_text[] =
     "byte order) with a .BTF section; \"-\" reads standard input.\n"
     "\n"
     "Commands:\n"
-    "  dump [-B BASE] FILE      print the types as `bpftool btf dump file`\n"
-    "                           does; -B/--base BASE reads FILE as split BTF.\n"
+    "  dump [-B BASE] [--ext] FILE\n"
+    "                           print the types as `bpftool btf dump file`\n"
+    "                           does; -B/--base BASE reads FILE as split BTF;\n"
+    "                           --ext adds the object's .BTF.ext: its\n"
+    "                           func_info, line_info and core_relo records\n"
     "                           CTF (raw, an archive, or an object with .ctf\n"
     "                           and no .BTF) is dumped in CTF's own terms\n"
     "  check [--fixup] [--kernel-compat=RULES] FILE\n"
@@ -112,6 +117,7 @@ typedef struct Args {
   bool no_fixup;
   bool fixup;
   bool probe;
+  bool ext;
 } Args;
 
 /* The value of OPT given as "--opt=VALUE" or "--opt VALUE".  */
@@ -171,6 +177,8 @@ static int parse_args(const char *cmd, int argc, char **argv, Args *a) {
       if (!v || (strcmp(v, "text") != 0 && strcmp(v, "json") != 0))
         return usage_error("option '--format' needs text or json");
       a->format = v;
+    } else if (strcmp(cmd, "dump") == 0 && strcmp(arg, "--ext") == 0) {
+      a->ext = true;
     } else if (strcmp(cmd, "check") == 0 && strcmp(arg, "--fixup") == 0) {
       a->fixup = true;
     } else if (strcmp(cmd, "load") == 0 && strcmp(arg, "--no-fixup") == 0) {
@@ -260,6 +268,37 @@ done:
   return rc;
 }
 
+/* The size of F's section NAME, -1 if it has none.  */
+static int64_t elf_section_size(const void *f, const char *name) {
+  const ElfSection *s = elf_section_by_name(f, name);
+  return s ? (int64_t)s->size : -1;
+}
+
+/* FILE's .BTF.ext, parsed against its BTF, or NULL after an error.  */
+static BtfExt *open_ext(const char *path, BtfFile *f, const Btf *btf) {
+  if (!f->elf) {
+    fprintf(stderr, "%s: %s: --ext needs an ELF object; raw BTF has no "
+            ".BTF.ext\n", progname, path);
+    return NULL;
+  }
+  uint8_t *data;
+  size_t size;
+  BtfError err;
+  if (!btf_ext_section_bytes(f->elf, &data, &size, &err)) {
+    fprintf(stderr, "%s: %s: %s\n", progname, path, err.msg);
+    return NULL;
+  }
+  if (!data) {
+    fprintf(stderr, "%s: %s: no .BTF.ext section\n", progname, path);
+    return NULL;
+  }
+  BtfExt *ext = btf_ext_parse(data, size, btf, elf_section_size, f->elf, &err);
+  if (!ext)
+    fprintf(stderr, "%s: %s: %s\n", progname, path, err.msg);
+  free(data);
+  return ext;
+}
+
 static int cmd_dump(const Args *a) {
   static const char sysfs_dir[] = "/sys/kernel/btf/";
   static const char sysfs_vmlinux[] = "/sys/kernel/btf/vmlinux";
@@ -268,7 +307,7 @@ static int cmd_dump(const Args *a) {
   if (!base_path && strncmp(a->file, sysfs_dir, sizeof sysfs_dir - 1) == 0 &&
       strcmp(a->file, sysfs_vmlinux) != 0)
     base_path = sysfs_vmlinux;
-  if (!base_path && strcmp(a->file, "-") != 0) {
+  if (!base_path && !a->ext && strcmp(a->file, "-") != 0) {
     int ctf_rc = dump_ctf(a->file);
     if (ctf_rc >= 0)
       return ctf_rc;
@@ -279,11 +318,17 @@ static int cmd_dump(const Args *a) {
     return EXIT_ERROR;
   Btf *btf = open_btf(a->file, base, &file);
   int rc = EXIT_ERROR;
-  if (btf) {
+  BtfExt *ext = btf && a->ext ? open_ext(a->file, &file, btf) : NULL;
+  if (btf && (ext || !a->ext)) {
     Buf out = {0};
     btf_dump_raw(btf, &out);
+    if (ext)
+      btf_ext_dump(ext, btf, &out);
     rc = write_out(&out);
     buf_free(&out);
+  }
+  btf_ext_free(ext);
+  if (btf) {
     btf_free(btf);
     btf_file_close(&file);
   }
@@ -432,25 +477,6 @@ static int cmd_fixup(const Args *a) {
 
 /* --- annotations: the btf tag annotations of a DWARF file --- */
 
-/* S between QUOTE characters, with C escapes for the quote, the
-   backslash and control bytes.  */
-static void put_quoted(Buf *out, const char *s, char quote) {
-  buf_putc(out, quote);
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    if (*p == quote || *p == '\\')
-      buf_printf(out, "\\%c", *p);
-    else if (*p == '\n')
-      buf_puts(out, "\\n");
-    else if (*p == '\t')
-      buf_puts(out, "\\t");
-    else if (*p < 0x20 || *p == 0x7f)
-      buf_printf(out, "\\%03o", *p);
-    else
-      buf_putc(out, (char)*p);
-  }
-  buf_putc(out, quote);
-}
-
 /* The length of the valid UTF-8 sequence at P, or 0.  */
 static size_t utf8_length(const unsigned char *p) {
   size_t n = *p >= 0xf0 && *p <= 0xf4 ? 4 : *p >= 0xe0 ? 3 : *p >= 0xc2 ? 2 : 0;
@@ -504,7 +530,7 @@ static void put_unit_line(Buf *out, const DwarfFile *f, const DwarfUnit *u) {
     const char *name = dwarf_die_name(f, u->first_die);
     buf_putc(out, ' ');
     if (name)
-      put_quoted(out, name, '\'');
+      buf_put_quoted(out, name, '\'');
     else
       buf_puts(out, "(anon)");
   }
@@ -519,7 +545,7 @@ static void put_annotation(Buf *out, const DwarfAnnotation *an) {
     buf_puts(out, "(no name)");
   buf_putc(out, ' ');
   if (an->value)
-    put_quoted(out, an->value, '"');
+    buf_put_quoted(out, an->value, '"');
   else if (an->has_number)
     buf_printf(out, "%lld", (long long)an->number);
   else
@@ -543,7 +569,7 @@ static void put_die_line(Buf *out, const DwarfFile *f, uint32_t die) {
   const char *name = dwarf_die_name(f, die);
   buf_putc(out, ' ');
   if (name)
-    put_quoted(out, name, '\'');
+    buf_put_quoted(out, name, '\'');
   else
     buf_puts(out, "(anon)");
   buf_putc(out, ':');

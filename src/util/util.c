@@ -253,6 +253,25 @@ void buf_printf(Buf *b, const char *fmt, ...) {
   va_end(ap);
 }
 
+/* S between QUOTE characters, with C escapes for the quote, the
+   backslash and control bytes.  */
+void buf_put_quoted(Buf *out, const char *s, char quote) {
+  buf_putc(out, quote);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p == quote || *p == '\\')
+      buf_printf(out, "\\%c", *p);
+    else if (*p == '\n')
+      buf_puts(out, "\\n");
+    else if (*p == '\t')
+      buf_puts(out, "\\t");
+    else if (*p < 0x20 || *p == 0x7f)
+      buf_printf(out, "\\%03o", *p);
+    else
+      buf_putc(out, (char)*p);
+  }
+  buf_putc(out, quote);
+}
+
 const char *buf_cstr(Buf *b) {
   buf_reserve(b, 1);
   b->data[b->len] = 0;

@@ -89,6 +89,9 @@ void buf_putc(Buf *b, char c);
 void buf_puts(Buf *b, const char *s);
 void buf_printf(Buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
 void buf_vprintf(Buf *b, const char *fmt, va_list ap);
+/* S between QUOTE characters, with C escapes for the quote, the
+   backslash and control bytes.  */
+void buf_put_quoted(Buf *b, const char *s, char quote);
 /* Make data a NUL-terminated string (the NUL is not counted in len).  */
 const char *buf_cstr(Buf *b);
 void buf_free(Buf *b);
