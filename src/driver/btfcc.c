@@ -229,10 +229,7 @@ static bool compile(Options *o, const char *input) {
                          .dump_ir = o->dump_ir, .asm_text = o->mode == MODE_ASSEMBLY,
                          .ext = o->want_btf ? &ext : NULL};
   BpfUnit *bunit = NULL;
-  /* The back end reports its errors (inline assembly, unsupported
-     constructs) as diagnostics too: any of them fails the compilation.  */
-  if (ctx_current->target.arch == ARCH_BPF &&
-      (!bpf_compile_unit(tu, &obj, &bopts, &bunit) || diag_error_count() != errors_before)) {
+  if (ctx_current->target.arch == ARCH_BPF && !bpf_compile_unit(tu, &obj, &bopts, &bunit)) {
     bpf_unit_finish(bunit, NULL);
     obj_free(&obj);
     vec_free(&ext.funcs);
@@ -269,6 +266,8 @@ static bool compile(Options *o, const char *input) {
   bool is_asm = o->mode == MODE_ASSEMBLY;
   char *def = o->output ? NULL : default_output(input, is_asm ? ".s" : ".o");
   const char *name = o->output ? o->output : def;
+  /* Errors reported after parsing (the BPF back end's: inline assembly,
+     unsupported constructs) fail the compilation too: no output.  */
   bool ok = diag_error_count() == errors_before;
   FILE *out = ok ? open_output(name, !is_asm) : NULL;
   ok = out != NULL;

@@ -91,6 +91,12 @@ bool elf_read_symbols(ElfFile *f, ElfError *err);
 const ElfSymbol *elf_symbol_by_name(const ElfFile *f, const char *name,
                                     int stt);
 
+/* Is RS a relocation section (SHT_REL or SHT_RELA) of section TARGET?  */
+static inline bool elf_relocates(const ElfSection *rs, const ElfSection *target) {
+  return (rs->type == ELF_SHT_REL || rs->type == ELF_SHT_RELA) &&
+         rs->info == target->index;
+}
+
 /* Decode the relocation section S (SHT_REL or SHT_RELA) into a new
    array of *count entries (free it with free).  Returns false and fills
    err if the section is malformed.  */

@@ -73,8 +73,7 @@ bool elf_apply_relocs(ElfFile *elf, const ElfSection *target, uint8_t *copy,
                       ElfError *err) {
   for (uint32_t i = 0; i < elf->nsections; i++) {
     const ElfSection *rs = &elf->sections[i];
-    if ((rs->type != ELF_SHT_REL && rs->type != ELF_SHT_RELA) ||
-        rs->info != target->index)
+    if (!elf_relocates(rs, target))
       continue;
     ElfError ee;
     ElfReloc *relocs;
@@ -96,8 +95,7 @@ bool elf_apply_relocs(ElfFile *elf, const ElfSection *target, uint8_t *copy,
 bool elf_has_relocs(const ElfFile *elf, const ElfSection *target) {
   for (uint32_t i = 0; i < elf->nsections; i++) {
     const ElfSection *rs = &elf->sections[i];
-    if ((rs->type == ELF_SHT_REL || rs->type == ELF_SHT_RELA) &&
-        rs->info == target->index)
+    if (elf_relocates(rs, target))
       return true;
   }
   return false;

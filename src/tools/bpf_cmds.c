@@ -166,8 +166,7 @@ static bool add_relocs(const ElfFile *f, const ElfSection *s, BpfCode *c,
                        ElfError *err) {
   for (uint32_t k = 0; k < f->nsections; k++) {
     const ElfSection *rs = &f->sections[k];
-    if ((rs->type != ELF_SHT_REL && rs->type != ELF_SHT_RELA) ||
-        rs->info != s->index)
+    if (!elf_relocates(rs, s))
       continue;
     ElfReloc *rel;
     size_t n;
