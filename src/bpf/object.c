@@ -496,34 +496,11 @@ static void put_image(Section *s, const uint8_t *img, int64_t size, const void *
   }
 }
 
-static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
-  Type *t = def->type;
-  int64_t size = decl_storage_size(def);
-  if (size < 0) {
-    diag_error(def->loc, "storage size of '%s' isn't known", d->name->name);
-    return false;
-  }
+/* The image of DEF's initializer: SIZE bytes in IMG (zeroed by the
+   caller), the addresses in it as RELOCS.  */
+static bool build_image(Builder *b, const Decl *def, int64_t size, uint8_t *img,
+                        DataRelocs *relocs) {
   const Init *in = def->init;
-  const char *secname;
-  switch (decl_data_placement(def, &secname)) {
-  case PLACE_NAMED: break;
-  case PLACE_BSS: secname = ".bss"; break;
-  case PLACE_RODATA: secname = ".rodata"; break;
-  default: secname = ".data"; break;
-  }
-  bool bss = !strcmp(secname, ".bss") || !strncmp(secname, ".bss.", 5);
-  Section *s = data_section(b, secname, bss);
-  uint32_t align = type_align(t);
-  for (const Decl *x = d; x; x = x->prev)
-    if (x->type && type_align(x->type) > align)
-      align = type_align(x->type);
-  if (align > s->align)
-    s->align = align;
-  while (s->bytes.len % (align ? align : 1))
-    sec_data(s, 1, 0, NULL);
-  uint64_t at = s->bytes.len;
-  uint8_t *img = xcalloc((size_t)size + 1, 1);
-  VEC(DataReloc) relocs = {0};
   bool ok = true;
   for (int i = 0; in && i < in->nelems; i++) {
     const InitElem *e = &in->elems[i];
@@ -582,14 +559,57 @@ static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
       }
       /* the address is the relocation's: the bytes stay the addend */
       DataReloc r = {e->offset, n, sym, v};
-      vec_push(&relocs, r);
+      vec_push(relocs, r);
       continue;
     }
     put_bytes(img, size, e->offset, (uint64_t)v, n);
   }
-  put_image(s, img, size, &relocs);
-  vec_free(&relocs);
-  free(img);
+  return ok;
+}
+
+static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
+  Type *t = def->type;
+  int64_t size = decl_storage_size(def);
+  if (size < 0) {
+    diag_error(def->loc, "storage size of '%s' isn't known", d->name->name);
+    return false;
+  }
+  const char *secname;
+  switch (decl_data_placement(def, &secname)) {
+  case PLACE_NAMED: break;
+  case PLACE_BSS: secname = ".bss"; break;
+  case PLACE_RODATA: secname = ".rodata"; break;
+  default: secname = ".data"; break;
+  }
+  bool bss = !strcmp(secname, ".bss") || !strncmp(secname, ".bss.", 5);
+  Section *s = data_section(b, secname, bss);
+  uint32_t align = type_align(t);
+  for (const Decl *x = d; x; x = x->prev)
+    if (x->type && type_align(x->type) > align)
+      align = type_align(x->type);
+  uint64_t at;
+  bool ok = true;
+  if (s->sh_type == SEC_NOBITS) {
+    /* nothing to write: the object only takes room */
+    if (def->has_init && !def->init_all_zero) {
+      diag_error(def->loc, "only zero initializers are allowed in section '%s'",
+                 secname);
+      ok = false;
+    }
+    at = sec_reserve(s, (uint64_t)size, align);
+  } else {
+    if (align > s->align)
+      s->align = align;
+    while (s->bytes.len % (align ? align : 1))
+      sec_data(s, 1, 0, NULL);
+    at = s->bytes.len;
+    uint8_t *img = xcalloc((size_t)size + 1, 1);
+    DataRelocs relocs = {0};
+    ok = build_image(b, def, size, img, &relocs);
+    put_image(s, img, size, &relocs);
+    vec_free(&relocs);
+    free(img);
+  }
   ObjSymbol sym = {0};
   sym.name = name;
   sym.section = s->name;

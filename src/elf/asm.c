@@ -211,11 +211,6 @@ static void out_string_item(AsmOut *o, const Section *s, const SecItem *it) {
 static void out_item(AsmOut *o, const Section *s, const SecItem *it) {
   switch ((SecItemKind)it->kind) {
   case ITEM_DATA:
-    if (s->sh_type == SEC_NOBITS) {
-      buf_printf(&o->b, "\t.zero\t%u", it->size);
-      end_line(o);
-      return;
-    }
     out_chr(o, '\t');
     out_str(o, data_op(it->size));
     out_chr(o, '\t');
@@ -420,6 +415,26 @@ static size_t section_symbols(const ObjFile *obj, const Section *s,
   return n;
 }
 
+/* A NOBITS section has no items: its symbols, each after `.zero` for the
+   space before it, and `.zero` for the rest of the section.  */
+static void write_nobits(AsmOut *o, const Section *s, const ObjSymbol **syms,
+                         size_t nsyms) {
+  uint64_t pos = 0;
+  for (size_t i = 0; i <= nsyms; i++) {
+    uint64_t at = i < nsyms ? syms[i]->value : s->nobits_size;
+    if (at > s->nobits_size)
+      fatal("internal error: symbol %s is outside section %s",
+            syms[i]->name, s->name);
+    if (at > pos) {
+      buf_printf(&o->b, "\t.zero\t%llu", (unsigned long long)(at - pos));
+      end_line(o);
+      pos = at;
+    }
+    if (i < nsyms)
+      out_symbol(o, syms[i]);
+  }
+}
+
 static void out_section(AsmOut *o, const ObjFile *obj, const Section *s,
                         bool directive) {
   if (s->text) {
@@ -439,6 +454,11 @@ static void out_section(AsmOut *o, const ObjFile *obj, const Section *s,
 
   const ObjSymbol **syms;
   size_t nsyms = section_symbols(obj, s, &syms), next = 0;
+  if (s->sh_type == SEC_NOBITS) {
+    write_nobits(o, s, syms, nsyms);
+    free(syms);
+    return;
+  }
   for (size_t i = 0; i < s->items.len; i++) {
     const SecItem *it = &s->items.data[i];
     for (; next < nsyms && syms[next]->value <= it->offset; next++) {

@@ -732,7 +732,7 @@ static uint32_t reloc_type(const Section *s, unsigned size) {
 
 /* BPF's GAS rounds every section up to its alignment.  */
 static uint64_t content_size(const Section *src) {
-  uint64_t size = src->bytes.len;
+  uint64_t size = sec_size(src);
   if (ctx_current->target.arch == ARCH_BPF && src->align > 1)
     size = (size + src->align - 1) & ~((uint64_t)src->align - 1);
   return size;

@@ -47,6 +47,22 @@ void obj_free(ObjFile *obj) {
 
 uint32_t sec_offset(const Section *s) { return (uint32_t)s->bytes.len; }
 
+uint64_t sec_size(const Section *s) {
+  return s->sh_type == SEC_NOBITS ? s->nobits_size : s->bytes.len;
+}
+
+uint64_t sec_reserve(Section *s, uint64_t size, uint32_t align) {
+  if (s->sh_type != SEC_NOBITS)
+    fatal("internal error: space reserved in section %s, which has bytes",
+          s->name);
+  uint64_t a = align ? align : 1;
+  uint64_t at = (s->nobits_size + a - 1) / a * a;
+  s->nobits_size = at + size;
+  if (align > s->align)
+    s->align = align;
+  return at;
+}
+
 static _Noreturn void bad_size(const Section *s, const char *what,
                                unsigned size) {
   fatal("internal error: %s of %u bytes in section %s", what, size, s->name);

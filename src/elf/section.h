@@ -59,7 +59,9 @@ typedef struct Section {
   const char *group; /* COMDAT group signature, NULL = not in a group */
   bool before_text;  /* assembler text: written before the opening .text,
                         as GCC writes what it emits at early finish (.ctf) */
-  Buf bytes;
+  Buf bytes;       /* contents; empty in a SEC_NOBITS section */
+  uint64_t nobits_size; /* SEC_NOBITS: the size, which has no bytes
+                           and no items (sec_reserve) */
   bool keep_items; /* record items (needed for assembler output) */
   bool annotate;   /* format -dA comments */
   VEC(SecItem) items;
@@ -103,6 +105,13 @@ void section_free(Section *s);
 void section_set_group(Section *s, const char *signature);
 
 uint32_t sec_offset(const Section *s);
+/* The section's size: its bytes, or a SEC_NOBITS section's reservation.  */
+uint64_t sec_size(const Section *s);
+/* Reserve SIZE bytes aligned to ALIGN at the end of the SEC_NOBITS
+   section S, returning their offset: a NOBITS section holds no bytes, so
+   an object of any size costs nothing here, and the writers print the
+   space between its symbols as `.zero N`.  */
+uint64_t sec_reserve(Section *s, uint64_t size, uint32_t align);
 
 /* sec_data (below) is an integer of SIZE bytes (1, 2, 4 or 8) in target
    byte order; comment may be NULL.  sec_dataf: the same, with a

@@ -1937,6 +1937,7 @@ TransUnit *parse_translation_unit_from(Cpp *cpp) {
   /* Leave no bindings behind (several inputs may share the process).  */
   scopes_release(&p->scopes);
   TransUnit *tu = p->tu;
+  decl_finish_unit(tu->decls.data, tu->decls.len);
   /* What the bodies tell of static objects (never written ones fold).  */
   tree_mark_writes(tu->decls.data, tu->decls.len);
   vec_free(&p->body_types);

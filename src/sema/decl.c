@@ -12,6 +12,7 @@
 
 #include "../lang/attrs.h"
 #include "tree.h"
+#include "../util/ptrmap.h"
 
 /* The first declaration of an entity gets the completed type of a later
    one (extern int a[]; int a[3];); the type as first written is kept
@@ -140,10 +141,26 @@ const Attr *decl_find_attr(const Decl *d, int id) {
   return NULL;
 }
 
+/* Whether D's entity is an array of unknown size that no declaration
+   completes and one defines tentatively (`int a[];`): GCC gives it one
+   element at the end of the unit.  */
+static bool tentative_open_array(const Decl *d) {
+  if (d->kind != DECL_VAR || !d->file_scope || type_kind(d->type) != TY_ARRAY ||
+      type_canon(d->type)->u.array.len >= 0)
+    return false;
+  bool defined = false;
+  for (const Decl *x = d; x; x = x->prev) {
+    if (x->has_init)
+      return false;
+    defined |= x->defined;
+  }
+  return defined;
+}
+
 int64_t decl_storage_size(const Decl *d) {
   int64_t size = type_size(d->type);
   if (size < 0)
-    return size;
+    return tentative_open_array(d) ? type_size(type_canon(d->type)->base) : size;
   for (const Decl *x = d; x; x = x->prev)
     if (x->kind == DECL_VAR && x->init)
       return size + x->init->flex_size;
@@ -155,4 +172,29 @@ const char *decl_section(const Decl *d) {
     if (x->section)
       return x->section;
   return NULL;
+}
+
+/* Warn of the arrays of unknown size that only tentative definitions
+   declare, as GCC does when it finishes the unit: at each entity's last
+   declaration, the static entities first, then the others, each group in
+   the order of the entities' first declarations.  */
+void decl_finish_unit(Decl *const *decls, size_t n) {
+  PtrMap latest = {0};
+  for (size_t i = n; i-- > 0;) {
+    Decl *d = decls[i];
+    Decl *e = d->first ? d->first : d;
+    if (d->kind == DECL_VAR && d->file_scope && !ptrmap_get(&latest, e))
+      ptrmap_put(&latest, e, d);
+  }
+  for (int statics = 1; statics >= 0; statics--)
+    for (size_t i = 0; i < n; i++) {
+      Decl *d = decls[i];
+      if (d->kind != DECL_VAR || !d->file_scope || (d->first && d->first != d))
+        continue;
+      const Decl *last = ptrmap_get(&latest, d);
+      if ((d->sc == SC_STATIC) == statics && tentative_open_array(last))
+        diag_warning(last->loc, W_NONE, "array '%s' assumed to have one element",
+                     d->name->name);
+    }
+  ptrmap_free(&latest);
 }

@@ -22,8 +22,12 @@ const Attr *decl_find_attr(const Decl *d, int id);
    NULL.  */
 const char *decl_section(const Decl *d);
 /* The bytes D's entity occupies: its type's size, plus the elements of
-   a flexible array member its initializer gives (as GCC sizes it); -1
+   a flexible array member its initializer gives (as GCC sizes it), one
+   element for an array of unknown size defined only tentatively; -1
    when the type is incomplete.  */
 int64_t decl_storage_size(const Decl *d);
+/* The end of the translation unit whose file-scope declarations are
+   DECLS: what GCC checks when it finishes one.  */
+void decl_finish_unit(Decl *const *decls, size_t n);
 
 #endif

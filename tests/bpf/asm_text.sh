@@ -4,7 +4,9 @@
 # -mdialect=pseudoc) assembles into the very instructions and relocations
 # that `btfcc -c` writes: the disassembly with relocations (llvm-objdump
 # -dr) and the .BTF and .BTF.ext bytes of both objects must be equal, for
-# each of tests/bpf/progs/*.c and examples/xdp_ports.c (with -g).
+# each of tests/bpf/progs/*.c, tests/bpf/data/*.c and examples/xdp_ports.c
+# (with -g); so must the sections (type, size, flags, alignment) and the
+# data symbols (value, size, binding).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 . "$ROOT/tests/lib.sh"
@@ -18,7 +20,12 @@ inc=(-I"$BPF_VMLINUX_DIR" -I"$SELFTESTS_DIR/build/include" -D__TARGET_ARCH_x86
      -idirafter /usr/include/x86_64-linux-gnu)
 work=${TMPDIR:-/tmp}/bpf-asm-text.$$
 mkdir -p "$work"; trap 'rm -rf "$work"' EXIT
-for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/examples/xdp_ports.c; do
+# sections by name (type, size, flags, alignment) and data symbols
+layout() {
+  readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '{print $1, $2, $5, $7, $NF}' | sort
+  readelf -sW "$1" | awk 'NR > 3 && $4 == "OBJECT" {print $8, $2, $3, $5}' | sort
+}
+for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/tests/bpf/data/*.c "$ROOT"/examples/xdp_ports.c; do
   name=$(basename "$src" .c)
   t=asm_text/$name
   "$BTFCC" --target=bpf -O2 -g "${inc[@]}" -S -o "$work/$name.s" "$src" 2>"$work/err" || { fail "$t (-S: $(head -1 "$work/err"))"; continue; }
@@ -26,9 +33,9 @@ for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/examples/xdp_ports.c; do
   "$BTFCC" --target=bpf -O2 -g "${inc[@]}" -c -o "$work/$name.o" "$src" 2>"$work/err" || { fail "$t (-c: $(head -1 "$work/err"))"; continue; }
   # the code with its relocations, and the bytes of .BTF and .BTF.ext
   { llvm-objdump-19 -dr "$work/$name.as.o" | tail -n +3
-    readelf -x .BTF -x .BTF.ext "$work/$name.as.o"; } > "$work/a" 2>&1
+    readelf -x .BTF -x .BTF.ext "$work/$name.as.o"; layout "$work/$name.as.o"; } > "$work/a" 2>&1
   { llvm-objdump-19 -dr "$work/$name.o" | tail -n +3
-    readelf -x .BTF -x .BTF.ext "$work/$name.o"; } > "$work/c" 2>&1
+    readelf -x .BTF -x .BTF.ext "$work/$name.o"; layout "$work/$name.o"; } > "$work/c" 2>&1
   if ! grep -q exit "$work/c"; then
     fail "$t (no code in the object)"
   elif cmp -s "$work/a" "$work/c"; then

@@ -36,6 +36,7 @@ int f(int a, int b, int c, int d, int e, int g); int h(void) { return f(1, 2, 3,
 int f(int a, int b, int c, int d, int e, int g) { return a + g; }
 int h(void) { return undeclared_function(1); }
 int h(int x) { return x +; }
+int x __attribute__((section(".bss.x"))) = 5;
 CASES
 
 # CO-RE (issue 11): -mco-re/-mno-co-re and bpf-gcc 16's defaults.  CO-RE is

@@ -15,6 +15,31 @@ else
 fi
 "$BTFCC" -fsyntax-only "$src" 2>/dev/null; [ $? -eq 1 ] && pass "exit status 1 on errors" || fail "exit status"
 
+# Warnings GCC 16 gives when it finishes the unit (tests/diag/tentative.c):
+# same lines, locations and order as gcc-16, and the one element GCC
+# assumes in the BTF DATASEC entry (bts_size) as gcc-16 -gbtf writes it.
+G16=${GCC16_DIR:-$HOME/.cache/btfcc-oracles/gcc16/bin}
+tent=$TESTROOT/diag/tentative.c
+if [ -x "$G16/gcc-16" ]; then
+  "$G16/gcc-16" -fdiagnostics-plain-output -fsyntax-only "$tent" 2>&1 | sed "s/[‘’]/'/g; s|^.*/||" > g16w.txt
+  "$BTFCC" -fdiagnostics-plain-output -fsyntax-only "$tent" 2>&1 | sed 's|^.*/||' > bw.txt
+  if [ "$(grep -c 'assumed to have one element' g16w.txt)" = 5 ] && diff g16w.txt bw.txt > d.txt; then
+    pass "tentative arrays: gcc-16's 5 warnings, places and order"
+  else
+    fail "tentative arrays: warnings differ from gcc-16's"; cat d.txt
+  fi
+  "$G16/gcc-16" -gbtf -dA -S "$tent" -o g16.s 2>/dev/null
+  "$BTFCC" -gbtf -dA -S "$tent" -o b.s 2>/dev/null
+  grep -E 'bts_(type|size)' g16.s > g16.dsec; grep -E 'bts_(type|size)' b.s > b.dsec
+  if grep -q "VAR 'a'" g16.dsec && diff g16.dsec b.dsec > d.txt; then
+    pass "tentative arrays: DATASEC sizes as gcc-16's"
+  else
+    fail "tentative arrays: DATASEC differs from gcc-16's"; cat d.txt
+  fi
+else
+  skip "tentative arrays (no gcc-16: shared/tools/get-gcc16)"
+fi
+
 # Format: the source line and a caret under the column.
 printf 'int a;\nint b = c;\n' > one.c
 "$BTFCC" -fsyntax-only one.c 2> out.txt
