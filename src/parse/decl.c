@@ -79,6 +79,20 @@ static bool token_starts_specifier(Parser *p, const Token *t) {
   return is_typedef_name(p, t);
 }
 
+/* Whether the identifier at lookahead I is taken for the name of a type
+   nobody declared, as GCC guesses it: a name with no ordinary binding,
+   followed by another name or '*' -- or any such name where a type is
+   expected (a parameter's specifiers).  */
+static bool at_unknown_type_name(Parser *p, int i) {
+  const Token *t = peek(p, i);
+  if (t->kind != TK_IDENT || t->ident->keyword || lookup_ordinary(t->ident))
+    return false;
+  if (p->expect_type_name)
+    return true;
+  const Token *n = peek(p, i + 1);
+  return (n->kind == TK_IDENT && !n->ident->keyword) || at_punct_n(p, i + 1, P_STAR);
+}
+
 bool at_declaration_start(Parser *p) {
   const Token *t = peek(p, 0);
   int kw = keyword_of(t);
@@ -98,7 +112,7 @@ bool at_declaration_start(Parser *p) {
     /* A typedef name followed by ':' is a label.  */
     return !at_punct_n(p, 1, P_COLON);
   }
-  return token_starts_specifier(p, t);
+  return token_starts_specifier(p, t) || at_unknown_type_name(p, 0);
 }
 
 bool keyword_starts_type_name(int kw) {
@@ -301,6 +315,13 @@ static bool spec_named_type(Parser *p, DeclSpec *ds, SpecState *st, int kw,
   Type *single = float_keyword_type(kw);
   if (single) {
     next(p);
+    if (!type_kind_on_target((TypeKind)single->kind)) {
+      if (kw == KW_DECIMAL32 || kw == KW_DECIMAL64 || kw == KW_DECIMAL128)
+        diag_error(t->loc, "decimal floating-point not supported for this target");
+      else
+        diag_error(t->loc, "'%s' is not supported on this target",
+                   t->ident->name);
+    }
     if (st->named || (st->bits & ~SPEC_COMPLEX))
       diag_error(t->loc, "two or more data types in declaration specifiers");
     st->named = single;
@@ -469,6 +490,13 @@ bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage) {
     } else if (t->kind == TK_IDENT && !kw && !st.named && !st.bits &&
                is_typedef_name(p, t)) {
       spec_typedef_name(p, ds, &st);
+    } else if (!st.named && !st.bits && at_unknown_type_name(p, 0)) {
+      /* recover as GCC does: an error, and the declaration goes on */
+      Token n = next(p);
+      diag_error(n.loc, "unknown type name '%s'", n.ident->name);
+      st.any = true;
+      ds->has_type_spec = true;
+      st.named = ty_int;
     } else {
       break;
     }
@@ -758,7 +786,8 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
         m.type = ds.type;
       }
       if (accept_punct(p, P_COLON)) {
-        SrcLoc wl = cur_loc(p);
+        /* errors at the member's name, as GCC reports them */
+        SrcLoc wl = m.name ? m.loc : cur_loc(p);
         int64_t w;
         bool u;
         if (parse_int_const_expr(p, &w, &u)) {
@@ -1236,7 +1265,11 @@ static void parse_params(Parser *p, SuffixOp *op) {
     }
     DeclSpec ds;
     SrcLoc loc = cur_loc(p);
-    if (!parse_decl_specifiers(p, &ds, false)) {
+    bool saved_expect = p->expect_type_name;
+    p->expect_type_name = true;
+    bool have_specs = parse_decl_specifiers(p, &ds, false);
+    p->expect_type_name = saved_expect;
+    if (!have_specs) {
       diag_error(loc, "expected declaration specifiers or '...' before %s",
                  tok_desc(peek(p, 0)));
       while (!at_eof(p) && !at_punct(p, P_RPAREN) && !at_punct(p, P_SEMI) &&
@@ -1622,8 +1655,12 @@ static Init *single_store_init(Parser *p, Type *t, Expr *e) {
 /* function-definition: the declarator is done, '{' is next.  */
 static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
                                       Attr *attrs) {
-  if (dr->params_oldstyle && dr->n_oldstyle)
+  if (dr->params_oldstyle && dr->n_oldstyle) {
     parse_oldstyle_param_decls(p, dr);
+    /* C23 has no identifier lists; GCC warns by default there */
+    if (lang_year() >= 2023)
+      diag_warning(dr->loc, W_OLD_STYLE_DEFINITION, "old-style function definition");
+  }
   Decl *fn = declare(p, ds, dr, attrs);
   fn->defined = true;
   fn->first->defined = true;
@@ -1815,6 +1852,18 @@ static bool finish_init_declarator(Parser *p, DeclSpec *ds, Declarator *dr,
   return had_init;
 }
 
+/* An identifier list in a declaration that is not a definition, as
+   `int f(a, b);`: an error since C99 (GCC's permerror, named after the
+   warning it is in C89).  */
+static void missing_parameter_types(SrcLoc loc) {
+  if (lang_year() >= 1999)
+    diag_error(loc, "parameter names (without types) in function declaration "
+                    "[-Wdeclaration-missing-parameter-type]");
+  else
+    diag_warning(loc, W_DECLARATION_MISSING_PARAMETER_TYPE,
+                 "parameter names (without types) in function declaration");
+}
+
 /* declaration:
      declaration-specifiers init-declarator-list? ;
      static_assert-declaration
@@ -1880,6 +1929,8 @@ bool parse_declaration(Parser *p, bool file_scope) {
       return true;
     }
     first = false;
+    if (dr.params_oldstyle && dr.n_oldstyle)
+      missing_parameter_types(ds.loc);
     if (!ds.type && at_punct(p, P_ASSIGN))
       declare_auto_type(p, &ds, &dr, attrs);
     else if (finish_init_declarator(p, &ds, &dr, attrs))

@@ -617,6 +617,65 @@ static Expr builtin_call(Parser *p, Token name) {
   return with_node(p, e, builtin_node(p, id, s, e.type, name.loc, &cargs));
 }
 
+/* The callee N as GCC names it in a diagnostic (`f`, `fp` for `(*fp)`,
+   `s.m`, `p->m`) into BUF, and where it is declared (*DECL_AT, when a
+   function or a member declares it; GCC adds no note for a pointer
+   variable).  False if N has no such name.  */
+static bool callee_name(const Node *n, char *buf, size_t cap, const SrcLoc **decl_at) {
+  *decl_at = NULL;
+  while (n && n->kind == EX_CAST)
+    n = n->a;
+  if (n && n->kind == EX_DEREF)
+    return callee_name(n->a, buf, cap, decl_at) && (*decl_at = NULL, true);
+  if (!n)
+    return false;
+  if (n->kind == EX_VAR && n->u.decl && n->u.decl->name) {
+    snprintf(buf, cap, "%s", n->u.decl->name->name);
+    if (n->u.decl->kind == DECL_FUNC)
+      *decl_at = &n->u.decl->loc;
+    return true;
+  }
+  if (n->kind == EX_MEMBER && n->u.m.member && n->u.m.member->name) {
+    const Node *base = n->a;
+    const char *op = ".";
+    if (base && base->kind == EX_DEREF) {
+      base = base->a;
+      op = "->";
+    }
+    const SrcLoc *ignored;
+    char inner[256];
+    if (!callee_name(base, inner, sizeof inner, &ignored))
+      return false;
+    snprintf(buf, cap, "%s%s%s", inner, op, n->u.m.member->name->name);
+    *decl_at = &n->u.m.member->loc;
+    return true;
+  }
+  return false;
+}
+
+/* A prototyped call's argument count against FT's parameters, with
+   GCC's errors (at the callee) and its note on the declaration.  */
+static void check_arg_count(const Expr *fn, const Type *ft, int nargs) {
+  if (ft->flags & TYF_OLDSTYLE)
+    return;
+  int nparams = ft->u.func.nparams;
+  bool variadic = (ft->flags & TYF_VARIADIC) != 0;
+  if (nargs == nparams || (variadic && nargs > nparams))
+    return;
+  char name[300];
+  const SrcLoc *decl_at;
+  bool named = callee_name(fn->n, name, sizeof name, &decl_at);
+  const char *what = nargs > nparams ? "many" : "few";
+  if (named)
+    diag_error(fn->loc, "too %s arguments to function '%s'; expected %s%d, have %d",
+               what, name, variadic ? "at least " : "", nparams, nargs);
+  else
+    diag_error(fn->loc, "too %s arguments to function; expected %s%d, have %d", what,
+               variadic ? "at least " : "", nparams, nargs);
+  if (named && decl_at)
+    diag_note(*decl_at, "declared here");
+}
+
 static Expr call_expr(Parser *p, Expr fn) {
   SrcLoc loc = next(p).loc; /* ( */
   Expr f = expr_rvalue(p, fn);
@@ -624,9 +683,15 @@ static Expr call_expr(Parser *p, Expr fn) {
   if (ft->kind == TY_PTR)
     ft = type_canon(ft->base);
   CallArgs cargs;
-  parse_call_args(p, ft->kind == TY_FUNC ? ft : NULL, &cargs);
+  int nargs = parse_call_args(p, ft->kind == TY_FUNC ? ft : NULL, &cargs);
+  if (ft->kind == TY_FUNC)
+    check_arg_count(&fn, ft, nargs);
   if (ft->kind != TY_FUNC) {
-    diag_error(loc, "called object is not a function or function pointer");
+    if (fn.n && fn.n->kind == EX_VAR && fn.n->u.decl && fn.n->u.decl->name)
+      diag_error(fn.loc, "called object '%s' is not a function or function pointer",
+                 fn.n->u.decl->name->name);
+    else
+      diag_error(fn.loc, "called object is not a function or function pointer");
     return bad_expr(loc);
   }
   Expr e = {0};
@@ -714,22 +779,23 @@ static Node *member_node(Parser *p, Expr *base, Record *r, Ident *name,
   return n;
 }
 
-/* E.NAME where E is a struct/union lvalue or rvalue.  */
-static Expr member_expr(Parser *p, Expr base, Ident *name, SrcLoc loc) {
+/* E.NAME where E is a struct/union lvalue or rvalue; LOC is NAME's,
+   OP_LOC that of the '.' or '->' before it, where GCC reports errors.  */
+static Expr member_expr(Parser *p, Expr base, Ident *name, SrcLoc loc, SrcLoc op_loc) {
   Type *c = type_canon(base.type);
   if (c->kind != TY_STRUCT && c->kind != TY_UNION) {
-    diag_error(loc, "request for member '%s' in something not a structure or union",
+    diag_error(op_loc, "request for member '%s' in something not a structure or union",
                name->name);
     return bad_expr(loc);
   }
   if (!c->u.rec->complete) {
-    diag_error(loc, "invalid use of undefined type '%s'", type_name(c));
+    diag_error(op_loc, "invalid use of undefined type '%s'", type_name(c));
     return bad_expr(loc);
   }
   int64_t bit_off = 0;
   Member *m = find_member(c->u.rec, name, &bit_off);
   if (!m) {
-    diag_error(loc, "'%s' has no member named '%s'", type_name(base.type),
+    diag_error(op_loc, "'%s' has no member named '%s'", type_name(base.type),
                name->name);
     return bad_expr(loc);
   }
@@ -1913,7 +1979,7 @@ static Expr parse_postfix_ops(Parser *p, Expr e) {
         }
         e = deref(p, ptr, op.loc);
       }
-      e = member_expr(p, e, name.ident, name.loc);
+      e = member_expr(p, e, name.ident, name.loc, op.loc);
       continue;
     }
     case P_INC:

@@ -157,6 +157,8 @@ static void init_scalar(InitState *s, Type *t, Place pl) {
     return;
   }
   Expr e = expr_rvalue(p, parse_assign_expr(p));
+  if (e.type && type_kind(e.type) == TY_VOID)
+    diag_error(e.loc, "void value not ignored as it ought to be");
   note_value(s, &e);
   if (s->want)
     add_store(s, pl, t, expr_convert(p, &e, type_unqualified(type_canon(t))));

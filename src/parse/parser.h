@@ -184,6 +184,8 @@ struct Parser {
   int switch_depth;
   int extension_depth;   /* inside __extension__ */
   bool in_sizeof_typeof; /* unevaluated operand */
+  bool expect_type_name; /* a parameter's specifiers: an undeclared name
+                           there is an unknown type name */
   Arena scratch;         /* freed after each external declaration */
   int error_recovery;
   int nesting;           /* current syntactic nesting depth */

@@ -496,6 +496,36 @@ static Node *parse_break_continue(Parser *p, bool is_break) {
   return stmt_node(p, is_break ? ST_BREAK : ST_CONTINUE, kw.loc);
 }
 
+/* A return's value against its function's type, as GCC checks it: a
+   missing or extra value is an error since C99 (GCC's permerror; in C89
+   an extra value is a warning, a missing one fine), with a note on the
+   function; a void value where one is returned, an error.  */
+static void check_return(Parser *p, SrcLoc kw_loc, const Expr *e) {
+  Decl *fn = p->cur_func;
+  Type *ft = fn ? type_canon(fn->type) : NULL;
+  if (!ft || ft->kind != TY_FUNC)
+    return;
+  bool void_fn = type_kind(ft->base) == TY_VOID;
+  bool c99 = lang_year() >= 1999;
+  if (!e && !void_fn && c99) {
+    diag_error(kw_loc, "'return' with no value, in function returning non-void "
+                       "[-Wreturn-mismatch]");
+    diag_note(fn->loc, "declared here");
+  } else if (e && void_fn && type_kind(e->type) != TY_VOID) {
+    bool shown = true;
+    if (c99)
+      diag_error(e->loc, "'return' with a value, in function returning void "
+                         "[-Wreturn-mismatch]");
+    else
+      shown = diag_warning(e->loc, W_RETURN_MISMATCH,
+                           "'return' with a value, in function returning void");
+    if (shown)
+      diag_note(fn->loc, "declared here");
+  } else if (e && !void_fn && type_kind(e->type) == TY_VOID) {
+    diag_error(e->loc, "void value not ignored as it ought to be");
+  }
+}
+
 /* jump-statement: return expression? ;
    The value converts to the function's return type as if by
    assignment.  */
@@ -504,11 +534,14 @@ static Node *parse_return_stmt(Parser *p) {
   Node *n = stmt_node(p, ST_RETURN, kw.loc);
   if (!at_punct(p, P_SEMI)) {
     Expr e = expr_rvalue(p, parse_expr(p));
+    check_return(p, kw.loc, &e);
     Type *ft = p->cur_func ? type_canon(p->cur_func->type) : NULL;
     if (ft && ft->kind == TY_FUNC && type_kind(ft->base) != TY_VOID)
       n->a = expr_convert(p, &e, type_unqualified(type_canon(ft->base)));
     else
       n->a = expr_node(p, &e);
+  } else {
+    check_return(p, kw.loc, NULL);
   }
   expect_punct(p, P_SEMI, NULL);
   return n;

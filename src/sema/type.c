@@ -86,6 +86,16 @@ void types_init(void) {
 
 Type *type_basic(TypeKind k) { return ctx_current->types->basic[k]; }
 
+bool type_kind_on_target(TypeKind k) {
+  bool bpf = ctx_current->target.arch == ARCH_BPF;
+  switch (k) {
+  case TY_FLOAT128X: return false;
+  case TY_FLOAT16: case TY_FLOAT128: case TY_FLOAT64X:
+  case TY_DECIMAL32: case TY_DECIMAL64: case TY_DECIMAL128: return !bpf;
+  default: return true;
+  }
+}
+
 /* --- Derived types --- */
 
 static uint32_t derived_hash(TypeKind kind, Type *base, int64_t n,

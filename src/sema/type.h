@@ -298,6 +298,10 @@ void types_init(void);
 uint32_t type_last_id(void); /* the id of the last type created */
 
 Type *type_basic(TypeKind k);          /* void, int, double ... */
+/* Whether the target has the basic type K, as GCC 16 configures it:
+   x86-64 lacks _Float128x; BPF also _Float16, _Float128, _Float64x and
+   the decimal types.  */
+bool type_kind_on_target(TypeKind k);
 Type *type_pointer(Type *to);
 Type *type_array(Type *elem, int64_t len); /* len -1 for [] */
 Type *type_vla(Type *elem);

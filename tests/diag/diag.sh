@@ -40,6 +40,30 @@ else
   skip "tentative arrays (no gcc-16: shared/tools/get-gcc16)"
 fi
 
+# Types a target lacks, as GCC 16 configures each target: every floating
+# type name in a declaration, on x86-64 (gcc-16) and BPF (bpf-gcc-16),
+# gets the same diagnostics (or none) from btfcc.
+for target in x86_64 bpf; do
+  oracle=$G16/gcc-16; args=()
+  [ $target = bpf ] && { oracle=$G16/bpf-gcc-16; args=(--target=bpf); }
+  if [ ! -x "$oracle" ]; then skip "types on $target (no $(basename "$oracle"))"; continue; fi
+  bad=0 refused=0
+  for ty in _Float16 _Float32 _Float64 _Float128 _Float32x _Float64x _Float128x \
+            _Decimal32 _Decimal64 _Decimal128 "_Complex _Float16" "_Float128 const" \
+            "long double" __int128; do
+    printf '%s v;\nint f(%s *p);\n' "$ty" "$ty" > ty.c
+    "$oracle" -fsyntax-only -fdiagnostics-plain-output ty.c 2>&1 | sed "s/[‘’]/'/g" > g.txt
+    "$BTFCC" "${args[@]}" -fsyntax-only -fdiagnostics-plain-output ty.c > b.txt 2>&1
+    [ -s g.txt ] && refused=$((refused + 1))
+    cmp -s g.txt b.txt || { bad=$((bad + 1)); echo "  $ty: $(head -1 g.txt) | $(head -1 b.txt)"; }
+  done
+  if [ $bad = 0 ] && [ $refused -gt 0 ]; then
+    pass "types on $target: as $(basename "$oracle") ($refused refused)"
+  else
+    fail "types on $target: $bad differ from $(basename "$oracle")"
+  fi
+done
+
 # Format: the source line and a caret under the column.
 printf 'int a;\nint b = c;\n' > one.c
 "$BTFCC" -fsyntax-only one.c 2> out.txt
