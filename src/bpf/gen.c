@@ -12,20 +12,19 @@
    the slot again.  Calls take their arguments in r1-r5, set up by one
    parallel move; parameters arrive there too.
 
-   The frame is laid out here: every IR slot (locals whose address is
-   taken, aggregates, spills) below r10, aligned, at most 512 bytes, as
-   the kernel allows.  Blocks are placed in IR order; a branch to the
+   The frame is laid out by frame.c before the code is made.  Blocks are placed in IR order; a branch to the
    next block falls through.  */
 #include "gen.h"
 
 #include "asm.h"
+#include "frame.h"
 #include "regalloc.h"
 #include "../util/ctx.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-enum { SCRATCH0 = 0, SCRATCH1 = 5, STACK_LIMIT = 512 };
+enum { SCRATCH0 = 0, SCRATCH1 = 5 };
 
 typedef struct Gen {
   IrFunc *f;
@@ -766,27 +765,6 @@ static void gen_insn(Gen *g, const IrInsn *in) {
   }
 }
 
-/* Place the slots below r10: largest alignment first keeps the padding
-   small; offsets are negative.  */
-static bool layout_frame(Gen *g) {
-  int64_t top = 0;
-  for (uint32_t align = 16; align >= 1; align /= 2)
-    for (size_t s = 0; s < g->f->slots.len; s++) {
-      IrSlot *sl = &g->f->slots.data[s];
-      uint32_t a = sl->align > 16 ? 16 : sl->align < 1 ? 1 : sl->align;
-      if (a != align)
-        continue;
-      top += sl->size;
-      top = (top + a - 1) / a * a;
-      sl->offset = -top;
-    }
-  if (top > STACK_LIMIT) {
-    diag_error(g->f->loc, "eBPF stack limit exceeded");
-    return false;
-  }
-  return true;
-}
-
 bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
                   BpfGenCores *cores) {
   Gen g = {0};
@@ -796,7 +774,8 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
   g.line_out = lines;
   g.core_out = cores;
   bpf_regalloc(f, &g.ra);
-  bool ok = layout_frame(&g);
+  int64_t frame_size;
+  bool ok = bpf_frame_layout(f, &g.ra, &frame_size);
   g.labels = xcalloc(f->blocks.len, sizeof *g.labels);
   for (size_t b = 0; b < f->blocks.len; b++) {
     char name[160];

@@ -496,74 +496,90 @@ static void put_image(Section *s, const uint8_t *img, int64_t size, const void *
   }
 }
 
+/* One element of DEF's initializer into its image IMG (SIZE bytes) at
+   BASE plus the element's offset; an element that is a compound literal
+   (a GNU C extension: `(struct bpf_insn){...}` in a static array, as the
+   kernel's BPF_* instruction macros write) puts its own elements.  */
+static bool put_elem(Builder *b, const Decl *def, const InitElem *e, int64_t base,
+                     uint8_t *img, int64_t size, DataRelocs *relocs) {
+  int64_t at = base + e->offset;
+  const Node *lit = e->value;
+  while (lit && lit->kind == EX_CAST && (lit->cast_kind == CAST_NOOP || lit->cast_kind == CAST_LOAD))
+    lit = lit->a;
+  if (lit && lit->kind == EX_COMPOUND_LIT && lit->init && e->bit_width < 0) {
+    bool ok = true;
+    for (int i = 0; i < lit->init->nelems; i++)
+      ok &= put_elem(b, def, &lit->init->elems[i], at, img, size, relocs);
+    return ok;
+  }
+  if (e->value && e->value->kind == EX_STRING) {
+    const Node *str = e->value;
+    int64_t n = type_size(e->type);
+    for (int64_t k = 0; k < n && k < (int64_t)str->u.s.len; k++)
+      if (at + k < size)
+        img[at + k] = (uint8_t)str->u.s.str[k];
+    return true;
+  }
+  int64_t v = 0;
+  const char *sym;
+  long double fl;
+  bool isf;
+  if (!data_const(b, e->value, &v, &sym, &fl, &isf)) {
+    diag_error(e->value ? e->value->loc : def->loc,
+               "initializer element is not computable at load time");
+    return false;
+  }
+  unsigned n = (unsigned)type_size(e->type);
+  if (isf) {
+    if (n == 4) {
+      float f = (float)fl;
+      uint32_t u;
+      memcpy(&u, &f, 4);
+      v = u;
+    } else {
+      double dd = (double)fl;
+      uint64_t u;
+      memcpy(&u, &dd, 8);
+      v = (int64_t)u;
+    }
+  }
+  if (e->bit_width >= 0) {
+    unsigned unit = n ? n : 4;
+    uint64_t cur = 0;
+    for (unsigned k = 0; k < unit; k++) {
+      int64_t p = at + (ctx_current->target.big_endian ? unit - 1 - k : k);
+      if (p < size)
+        cur |= (uint64_t)img[p] << (8 * k);
+    }
+    uint64_t mask = e->bit_width >= 64 ? ~0ull : (1ull << e->bit_width) - 1;
+    unsigned shift = ctx_current->target.big_endian ? unit * 8 - (unsigned)e->bit_offset - (unsigned)e->bit_width
+                                       : (unsigned)e->bit_offset;
+    cur = (cur & ~(mask << shift)) | (((uint64_t)v & mask) << shift);
+    put_bytes(img, size, at, cur, unit);
+    return true;
+  }
+  if (sym) {
+    if (n != 8 && n != 4) {
+      diag_error(def->loc, "address in an initializer of size %u", n);
+      return false;
+    }
+    /* the address is the relocation's: the bytes stay the addend */
+    DataReloc r = {at, n, sym, v};
+    vec_push(relocs, r);
+    return true;
+  }
+  put_bytes(img, size, at, (uint64_t)v, n);
+  return true;
+}
+
 /* The image of DEF's initializer: SIZE bytes in IMG (zeroed by the
    caller), the addresses in it as RELOCS.  */
 static bool build_image(Builder *b, const Decl *def, int64_t size, uint8_t *img,
                         DataRelocs *relocs) {
   const Init *in = def->init;
   bool ok = true;
-  for (int i = 0; in && i < in->nelems; i++) {
-    const InitElem *e = &in->elems[i];
-    if (e->value && e->value->kind == EX_STRING) {
-      const Node *str = e->value;
-      int64_t n = type_size(e->type);
-      for (int64_t k = 0; k < n && k < (int64_t)str->u.s.len; k++)
-        if (e->offset + k < size)
-          img[e->offset + k] = (uint8_t)str->u.s.str[k];
-      continue;
-    }
-    int64_t v = 0;
-    const char *sym;
-    long double fl;
-    bool isf;
-    if (!data_const(b, e->value, &v, &sym, &fl, &isf)) {
-      diag_error(e->value ? e->value->loc : def->loc,
-                 "initializer element is not computable at load time");
-      ok = false;
-      continue;
-    }
-    unsigned n = (unsigned)type_size(e->type);
-    if (isf) {
-      if (n == 4) {
-        float f = (float)fl;
-        uint32_t u;
-        memcpy(&u, &f, 4);
-        v = u;
-      } else {
-        double dd = (double)fl;
-        uint64_t u;
-        memcpy(&u, &dd, 8);
-        v = (int64_t)u;
-      }
-    }
-    if (e->bit_width >= 0) {
-      unsigned unit = n ? n : 4;
-      uint64_t cur = 0;
-      for (unsigned k = 0; k < unit; k++) {
-        int64_t p = e->offset + (ctx_current->target.big_endian ? unit - 1 - k : k);
-        if (p < size)
-          cur |= (uint64_t)img[p] << (8 * k);
-      }
-      uint64_t mask = e->bit_width >= 64 ? ~0ull : (1ull << e->bit_width) - 1;
-      unsigned shift = ctx_current->target.big_endian ? unit * 8 - (unsigned)e->bit_offset - (unsigned)e->bit_width
-                                         : (unsigned)e->bit_offset;
-      cur = (cur & ~(mask << shift)) | (((uint64_t)v & mask) << shift);
-      put_bytes(img, size, e->offset, cur, unit);
-      continue;
-    }
-    if (sym) {
-      if (n != 8 && n != 4) {
-        diag_error(def->loc, "address in an initializer of size %u", n);
-        ok = false;
-        continue;
-      }
-      /* the address is the relocation's: the bytes stay the addend */
-      DataReloc r = {e->offset, n, sym, v};
-      vec_push(relocs, r);
-      continue;
-    }
-    put_bytes(img, size, e->offset, (uint64_t)v, n);
-  }
+  for (int i = 0; in && i < in->nelems; i++)
+    ok &= put_elem(b, def, &in->elems[i], 0, img, size, relocs);
   return ok;
 }
 

@@ -69,121 +69,12 @@ static void note_read(void *ctx, IrReg r, bool def) {
     ((uint8_t *)ctx)[r] = 1;
 }
 
-/* --- Spill slots ---
-
-   Once the scan has chosen the registers that live in memory, each gets
-   a slot.  Two of them share one when their values are never live at
-   the same position: per block, a value lives from the block's start
-   (live in) or its first write, to the block's end (live out) or its
-   last read; the holes between blocks are what sharing gains over the
-   intervals the scan uses.  */
-
-typedef struct Segment {
-  int32_t start, end;
-} Segment;
-
-typedef VEC(Segment) Segments;
-
-typedef struct SpilledReg {
-  IrReg reg;
-  Segments segs; /* in block order */
-} SpilledReg;
-
-typedef struct SegmentCtx {
-  const int32_t *index; /* per register: its SpilledReg, or -1 */
-  int32_t *open, *last; /* per spilled register, in the current block */
-  int32_t pos;
-} SegmentCtx;
-
-static void note_segment(void *ctx, IrReg r, bool def) {
-  SegmentCtx *c = ctx;
-  int32_t k = c->index[r];
-  if (k < 0)
-    return;
-  if (c->open[k] == INT32_MAX)
-    c->open[k] = c->pos;
-  if (c->pos > c->last[k])
-    c->last[k] = c->pos;
-  (void)def;
-}
-
-static bool segments_overlap(const Segment *a, size_t na, const Segment *b, size_t nb) {
-  for (size_t i = 0; i < na; i++)
-    for (size_t j = 0; j < nb; j++)
-      if (a[i].start < b[j].end && b[j].start < a[i].end)
-        return true;
-  return false;
-}
-
-static void assign_spill_slots(IrFunc *f, RegAlloc *ra, const IrLiveness *lv,
-                               const uint8_t *spilled) {
-  size_t nregs = f->nregs ? f->nregs : 1;
-  VEC(SpilledReg) regs = {0};
-  int32_t *index = xmalloc(nregs * sizeof *index);
-  for (size_t r = 0; r < nregs; r++) {
-    index[r] = -1;
-    if (spilled[r]) {
-      index[r] = (int32_t)regs.len;
-      vec_push(&regs, ((SpilledReg){(IrReg)r, {0}}));
-    }
-  }
-  size_t n = regs.len;
-  SegmentCtx c = {index, xmalloc((n + 1) * sizeof *c.open),
-                  xmalloc((n + 1) * sizeof *c.last), 0};
-  int32_t pos = 0;
-  for (size_t b = 0; b < f->blocks.len; b++) {
-    const IrBlock *blk = &f->blocks.data[b];
-    if (!blk->insns.len)
-      continue;
-    const uint64_t *in = lv->in + b * lv->words, *out = lv->out + b * lv->words;
-    int32_t first = b == 0 ? -1 : pos; /* parameters are stored on entry */
-    for (size_t k = 0; k < n; k++) {
-      IrReg r = regs.data[k].reg;
-      bool live_in = in[r / 64] >> (r % 64) & 1;
-      c.open[k] = live_in ? first : INT32_MAX;
-      c.last[k] = live_in ? first : INT32_MIN;
-    }
-    for (size_t i = 0; i < blk->insns.len; i++, pos += 2) {
-      c.pos = pos;
-      ir_insn_regs(&blk->insns.data[i], note_segment, &c);
-    }
-    for (size_t k = 0; k < n; k++) {
-      IrReg r = regs.data[k].reg;
-      if (out[r / 64] >> (r % 64) & 1)
-        c.last[k] = pos; /* past the block's last instruction */
-      if (c.open[k] != INT32_MAX)
-        vec_push(&regs.data[k].segs, ((Segment){c.open[k], c.last[k] + 1}));
-    }
-  }
-  /* Greedy, in register order: the first slot none of whose values
-     overlaps.  */
-  VEC(uint32_t) slot_of = {0};
-  VEC(Segments) slot_segs = {0};
-  for (size_t k = 0; k < n; k++) {
-    SpilledReg *sr = &regs.data[k];
-    size_t pick = slot_segs.len;
-    for (size_t j = 0; j < slot_segs.len && pick == slot_segs.len; j++)
-      if (!segments_overlap(sr->segs.data, sr->segs.len, slot_segs.data[j].data,
-                            slot_segs.data[j].len))
-        pick = j;
-    if (pick == slot_segs.len) {
-      vec_push(&slot_of, ir_new_slot(f, 8, 8, "spill"));
-      vec_push(&slot_segs, ((Segments){0}));
-    }
-    for (size_t i = 0; i < sr->segs.len; i++)
-      vec_push(&slot_segs.data[pick], sr->segs.data[i]);
-    ra->slot[sr->reg] = (int32_t)slot_of.data[pick];
-  }
-  for (size_t j = 0; j < slot_segs.len; j++)
-    vec_free(&slot_segs.data[j]);
-  vec_free(&slot_segs);
-  vec_free(&slot_of);
-  for (size_t k = 0; k < n; k++)
-    vec_free(&regs.data[k].segs);
-  vec_free(&regs);
-  free(c.open);
-  free(c.last);
-  free(index);
+/* Each register that lives in memory gets an 8-byte slot of its own;
+   frame.c lets slots whose values are never live together share bytes.  */
+static void assign_spill_slots(IrFunc *f, RegAlloc *ra, const uint8_t *spilled) {
+  for (size_t r = 0; r < (f->nregs ? f->nregs : 1); r++)
+    if (spilled[r])
+      ra->slot[r] = (int32_t)ir_new_slot(f, 8, 8, "spill");
 }
 
 /* An instruction whose value can be computed again anywhere.  */
@@ -407,7 +298,7 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
       spilled[r] = 0; /* no slot */
     }
   free(recompute);
-  assign_spill_slots(f, ra, &lv, spilled);
+  assign_spill_slots(f, ra, spilled);
   ir_liveness_free(&lv);
   free(spilled);
   free(order);

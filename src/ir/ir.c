@@ -24,7 +24,7 @@ uint32_t ir_new_block(IrFunc *f) {
 }
 
 uint32_t ir_new_slot(IrFunc *f, int64_t size, uint32_t align, const char *name) {
-  IrSlot s = {size > 0 ? size : 1, align ? align : 1, 0, name};
+  IrSlot s = {size > 0 ? size : 1, align ? align : 1, 0, name, 0, UINT32_MAX};
   vec_push(&f->slots, s);
   return (uint32_t)f->slots.len - 1;
 }
@@ -1266,6 +1266,11 @@ static void merge_blocks(IrFunc *f) {
           f->blocks.data[to].asm_target || has_asm_goto(blk))
         break;
       IrBlock *from = &f->blocks.data[to];
+      /* the block now holds code of both: its span of C covers both */
+      if (from->order < blk->order)
+        blk->order = from->order;
+      if (from->order_last > blk->order_last)
+        blk->order_last = from->order_last;
       blk->insns.len--;
       for (size_t i = 0; i < from->insns.len; i++)
         vec_push(&blk->insns, from->insns.data[i]);

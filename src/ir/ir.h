@@ -161,6 +161,9 @@ typedef struct IrBlock {
   const char *label;    /* user label name (for asm goto), or NULL */
   bool asm_target;      /* reached from inline asm: never merged away */
   bool reachable;
+  /* when the lowering began it (0: the entry); blocks merged into one
+     span from the first's to the last's  */
+  uint32_t order, order_last;
 } IrBlock;
 
 typedef struct IrSlot {
@@ -168,6 +171,11 @@ typedef struct IrSlot {
   uint32_t align;
   int64_t offset;       /* from r10 (negative), set by the frame layout */
   const char *name;     /* the local's name, for dumps */
+  /* The C scope of the slot's object, as the blocks' `order`: a block
+     whose span lies outside [scope_from, scope_to] is entered with the
+     slot's old value dead (a loop's head, before the body's locals begin
+     again; the code after their block).  ir_new_slot: always in scope.  */
+  uint32_t scope_from, scope_to;
 } IrSlot;
 
 typedef struct IrFunc {

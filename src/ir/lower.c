@@ -34,7 +34,8 @@ typedef struct Storage {
   bool in_slot;
   IrReg reg;
   uint32_t slot;
-  bool known;    /* an inlined parameter bound to a constant it keeps */
+  bool known;    /* an inlined parameter bound to a constant it keeps, or
+                    a const local set to a constant */
   int64_t value;
 } Storage;
 
@@ -72,11 +73,13 @@ typedef struct Lower {
   size_t break_mark, continue_mark, ret_mark;
   int force_pai; /* inside __builtin_preserve_access_index: every record
                     access is relocated */
-  /* Frame slots of the locals in scope (innermost last), and those of
-     scopes that ended, free for later locals: the kernel's 512-byte stack
-     is shared the way C's lifetimes allow.  */
+  /* Frame slots of the locals in scope (innermost last).  Each slot
+     knows its scope (IrSlot.scope_from/to, in blocks' `order`, counted
+     by ORDER): from the start of the innermost block or function around
+     its object (SCOPE_FROM) to the end of that scope; the frame layout
+     lets slots share bytes by that and by their uses (bpf/frame.c).  */
   VEC(uint32_t) scope_slots;
-  VEC(uint32_t) free_slots;
+  uint32_t order, scope_from;
   /* In a copy of a completely unrolled loop: its counter and the value
      it has in this copy (reads of it are that constant).  */
   Decl *unroll_var;
@@ -147,6 +150,7 @@ static void jump(Lower *L, uint32_t to, SrcLoc loc) {
 
 static void start_block(Lower *L, uint32_t b) {
   L->cur = b;
+  L->f->blocks.data[b].order = L->f->blocks.data[b].order_last = ++L->order;
   L->nloads = 0; /* a block may be reached from elsewhere */
 }
 
@@ -370,6 +374,18 @@ static Storage *find_var(Lower *L, Decl *d) {
   return NULL;
 }
 
+static Storage *define_local(Lower *L, Decl *d);
+
+/* D's storage where its declaration is reached: the one it has, unless
+   that is a slot whose scope ended (the body of an inlined function or
+   of an unrolled loop lowered again): then a new one.  */
+static Storage *declared_var(Lower *L, Decl *d) {
+  Storage *s = find_var(L, d);
+  if (s && (!s->in_slot || L->f->slots.data[s->slot].scope_to == UINT32_MAX))
+    return s;
+  return define_local(L, d);
+}
+
 static bool is_addressed(Lower *L, Decl *d) {
   for (size_t i = 0; i < L->addressed.len; i++)
     if (L->addressed.data[i] == d)
@@ -377,35 +393,31 @@ static bool is_addressed(Lower *L, Decl *d) {
   return false;
 }
 
-/* A frame slot for a local of SIZE bytes and alignment ALIGN: the
-   smallest free one that fits, else a new one.  */
+/* A frame slot for a local of SIZE bytes and alignment ALIGN, in scope
+   from the innermost scope's start until free_scope_slots.  */
 static uint32_t local_slot(Lower *L, int64_t size, uint32_t align, const char *name) {
-  if (size < 1)
-    size = 1;
-  size_t best = SIZE_MAX;
-  for (size_t i = 0; i < L->free_slots.len; i++) {
-    const IrSlot *sl = &L->f->slots.data[L->free_slots.data[i]];
-    if (sl->size >= size && sl->align >= align &&
-        (best == SIZE_MAX || sl->size < L->f->slots.data[L->free_slots.data[best]].size))
-      best = i;
-  }
-  uint32_t slot;
-  if (best != SIZE_MAX) {
-    slot = L->free_slots.data[best];
-    L->free_slots.data[best] = L->free_slots.data[--L->free_slots.len];
-  } else {
-    slot = ir_new_slot(L->f, size, align, name);
-  }
+  uint32_t slot = ir_new_slot(L->f, size < 1 ? 1 : size, align, name);
+  L->f->slots.data[slot].scope_from = L->scope_from;
   vec_push(&L->scope_slots, slot);
   return slot;
 }
 
-/* The locals of the scopes above MARK end: their slots are free.  */
-static void free_scope_slots(Lower *L, size_t mark) {
+/* A scope begins: its locals' slots are in scope from here.  Returns
+   the outer scope's start, for end_slot_scope.  */
+static uint32_t begin_slot_scope(Lower *L) {
+  uint32_t outer = L->scope_from;
+  L->scope_from = L->f->blocks.data[L->cur].order;
+  return outer;
+}
+
+/* The locals of the scopes above MARK end: no block begun from now on
+   holds their values.  OUTER: the enclosing scope's start.  */
+static void free_scope_slots(Lower *L, size_t mark, uint32_t outer) {
   for (size_t i = mark; i < L->scope_slots.len; i++)
-    vec_push(&L->free_slots, L->scope_slots.data[i]);
+    L->f->slots.data[L->scope_slots.data[i]].scope_to = L->order;
   if (L->scope_slots.len > mark)
     L->scope_slots.len = mark;
+  L->scope_from = outer;
 }
 
 static Storage *define_local(Lower *L, Decl *d) {
@@ -941,11 +953,9 @@ static IrAddr lvalue_addr(Lower *L, const Node *n) {
     Decl *d = n->u.decl;
     if (has_static_storage(d))
       return symbol_addr(L, d, 0, loc);
-    Storage *s = find_var(L, d);
-    if (!s) {
+    if (!find_var(L, d))
       vec_push(&L->addressed, d);
-      s = define_local(L, d);
-    }
+    Storage *s = declared_var(L, d);
     if (n->init) {
       /* initialise each time the literal is evaluated */
       init_slot(L, s, n->init, loc);
@@ -1113,14 +1123,18 @@ static void init_slot(Lower *L, Storage *s, const Init *in, SrcLoc loc) {
 }
 
 static void init_local(Lower *L, Decl *d, const Init *in, SrcLoc loc) {
-  Storage *s = find_var(L, d);
-  if (!s)
-    s = define_local(L, d);
+  Storage *s = declared_var(L, d);
   if (!in)
     return;
   if (!s->in_slot) {
     IrVal v = in->nelems ? expr(L, in->elems[0].value) : ir_imm(0);
     move_to(L, s->reg, v, loc);
+    /* a const local set to a constant is that constant wherever it is
+       read, as an inlined function's constant argument is */
+    if (v.kind == IV_IMM && (type_all_quals(d->type) & (Q_CONST | Q_VOLATILE)) == Q_CONST) {
+      s->known = true;
+      s->value = v.imm;
+    }
     return;
   }
   init_slot(L, s, in, loc);
@@ -1169,6 +1183,20 @@ static bool const_arg(const Node *n, int64_t *v) {
       has_static_storage(n->a->u.decl))
     return tree_static_int_value(n->a->u.decl, v);
   return false;
+}
+
+/* The size a memory builtin is given, when it is known here: a constant
+   expression, or a value the lowering knows (a constant local that
+   keeps its value, an inlined function's constant argument), as GCC 16
+   knows it after constant propagation and inlining.  */
+static bool known_size(Lower *L, const Node *n, int64_t *size) {
+  if (!const_arg(n, size)) {
+    IrVal v = expr(L, n);
+    if (v.kind != IV_IMM)
+      return false;
+    *size = v.imm;
+  }
+  return *size >= 0;
 }
 
 static IrVal atomic_op(Lower *L, const Node *n, int op, bool fetch, bool return_new,
@@ -1421,8 +1449,11 @@ static IrVal builtin(Lower *L, const Node *n, const char *name) {
   if (builtin_is(name, "memcpy") || builtin_is(name, "memmove") ||
       builtin_is(name, "memset")) {
     int64_t size;
-    if (na != 3 || !const_arg(args[2], &size) || size < 0) {
-      fail(L, loc, "the size of __builtin_memcpy/memmove/memset must be a constant in eBPF");
+    if (na != 3 || !known_size(L, args[2], &size)) {
+      char msg[96];
+      snprintf(msg, sizeof msg, "could not inline call to '__builtin_%s': size must be constant",
+               strncmp(name, "__builtin_", 10) ? name : name + 10);
+      fail(L, loc, msg);
       return ir_imm(0);
     }
     IrVal d = expr(L, args[0]);
@@ -1700,6 +1731,7 @@ static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
   }
   tree_walk(body->body, note_addressed, L);
   size_t slot_mark = L->scope_slots.len;
+  uint32_t outer_scope = begin_slot_scope(L);
   for (int i = 0; i < body->nparams; i++) {
     Decl *p = body->params[i];
     if (!p)
@@ -1726,7 +1758,7 @@ static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
   stmt(L, body->body);
   jump(L, L->ret_block, loc);
   start_block(L, L->ret_block);
-  free_scope_slots(L, slot_mark);
+  free_scope_slots(L, slot_mark, outer_scope);
   IrVal result = ir_imm(0);
   if (L->ret_in_slot)
     result = ir_reg(addr_reg(L, ir_addr_slot(L->ret_slot, 0), loc));
@@ -2625,9 +2657,8 @@ static void set_counter(Lower *L, const Storage *st, Type *type, int64_t value, 
 static void unrolled_loop(Lower *L, const Node *n, const Counted *c) {
   SrcLoc loc = n->loc;
   size_t scope_mark = L->cleanups.len, slot_mark = L->scope_slots.len;
-  Storage *st = find_var(L, c->var);
-  if (!st)
-    st = define_local(L, c->var);
+  uint32_t outer_scope = begin_slot_scope(L);
+  Storage *st = declared_var(L, c->var);
   uint32_t end = ir_new_block(L->f);
   uint32_t sb = L->break_to, sc = L->continue_to;
   size_t sbm = L->break_mark, scm = L->continue_mark;
@@ -2660,7 +2691,7 @@ static void unrolled_loop(Lower *L, const Node *n, const Counted *c) {
   L->break_mark = sbm;
   L->continue_mark = scm;
   end_scope(L, scope_mark, loc);
-  free_scope_slots(L, slot_mark);
+  free_scope_slots(L, slot_mark, outer_scope);
 }
 
 static void loop(Lower *L, const Node *n) {
@@ -2673,6 +2704,7 @@ static void loop(Lower *L, const Node *n) {
   uint32_t head = ir_new_block(L->f), body = ir_new_block(L->f),
            step = ir_new_block(L->f), end = ir_new_block(L->f);
   size_t scope_mark = L->cleanups.len, slot_mark = L->scope_slots.len;
+  uint32_t outer_scope = begin_slot_scope(L);
   if (n->kind == ST_FOR && ST_INIT(n)) {
     /* the init's declarations live until the loop ends (not a block of
        its own for cleanups) */
@@ -2710,7 +2742,7 @@ static void loop(Lower *L, const Node *n) {
   jump(L, head, loc);
   start_block(L, end);
   end_scope(L, scope_mark, loc);
-  free_scope_slots(L, slot_mark);
+  free_scope_slots(L, slot_mark, outer_scope);
 }
 
 /* The bytes of a constant initializer (integers and bit-fields) in the
@@ -2932,10 +2964,11 @@ static void stmt(Lower *L, const Node *n) {
   switch ((NodeKind)n->kind) {
   case ST_COMPOUND: {
     size_t mark = L->cleanups.len, slots = L->scope_slots.len;
+    uint32_t outer_scope = begin_slot_scope(L);
     for (int i = 0; i < n->u.block.nkids; i++)
       stmt(L, n->u.block.kids[i]);
     end_scope(L, mark, loc);
-    free_scope_slots(L, slots);
+    free_scope_slots(L, slots, outer_scope);
     return;
   }
   case ST_DECL: {
@@ -3136,7 +3169,6 @@ IrFunc *lower_function(LowerEnv *env, Decl *fn) {
   vec_free(&L.addressed);
   vec_free(&L.cleanups);
   vec_free(&L.scope_slots);
-  vec_free(&L.free_slots);
   if (L.failed) {
     lower_free(f);
     return NULL;

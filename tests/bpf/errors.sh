@@ -37,6 +37,10 @@ int f(int a, int b, int c, int d, int e, int g) { return a + g; }
 int h(void) { return undeclared_function(1); }
 int h(int x) { return x +; }
 int x __attribute__((section(".bss.x"))) = 5;
+void f(char *d, char *s, int n) { __builtin_memcpy(d, s, n); }
+void f(char *d, int n) { __builtin_memset(d, 0, n); }
+void f(char *d, char *s, int n) { __builtin_memmove(d, s, n); }
+static inline __attribute__((always_inline)) void z(char *d, int n) { __builtin_memset(d, 0, n); } void f(char *d, int n) { z(d, n); }
 CASES
 
 # CO-RE (issue 11): -mco-re/-mno-co-re and bpf-gcc 16's defaults.  CO-RE is
