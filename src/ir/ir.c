@@ -536,8 +536,25 @@ static void fold_addresses(IrFunc *f) {
    registers its fact names), and walks repeat while a chain gets
    shorter.  Inline assembly operands are left as they are.  */
 
+/* The instructions of F that PRED holds of, in block order, appended to
+   *OUT; returns per block the index of its first one (and the count at
+   the end).  */
+typedef VEC(IrInsn *) InsnList;
+
+static uint32_t *collect_insns(IrFunc *f, bool (*pred)(const IrInsn *), InsnList *out) {
+  uint32_t *first = xcalloc(f->blocks.len + 1, sizeof *first);
+  for (size_t b = 0; b < f->blocks.len; b++) {
+    first[b] = (uint32_t)out->len;
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
+      if (pred(&f->blocks.data[b].insns.data[i]))
+        vec_push(out, &f->blocks.data[b].insns.data[i]);
+  }
+  first[f->blocks.len] = (uint32_t)out->len;
+  return first;
+}
+
 typedef struct CopyFacts {
-  VEC(IrInsn *) moves; /* each fact's move, in order */
+  InsnList moves;      /* each fact's move, in order */
   uint32_t *first;     /* per block: its first fact */
   RegIndex by_reg;     /* per register: moves that name it (dst or source) */
   size_t words;
@@ -608,17 +625,10 @@ static void note_copy_use(void *ctx, IrReg *r) {
 /* The moves of F as facts, and the set of them available at each
    block's start (NULL when F has none).  */
 static uint64_t *copy_facts_build(IrFunc *f, CopyFacts *cf) {
-  size_t nregs = f->nregs ? f->nregs : 1, nb = f->blocks.len;
+  size_t nregs = f->nregs ? f->nregs : 1;
   *cf = (CopyFacts){0};
-  cf->first = xcalloc(nb + 1, sizeof *cf->first);
-  for (size_t b = 0; b < nb; b++) {
-    cf->first[b] = (uint32_t)cf->moves.len;
-    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
-      if (copy_fact(&f->blocks.data[b].insns.data[i]))
-        vec_push(&cf->moves, &f->blocks.data[b].insns.data[i]);
-  }
+  cf->first = collect_insns(f, copy_fact, &cf->moves);
   size_t n = cf->moves.len;
-  cf->first[nb] = (uint32_t)n;
   cf->words = (n + 63) / 64;
   IrReg *regs = xmalloc((n * 2 + 1) * sizeof *regs);
   for (size_t k = 0; k < n; k++) {
@@ -770,7 +780,7 @@ static void propagate_copies(IrFunc *f) {
 
 typedef struct ValueFacts {
   IrFunc *f;
-  VEC(const IrInsn *) values; /* each fact's instruction, in order */
+  InsnList values;            /* each fact's instruction, in order */
   uint32_t *first;            /* per block: its first fact */
   uint32_t *same_next;        /* per fact: the next fact of the same value + 1, in a ring */
   uint64_t *loads;            /* the facts that are loads (a set) */
@@ -853,15 +863,8 @@ static uint32_t *value_slot(ValueFacts *vf, const IrInsn *in) {
 static void collect_values(ValueFacts *vf) {
   IrFunc *f = vf->f;
   size_t nregs = f->nregs ? f->nregs : 1;
-  vf->first = xcalloc(f->blocks.len + 1, sizeof *vf->first);
-  for (size_t b = 0; b < f->blocks.len; b++) {
-    vf->first[b] = (uint32_t)vf->values.len;
-    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
-      if (value_fact(&f->blocks.data[b].insns.data[i]))
-        vec_push(&vf->values, &f->blocks.data[b].insns.data[i]);
-  }
+  vf->first = collect_insns(f, value_fact, &vf->values);
   size_t n = vf->values.len;
-  vf->first[f->blocks.len] = (uint32_t)n;
   vf->words = (n + 63) / 64;
   vf->loads = xcalloc(vf->words ? vf->words : 1, sizeof *vf->loads);
   for (size_t k = 0; k < n; k++)
@@ -962,7 +965,7 @@ static bool reuse_values_once(IrFunc *f) {
   }
   /* A repeat of a repeat copies the copy: the same value.  */
   for (size_t k = 0; k < repl.len; k += 2) {
-    IrInsn *insn = (IrInsn *)vf.values.data[repl.data[k]];
+    IrInsn *insn = vf.values.data[repl.data[k]];
     IrReg src = vf.values.data[repl.data[k + 1]]->dst;
     SrcLoc loc = insn->loc;
     IrReg dst = insn->dst;
