@@ -429,9 +429,13 @@ static Storage *define_local(Lower *L, Decl *d) {
     /* A scalar starts an 8-byte stack slot of its own: the verifier
        keeps the value (its bounds, a constant) of a narrow store only at
        an aligned slot, and loses it elsewhere (`int idx` whose address a
-       helper takes, then `a[idx]`).  */
+       helper takes, then `a[idx]`).  Not a volatile one: programs make a
+       counter volatile to keep its value from the compiler, and the
+       verifier then must not follow it either (a loop over an iterator
+       converges only while its counter is unknown: verifier_bits_iter's
+       `volatile int nr`, at a 4-byte slot in clang's build too).  */
     uint32_t align = type_align(t);
-    if (!is_aggregate(t) && align < 8)
+    if (!is_aggregate(t) && align < 8 && !(type_all_quals(t) & Q_VOLATILE))
       align = 8;
     s.slot = local_slot(L, size_of(t), align, d->name ? d->name->name : "tmp");
   } else {
