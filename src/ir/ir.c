@@ -519,151 +519,6 @@ static void fold_addresses(IrFunc *f) {
   vec_free(&fo.facts);
 }
 
-/* --- Loads that repeat one still available ---
-
-   A load of the same place (base register or frame slot, offset, size,
-   signedness) as an earlier one, with no write to memory, to the base or
-   to the earlier result in between on every path, becomes a copy of the
-   earlier result.  C allows it for objects that are not volatile, and
-   the verifier needs it: a pointer loaded from the context twice (as
-   `ctx->sk && ctx->sk->family` reads it) is two values, and a null test
-   of the first says nothing of the second; a copy shares its test.
-   Facts are the loads; any store, call, atomic or asm kills them all.  */
-
-typedef struct LoadFacts {
-  IrFunc *f;
-  VEC(const IrInsn *) loads; /* each fact's load, in order */
-  uint32_t *first;           /* per block: its first fact */
-  uint32_t *same_prev;       /* per fact: the previous fact of the same place + 1, 0: none */
-  RegIndex by_reg;           /* per register: facts with it as base or result */
-  size_t words;
-} LoadFacts;
-
-static bool load_fact(const IrInsn *in) {
-  return in->op == IR_LOAD && !in->is_volatile && !in->addr.core && in->dst &&
-         !(in->addr.kind == IA_REG && in->addr.base == in->dst);
-}
-
-static bool same_place(const IrInsn *a, const IrInsn *b) {
-  return a->addr.kind == b->addr.kind && a->addr.off == b->addr.off &&
-         a->size == b->size && a->sign == b->sign &&
-         (a->addr.kind == IA_REG ? a->addr.base == b->addr.base
-                                 : a->addr.slot == b->addr.slot);
-}
-
-static bool writes_memory(const IrInsn *in) {
-  return in->op == IR_STORE || in->op == IR_ATOMIC || in->op == IR_CALL ||
-         in->op == IR_ASM || in->op == IR_LDPKT;
-}
-
-static void load_step(void *ctx, const IrInsn *in, uint64_t *set, uint32_t *next) {
-  LoadFacts *lf = ctx;
-  if (writes_memory(in))
-    memset(set, 0, (lf->words ? lf->words : 1) * sizeof *set);
-  RegKill k = {&lf->by_reg, set};
-  ir_insn_regs(in, reg_kill, &k);
-  if (load_fact(in)) {
-    uint32_t id = (*next)++;
-    set[id / 64] |= 1ull << (id % 64);
-  }
-}
-
-static void collect_loads(LoadFacts *lf) {
-  IrFunc *f = lf->f;
-  size_t nregs = f->nregs ? f->nregs : 1;
-  lf->first = xcalloc(f->blocks.len + 1, sizeof *lf->first);
-  for (size_t b = 0; b < f->blocks.len; b++) {
-    lf->first[b] = (uint32_t)lf->loads.len;
-    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
-      if (load_fact(&f->blocks.data[b].insns.data[i]))
-        vec_push(&lf->loads, &f->blocks.data[b].insns.data[i]);
-  }
-  size_t n = lf->loads.len;
-  lf->first[f->blocks.len] = (uint32_t)n;
-  lf->words = (n + 63) / 64;
-  /* Same places: a small open-addressing table by place.  */
-  lf->same_prev = xcalloc(n + 1, sizeof *lf->same_prev);
-  size_t cap = 16;
-  while (cap < n * 2)
-    cap *= 2;
-  uint32_t *table = xcalloc(cap, sizeof *table); /* fact + 1 */
-  for (size_t k = 0; k < n; k++) {
-    const IrInsn *in = lf->loads.data[k];
-    uint32_t h = hash_mix(hash_mix(hash_mix((uint32_t)in->addr.kind,
-                 in->addr.kind == IA_REG ? in->addr.base : in->addr.slot),
-                 (uint32_t)in->addr.off), (uint32_t)in->size * 2u + in->sign);
-    size_t j = h & (cap - 1);
-    while (table[j] && !same_place(lf->loads.data[table[j] - 1], in))
-      j = (j + 1) & (cap - 1);
-    lf->same_prev[k] = table[j];
-    table[j] = (uint32_t)k + 1;
-  }
-  free(table);
-  IrReg *regs = xmalloc((n * 2 + 1) * sizeof *regs);
-  for (size_t k = 0; k < n; k++) {
-    const IrInsn *in = lf->loads.data[k];
-    regs[2 * k] = in->dst;
-    regs[2 * k + 1] = in->addr.kind == IA_REG ? in->addr.base : 0;
-  }
-  reg_index_build(&lf->by_reg, nregs, regs, n, 2);
-  free(regs);
-}
-
-static void reuse_loads(IrFunc *f) {
-  LoadFacts lf = {.f = f};
-  collect_loads(&lf);
-  if (!lf.loads.len) {
-    free(lf.first);
-    free(lf.same_prev);
-    reg_index_free(&lf.by_reg);
-    vec_free(&lf.loads);
-    return;
-  }
-  size_t w = lf.words, nb = f->blocks.len;
-  uint64_t *in = available_at_starts(f, w, lf.first, load_step, &lf);
-  uint64_t *cur = xmalloc(w * sizeof *cur);
-  /* Replacements wait until the walk is done: the facts point at the
-     loads themselves.  */
-  VEC(uint32_t) repl = {0}; /* pairs: fact, the fact it copies */
-  for (size_t b = 0; b < nb; b++) {
-    memcpy(cur, in + b * w, w * sizeof *cur);
-    uint32_t next = lf.first[b];
-    IrBlock *blk = &f->blocks.data[b];
-    for (size_t i = 0; i < blk->insns.len; i++) {
-      const IrInsn *insn = &blk->insns.data[i];
-      if (load_fact(insn)) {
-        uint32_t id = next;
-        for (uint32_t p = lf.same_prev[id]; p; p = lf.same_prev[p - 1])
-          if (cur[(p - 1) / 64] >> ((p - 1) % 64) & 1) {
-            vec_push(&repl, id);
-            vec_push(&repl, p - 1);
-            break;
-          }
-      }
-      load_step(&lf, insn, cur, &next);
-    }
-  }
-  /* A repeat of a repeat copies the copy: the same value.  */
-  for (size_t k = 0; k < repl.len; k += 2) {
-    IrInsn *insn = (IrInsn *)lf.loads.data[repl.data[k]];
-    IrReg src = lf.loads.data[repl.data[k + 1]]->dst;
-    SrcLoc loc = insn->loc;
-    IrReg dst = insn->dst;
-    memset(insn, 0, sizeof *insn);
-    insn->op = IR_MOV;
-    insn->dst = dst;
-    insn->a = ir_reg(src);
-    insn->loc = loc;
-  }
-  vec_free(&repl);
-  free(cur);
-  free(in);
-  free(lf.first);
-  free(lf.same_prev);
-  reg_index_free(&lf.by_reg);
-  vec_free(&lf.loads);
-}
-
 /* --- Copies propagated ---
 
    After a move X = Y of a register, a read of X where the copy holds on
@@ -681,8 +536,25 @@ static void reuse_loads(IrFunc *f) {
    registers its fact names), and walks repeat while a chain gets
    shorter.  Inline assembly operands are left as they are.  */
 
+/* The instructions of F that PRED holds of, in block order, appended to
+   *OUT; returns per block the index of its first one (and the count at
+   the end).  */
+typedef VEC(IrInsn *) InsnList;
+
+static uint32_t *collect_insns(IrFunc *f, bool (*pred)(const IrInsn *), InsnList *out) {
+  uint32_t *first = xcalloc(f->blocks.len + 1, sizeof *first);
+  for (size_t b = 0; b < f->blocks.len; b++) {
+    first[b] = (uint32_t)out->len;
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
+      if (pred(&f->blocks.data[b].insns.data[i]))
+        vec_push(out, &f->blocks.data[b].insns.data[i]);
+  }
+  first[f->blocks.len] = (uint32_t)out->len;
+  return first;
+}
+
 typedef struct CopyFacts {
-  VEC(IrInsn *) moves; /* each fact's move, in order */
+  InsnList moves;      /* each fact's move, in order */
   uint32_t *first;     /* per block: its first fact */
   RegIndex by_reg;     /* per register: moves that name it (dst or source) */
   size_t words;
@@ -738,47 +610,62 @@ typedef struct CopyUse {
   RegList *sources;
 } CopyUse;
 
+static IrReg copy_source(const CopyFacts *cf, const uint64_t *set, IrReg r);
+
 static void note_copy_use(void *ctx, IrReg *r) {
   CopyUse *u = ctx;
-  const RegIndex *ix = &u->cf->by_reg;
-  for (uint32_t i = ix->start[*r]; i < ix->start[*r + 1]; i++) {
-    uint32_t id = ix->facts[i];
-    const IrInsn *mv = u->cf->moves.data[id];
-    if (mv->dst == *r && (u->set[id / 64] >> (id % 64) & 1)) {
-      vec_push(u->places, r);
-      vec_push(u->sources, mv->a.reg);
-      return;
-    }
+  IrReg src = copy_source(u->cf, u->set, *r);
+  if (src != *r) {
+    vec_push(u->places, r);
+    vec_push(u->sources, src);
   }
 }
 
 /* One walk; true if it rewrote a read.  */
-static bool propagate_copies_once(IrFunc *f) {
-  size_t nregs = f->nregs ? f->nregs : 1, nb = f->blocks.len;
-  CopyFacts cf = {0};
-  cf.first = xcalloc(nb + 1, sizeof *cf.first);
-  for (size_t b = 0; b < nb; b++) {
-    cf.first[b] = (uint32_t)cf.moves.len;
-    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
-      if (copy_fact(&f->blocks.data[b].insns.data[i]))
-        vec_push(&cf.moves, &f->blocks.data[b].insns.data[i]);
+/* The moves of F as facts, and the set of them available at each
+   block's start (NULL when F has none).  */
+static uint64_t *copy_facts_build(IrFunc *f, CopyFacts *cf) {
+  size_t nregs = f->nregs ? f->nregs : 1;
+  *cf = (CopyFacts){0};
+  cf->first = collect_insns(f, copy_fact, &cf->moves);
+  size_t n = cf->moves.len;
+  cf->words = (n + 63) / 64;
+  IrReg *regs = xmalloc((n * 2 + 1) * sizeof *regs);
+  for (size_t k = 0; k < n; k++) {
+    regs[2 * k] = cf->moves.data[k]->dst;
+    regs[2 * k + 1] = cf->moves.data[k]->a.reg;
   }
-  size_t n = cf.moves.len;
-  cf.first[nb] = (uint32_t)n;
-  if (!n) {
-    free(cf.first);
-    vec_free(&cf.moves);
+  reg_index_build(&cf->by_reg, nregs, regs, n, 2);
+  free(regs);
+  return n ? available_at_starts(f, cf->words, cf->first, copy_step, cf) : NULL;
+}
+
+static void copy_facts_free(CopyFacts *cf) {
+  free(cf->first);
+  reg_index_free(&cf->by_reg);
+  vec_free(&cf->moves);
+}
+
+/* The register R is a copy of where the copy facts in SET hold, or R.  */
+static IrReg copy_source(const CopyFacts *cf, const uint64_t *set, IrReg r) {
+  const RegIndex *ix = &cf->by_reg;
+  for (uint32_t i = ix->start[r]; i < ix->start[r + 1]; i++) {
+    uint32_t id = ix->facts[i];
+    const IrInsn *mv = cf->moves.data[id];
+    if (mv->dst == r && (set[id / 64] >> (id % 64) & 1))
+      return mv->a.reg;
+  }
+  return r;
+}
+
+static bool propagate_copies_once(IrFunc *f) {
+  size_t nb = f->blocks.len;
+  CopyFacts cf;
+  uint64_t *in = copy_facts_build(f, &cf);
+  if (!in) {
+    copy_facts_free(&cf);
     return false;
   }
-  cf.words = (n + 63) / 64;
-  IrReg *regs = xmalloc(n * 2 * sizeof *regs);
-  for (size_t k = 0; k < n; k++) {
-    regs[2 * k] = cf.moves.data[k]->dst;
-    regs[2 * k + 1] = cf.moves.data[k]->a.reg;
-  }
-  reg_index_build(&cf.by_reg, nregs, regs, n, 2);
-  free(regs);
-  uint64_t *in = available_at_starts(f, cf.words, cf.first, copy_step, &cf);
   uint64_t *cur = xmalloc(cf.words * sizeof *cur);
   RegPlaces places = {0};
   RegList sources = {0};
@@ -800,9 +687,7 @@ static bool propagate_copies_once(IrFunc *f) {
   vec_free(&sources);
   free(cur);
   free(in);
-  free(cf.first);
-  reg_index_free(&cf.by_reg);
-  vec_free(&cf.moves);
+  copy_facts_free(&cf);
   return any;
 }
 
@@ -873,6 +758,247 @@ static void propagate_copies(IrFunc *f) {
       break;
   }
 }
+
+/* --- Values that repeat one still available ---
+
+   An instruction that computes what an earlier one computed becomes a
+   copy of the earlier result, when on every path in between nothing
+   wrote the registers either reads or the earlier result (and, for a
+   load, nothing wrote memory).  The values are loads of the same place
+   (base register or frame slot, offset, size, signedness) of objects
+   that are not volatile, and pure arithmetic (ALU, negation, extension,
+   byte swap) on the same operands.  C allows it, and the verifier needs
+   it: it bounds a register by the checks on that register (or on its
+   copies), so a value tested and then used must be one value, not two
+   computed alike.  A pointer loaded from the context twice (as
+   `ctx->sk && ctx->sk->family` reads it) is two values, and a null test
+   of the first says nothing of the second; a bitfield extracted for
+   `if (ip->ihl > 5)` and again for `(ip->ihl - 5) * 4`, or `p->n` read
+   for `if (p->n < 64)` and again for `a[p->n / 64]`, are bounded only in
+   the copy that was tested.  A copy shares the test.  Facts are the
+   values; a store, call, atomic or asm kills the loads among them.  */
+
+typedef struct ValueFacts {
+  IrFunc *f;
+  InsnList values;            /* each fact's instruction, in order */
+  uint32_t *first;            /* per block: its first fact */
+  uint32_t *same_next;        /* per fact: the next fact of the same value + 1, in a ring */
+  uint64_t *loads;            /* the facts that are loads (a set) */
+  RegIndex by_reg;            /* per register: facts that read or write it */
+  size_t words;
+  uint32_t *table;            /* by value: the latest fact of its group + 1 */
+  size_t cap;                 /* the table's size, a power of two */
+} ValueFacts;
+
+static bool value_reads(const IrVal v, IrReg r) { return v.kind == IV_REG && v.reg == r; }
+
+static bool value_fact(const IrInsn *in) {
+  if (!in->dst)
+    return false;
+  switch ((IrOp)in->op) {
+  case IR_LOAD:
+    return !in->is_volatile && !in->addr.core &&
+           !(in->addr.kind == IA_REG && in->addr.base == in->dst);
+  case IR_ALU: case IR_NEG: case IR_EXT: case IR_BSWAP:
+    return !in->core && !value_reads(in->a, in->dst) && !value_reads(in->b, in->dst);
+  default:
+    return false;
+  }
+}
+
+static bool same_val(IrVal a, IrVal b) {
+  return a.kind == b.kind && (a.kind == IV_REG ? a.reg == b.reg : a.imm == b.imm);
+}
+
+static bool same_value(const IrInsn *a, const IrInsn *b) {
+  if (a->op != b->op || a->size != b->size || a->sign != b->sign)
+    return false;
+  if (a->op == IR_LOAD)
+    return a->addr.kind == b->addr.kind && a->addr.off == b->addr.off &&
+           (a->addr.kind == IA_REG ? a->addr.base == b->addr.base
+                                   : a->addr.slot == b->addr.slot);
+  return a->alu == b->alu && a->w32 == b->w32 && same_val(a->a, b->a) && same_val(a->b, b->b);
+}
+
+static uint32_t value_hash(const IrInsn *in) {
+  uint32_t h = hash_mix(hash_mix((uint32_t)in->op, (uint32_t)in->size * 2u + in->sign),
+                        (uint32_t)in->alu * 2u + in->w32);
+  if (in->op == IR_LOAD)
+    return hash_mix(hash_mix(hash_mix(h, in->addr.kind),
+                    in->addr.kind == IA_REG ? in->addr.base : in->addr.slot),
+                    (uint32_t)in->addr.off);
+  const IrVal *ops[2] = {&in->a, &in->b};
+  for (int k = 0; k < 2; k++)
+    h = hash_mix(hash_mix(h, ops[k]->kind),
+                 ops[k]->kind == IV_REG ? ops[k]->reg : (uint32_t)ops[k]->imm);
+  return h;
+}
+
+static bool writes_memory(const IrInsn *in) {
+  return in->op == IR_STORE || in->op == IR_ATOMIC || in->op == IR_CALL ||
+         in->op == IR_ASM || in->op == IR_LDPKT;
+}
+
+static void value_step(void *ctx, const IrInsn *in, uint64_t *set, uint32_t *next) {
+  ValueFacts *vf = ctx;
+  if (writes_memory(in))
+    for (size_t j = 0; j < (vf->words ? vf->words : 1); j++)
+      set[j] &= ~vf->loads[j];
+  RegKill k = {&vf->by_reg, set};
+  ir_insn_regs(in, reg_kill, &k);
+  if (value_fact(in)) {
+    uint32_t id = (*next)++;
+    set[id / 64] |= 1ull << (id % 64);
+  }
+}
+
+/* The table's slot for IN's value: its group's, or an empty one.  */
+static uint32_t *value_slot(ValueFacts *vf, const IrInsn *in) {
+  size_t j = value_hash(in) & (vf->cap - 1);
+  while (vf->table[j] && !same_value(vf->values.data[vf->table[j] - 1], in))
+    j = (j + 1) & (vf->cap - 1);
+  return &vf->table[j];
+}
+
+static void collect_values(ValueFacts *vf) {
+  IrFunc *f = vf->f;
+  size_t nregs = f->nregs ? f->nregs : 1;
+  vf->first = collect_insns(f, value_fact, &vf->values);
+  size_t n = vf->values.len;
+  vf->words = (n + 63) / 64;
+  vf->loads = xcalloc(vf->words ? vf->words : 1, sizeof *vf->loads);
+  for (size_t k = 0; k < n; k++)
+    if (vf->values.data[k]->op == IR_LOAD)
+      vf->loads[k / 64] |= 1ull << (k % 64);
+  /* Same values, each group a ring: a small open-addressing table by
+     value holding each group's latest fact.  The ring goes both ways in
+     block order: which of two alike is available at the other is for
+     the flow to say, not their order (a loop's test block may follow
+     its body).  */
+  vf->same_next = xcalloc(n + 1, sizeof *vf->same_next);
+  vf->cap = 16;
+  while (vf->cap < n * 2)
+    vf->cap *= 2;
+  vf->table = xcalloc(vf->cap, sizeof *vf->table);
+  for (size_t k = 0; k < n; k++) {
+    uint32_t *slot = value_slot(vf, vf->values.data[k]);
+    if (*slot) { /* insert K after the group's latest */
+      uint32_t last = *slot - 1;
+      vf->same_next[k] = vf->same_next[last];
+      vf->same_next[last] = (uint32_t)k + 1;
+    } else {
+      vf->same_next[k] = (uint32_t)k + 1;
+    }
+    *slot = (uint32_t)k + 1;
+  }
+  IrReg *regs = xmalloc((n * 3 + 1) * sizeof *regs);
+  for (size_t k = 0; k < n; k++) {
+    const IrInsn *in = vf->values.data[k];
+    regs[3 * k] = in->dst;
+    if (in->op == IR_LOAD) {
+      regs[3 * k + 1] = in->addr.kind == IA_REG ? in->addr.base : 0;
+      regs[3 * k + 2] = 0;
+    } else {
+      regs[3 * k + 1] = in->a.kind == IV_REG ? in->a.reg : 0;
+      regs[3 * k + 2] = in->b.kind == IV_REG ? in->b.reg : 0;
+    }
+  }
+  reg_index_build(&vf->by_reg, nregs, regs, n, 3);
+  free(regs);
+}
+
+/* IN with each register operand that is a copy (where the copy facts
+   in COPIES hold) read from the copy's source.  */
+static IrInsn through_copies(const CopyFacts *cf, const uint64_t *copies, const IrInsn *in) {
+  IrInsn p = *in;
+  if (!copies)
+    return p;
+  if (p.op == IR_LOAD && p.addr.kind == IA_REG && p.addr.base)
+    p.addr.base = copy_source(cf, copies, p.addr.base);
+  if (p.op != IR_LOAD) {
+    if (p.a.kind == IV_REG && p.a.reg)
+      p.a.reg = copy_source(cf, copies, p.a.reg);
+    if (p.b.kind == IV_REG && p.b.reg)
+      p.b.reg = copy_source(cf, copies, p.b.reg);
+  }
+  return p;
+}
+
+/* One walk: true if it made a repeat a copy.  */
+static bool reuse_values_once(IrFunc *f) {
+  ValueFacts vf = {.f = f};
+  collect_values(&vf);
+  CopyFacts cf;
+  uint64_t *copies_in = copy_facts_build(f, &cf);
+  size_t w = vf.words, nb = f->blocks.len, cw = cf.words ? cf.words : 1;
+  uint64_t *in = vf.values.len ? available_at_starts(f, w, vf.first, value_step, &vf) : NULL;
+  uint64_t *cur = xmalloc((w ? w : 1) * sizeof *cur), *copies = xmalloc(cw * sizeof *copies);
+  /* Replacements wait until the walk is done: the facts point at the
+     instructions themselves.  */
+  VEC(uint32_t) repl = {0}; /* pairs: fact, the fact it copies */
+  for (size_t b = 0; in && b < nb; b++) {
+    memcpy(cur, in + b * w, w * sizeof *cur);
+    if (copies_in)
+      memcpy(copies, copies_in + b * cw, cw * sizeof *copies);
+    uint32_t next = vf.first[b], next_copy = cf.first[b];
+    IrBlock *blk = &f->blocks.data[b];
+    for (size_t i = 0; i < blk->insns.len; i++) {
+      const IrInsn *insn = &blk->insns.data[i];
+      if (value_fact(insn)) {
+        /* the group of its value, its operands read through copies */
+        uint32_t id = next;
+        IrInsn probe = through_copies(&cf, copies_in ? copies : NULL, insn);
+        uint32_t start = *value_slot(&vf, &probe), p = start;
+        do {
+          if (p && p - 1 != id && (cur[(p - 1) / 64] >> ((p - 1) % 64) & 1)) {
+            vec_push(&repl, id);
+            vec_push(&repl, p - 1);
+            break;
+          }
+          p = p ? vf.same_next[p - 1] : 0;
+        } while (p != start);
+      }
+      value_step(&vf, insn, cur, &next);
+      if (copies_in)
+        copy_step(&cf, insn, copies, &next_copy);
+    }
+  }
+  /* A repeat of a repeat copies the copy: the same value.  */
+  for (size_t k = 0; k < repl.len; k += 2) {
+    IrInsn *insn = vf.values.data[repl.data[k]];
+    IrReg src = vf.values.data[repl.data[k + 1]]->dst;
+    SrcLoc loc = insn->loc;
+    IrReg dst = insn->dst;
+    memset(insn, 0, sizeof *insn);
+    insn->op = IR_MOV;
+    insn->dst = dst;
+    insn->a = ir_reg(src);
+    insn->loc = loc;
+  }
+  bool any = repl.len > 0;
+  vec_free(&repl);
+  free(cur);
+  free(copies);
+  free(in);
+  free(copies_in);
+  copy_facts_free(&cf);
+  free(vf.first);
+  free(vf.same_next);
+  free(vf.loads);
+  free(vf.table);
+  reg_index_free(&vf.by_reg);
+  vec_free(&vf.values);
+  return any;
+}
+
+/* Walks repeat while they find repeats: a value computed from a repeat
+   (the shifts that extract a bitfield from a reloaded byte) is one the
+   next walk finds.  */
+static void reuse_values(IrFunc *f) {
+  for (int round = 0; round < 8 && reuse_values_once(f); round++)
+    ;
+}
+
 
 /* --- Temporaries computed in place ---
 
@@ -1300,7 +1426,8 @@ void ir_simplify(IrFunc *f) {
   thread_jumps(f);
   merge_blocks(f);
   fold_addresses(f);
-  reuse_loads(f);
+  propagate_copies(f); /* a value read through a copy is the same value */
+  reuse_values(f);
   coalesce_temporaries(f);
   propagate_copies(f);
   /* Removing dead code can leave blocks that only jump, and branches

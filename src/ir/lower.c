@@ -49,6 +49,15 @@ typedef struct CaseBlock {
   uint32_t block;
 } CaseBlock;
 
+/* The counter of a completely unrolled loop and the value it has in the
+   copy being lowered; OUTER: the enclosing unrolled loop's (a nested
+   loop's copies read both counters as constants).  */
+typedef struct Unrolled {
+  Decl *var;
+  int64_t value;
+  const struct Unrolled *outer;
+} Unrolled;
+
 typedef struct Lower {
   LowerEnv *env;
   IrFunc *f;
@@ -80,10 +89,10 @@ typedef struct Lower {
      lets slots share bytes by that and by their uses (bpf/frame.c).  */
   VEC(uint32_t) scope_slots;
   uint32_t order, scope_from;
-  /* In a copy of a completely unrolled loop: its counter and the value
-     it has in this copy (reads of it are that constant).  */
-  Decl *unroll_var;
-  int64_t unroll_value;
+  /* In copies of completely unrolled loops: their counters and the
+     values they have in these copies, innermost first (reads of them
+     are those constants).  */
+  const struct Unrolled *unrolled;
   /* Objects with static storage read since the block began and not
      written since (anything but a stack store may write them): a second
      read is the first one's value.  The verifier bounds a register by
@@ -99,6 +108,8 @@ enum { NO_BLOCK = UINT32_MAX };
 static IrVal expr(Lower *L, const Node *n);
 static void stmt(Lower *L, const Node *n);
 static void cond(Lower *L, const Node *n, uint32_t t, uint32_t f);
+static void branch_w(Lower *L, unsigned c, bool w32, IrVal a, IrVal b, uint32_t t, uint32_t f,
+                     SrcLoc loc);
 static IrAddr lvalue_addr(Lower *L, const Node *n);
 static IrAddr ptr_addr(Lower *L, const Node *p);
 static IrAddr addr_plain(Lower *L, IrAddr a, SrcLoc loc);
@@ -427,7 +438,18 @@ static Storage *define_local(Lower *L, Decl *d) {
   if (is_aggregate(t) || is_addressed(L, d) || (type_all_quals(t) & Q_VOLATILE) ||
       d->cleanup) {
     s.in_slot = true;
-    s.slot = local_slot(L, size_of(t), type_align(t), d->name ? d->name->name : "tmp");
+    /* A scalar starts an 8-byte stack slot of its own: the verifier
+       keeps the value (its bounds, a constant) of a narrow store only at
+       an aligned slot, and loses it elsewhere (`int idx` whose address a
+       helper takes, then `a[idx]`).  Not a volatile one: programs make a
+       counter volatile to keep its value from the compiler, and the
+       verifier then must not follow it either (a loop over an iterator
+       converges only while its counter is unknown: verifier_bits_iter's
+       `volatile int nr`, at a 4-byte slot in clang's build too).  */
+    uint32_t align = type_align(t);
+    if (!is_aggregate(t) && align < 8 && !(type_all_quals(t) & Q_VOLATILE))
+      align = 8;
+    s.slot = local_slot(L, size_of(t), align, d->name ? d->name->name : "tmp");
   } else {
     s.reg = new_reg(L);
   }
@@ -611,10 +633,21 @@ typedef struct BitField {
   bool sign;
 } BitField;
 
+static bool core_member_addr(Lower *L, const Node *n, IrAddr *out);
+
 static BitField bitfield_of(Lower *L, const Node *n) {
   BitField bf = {0};
   Member *m = n->u.m.member;
-  IrAddr base = addr_plain(L, lvalue_addr(L, n->a), n->loc);
+  /* A relocated access names the bit-field itself, as clang's does: its
+     load unit is where libbpf puts the offset (the unit found as below,
+     which is libbpf's rule too).  A relocation of the record holding it
+     would name an anonymous record's first member when the record is
+     anonymous, and libbpf matches nothing but named members.  */
+  IrAddr field;
+  bool relocated = core_member_addr(L, n, &field) && field.core;
+  IrAddr base = relocated ? field : addr_plain(L, lvalue_addr(L, n->a), n->loc);
+  if (relocated)
+    base.off -= m->bit_offset / 8;
   unsigned size = (unsigned)size_of(m->type);
   if (size < 1 || size > 8)
     size = 4;
@@ -624,7 +657,12 @@ static BitField bitfield_of(Lower *L, const Node *n) {
     size *= 2;
     unit = bit / (size * 8) * size;
   }
-  bf.unit = addr_plus(L, base, unit, n->loc);
+  if (relocated) {
+    bf.unit = base;
+    bf.unit.off += unit;
+  } else {
+    bf.unit = addr_plus(L, base, unit, n->loc);
+  }
   bf.size = size;
   bf.width = (unsigned)m->bit_width;
   unsigned lo = (unsigned)(bit - unit * 8);
@@ -982,8 +1020,9 @@ static IrAddr lvalue_addr(Lower *L, const Node *n) {
 static IrVal load_lvalue(Lower *L, const Node *lv, SrcLoc loc) {
   Type *t = lv->type;
   if (lv->kind == EX_VAR) {
-    if (lv->u.decl == L->unroll_var)
-      return convert(L, ir_imm(L->unroll_value), ty_long, t, loc);
+    for (const Unrolled *u = L->unrolled; u; u = u->outer)
+      if (lv->u.decl == u->var)
+        return convert(L, ir_imm(u->value), ty_long, t, loc);
     Storage *s = find_var(L, lv->u.decl);
     if (s && s->known)
       return ir_imm(s->value);
@@ -2328,6 +2367,46 @@ static IrVal expr(Lower *L, const Node *n) {
 
 static void branch(Lower *L, unsigned c, IrVal a, IrVal b, uint32_t t, uint32_t f,
                    SrcLoc loc) {
+  branch_w(L, c, false, a, b, t, f, loc);
+}
+
+/* N without the conversions between 32-bit integer types around it:
+   they keep the low 32 bits, all a 32-bit comparison reads.  */
+static const Node *strip_32bit_conversions(const Node *n) {
+  while (n->kind == EX_CAST && (n->cast_kind == CAST_INT || n->cast_kind == CAST_NOOP) &&
+         type_is_integer(n->type) && type_is_integer(n->a->type) && size_of(n->type) == 4 &&
+         size_of(n->a->type) == 4)
+    n = n->a;
+  return n;
+}
+
+/* A comparison of 32-bit operands, one of them converted from another
+   32-bit type (`(__u32)i < n` of an int i), on the CPUs with 32-bit
+   jumps: a 32-bit jump on the register that holds the operand itself.
+   The canonical form holds the converted value in another register (i
+   zero-extended beside i sign-extended); a check of that copy would say
+   nothing of i, which indexes the array the check guards.  False when
+   the comparison is not of this kind.  */
+static bool compare_32(Lower *L, const Node *n, uint32_t t, uint32_t f) {
+  Type *ot = n->a->type;
+  if (L->env->cpu < 3 || !type_is_integer(ot) || size_of(ot) != 4)
+    return false;
+  const Node *xa = strip_32bit_conversions(n->a), *xb = strip_32bit_conversions(n->b);
+  if (xa == n->a && xb == n->b)
+    return false;
+  IrVal a = expr(L, xa), b = expr(L, xb);
+  if (a.kind == IV_IMM)
+    a = convert(L, a, xa->type, ot, n->loc);
+  if (b.kind == IV_IMM)
+    b = convert(L, b, xb->type, ot, n->loc);
+  branch_w(L, compare_cond(n->op, is_signed_int(ot)), a.kind != IV_IMM || b.kind != IV_IMM,
+           a, b, t, f, n->loc);
+  return true;
+}
+
+/* if (A cond B) goto T else goto F, as a 32-bit comparison when W32.  */
+static void branch_w(Lower *L, unsigned c, bool w32, IrVal a, IrVal b, uint32_t t, uint32_t f,
+                     SrcLoc loc) {
   if (a.kind == IV_IMM && b.kind == IV_IMM) {
     uint64_t x = (uint64_t)a.imm, y = (uint64_t)b.imm;
     int64_t sx = a.imm, sy = b.imm;
@@ -2350,6 +2429,7 @@ static void branch(Lower *L, unsigned c, IrVal a, IrVal b, uint32_t t, uint32_t 
   }
   IrInsn *br = add(L, IR_BR, loc);
   br->alu = (uint8_t)c;
+  br->w32 = w32;
   br->a = a;
   br->b = b;
   br->then_ = t;
@@ -2381,6 +2461,8 @@ static void cond(Lower *L, const Node *n, uint32_t t, uint32_t f) {
     break;
   case EX_BINARY:
     if (op_is_compare(n->op)) {
+      if (compare_32(L, n, t, f))
+        return;
       Type *ot = n->a->type;
       bool sign = is_signed_int(ot);
       IrVal a = expr(L, n->a);
@@ -2662,27 +2744,26 @@ static void unrolled_loop(Lower *L, const Node *n, const Counted *c) {
   uint32_t end = ir_new_block(L->f);
   uint32_t sb = L->break_to, sc = L->continue_to;
   size_t sbm = L->break_mark, scm = L->continue_mark;
-  Decl *saved_var = L->unroll_var;
-  int64_t saved_value = L->unroll_value;
+  const Unrolled *outer = L->unrolled;
+  Unrolled copy = {c->var, 0, outer};
   L->break_mark = L->continue_mark = L->cleanups.len;
   int64_t i = c->start;
   for (int64_t t = 0; t < c->trips; t++, i += c->step) {
     uint32_t next = ir_new_block(L->f), brk = ir_new_block(L->f);
     L->continue_to = next;
     L->break_to = brk;
-    L->unroll_var = c->var;
-    L->unroll_value = i;
+    copy.value = i;
+    L->unrolled = &copy;
     stmt(L, ST_BODY(n));
     jump(L, next, loc);
     /* a break leaves the counter at this copy's value */
     start_block(L, brk);
-    L->unroll_var = saved_var;
+    L->unrolled = outer;
     set_counter(L, st, c->var->type, i, loc);
     jump(L, end, loc);
     start_block(L, next);
   }
-  L->unroll_var = saved_var;
-  L->unroll_value = saved_value;
+  L->unrolled = outer;
   set_counter(L, st, c->var->type, i, loc); /* the loop ran out */
   jump(L, end, loc);
   start_block(L, end);
@@ -2907,6 +2988,15 @@ static void asm_stmt(Lower *L, const Node *n) {
         fail(L, loc, "unsupported constraint in BPF inline assembly");
       return;
     }
+    /* A register operand narrower than its value's register, `"r"((short)x)`,
+       is the register of x as it is: GCC and clang leave the bits above
+       the operand's width as they are, and bpf_experimental.h's
+       bpf_cmp_* compare the whole of x that way.  */
+    int64_t unused;
+    while (e->kind == EX_CAST && e->cast_kind == CAST_INT && type_is_integer(e->type) &&
+           type_is_integer(e->a->type) && size_of(e->type) < size_of(e->a->type) &&
+           !const_arg(e->a, &unused))
+      e = e->a;
     IrVal v = expr(L, e);
     if (in->constraint[0] >= '0' && in->constraint[0] <= '9') {
       int tied = in->constraint[0] - '0';

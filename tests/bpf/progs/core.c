@@ -7,7 +7,11 @@
    its typedef (siphash_key_t) is relocated against the typedef, as clang
    does; and an XDP program copies a 16-byte field of a relocated struct
    (ipv6hdr's addresses) whole: only the access at the field's own offset
-   may carry the relocation.  */
+   may carry the relocation.  A tc program reads bit-fields of sk_buff that
+   sit in an anonymous struct (ip_summed, pkt_type) through
+   bpf_cast_to_kern_ctx: the relocation names the bit-field itself, on
+   the load of its unit, as clang's does (one naming the anonymous struct
+   matches nothing in libbpf, which resolves it to offset 0).  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_core_read.h>
@@ -53,6 +57,16 @@ int core_copy(struct xdp_md *ctx) {
     return XDP_PASS;
   ip6->daddr = ip6->saddr;
   return XDP_TX;
+}
+
+extern void *bpf_cast_to_kern_ctx(void *) __ksym;
+int skb_bits;
+
+SEC("tc")
+int core_bitfield(struct __sk_buff *skb) {
+  struct sk_buff *kskb = bpf_cast_to_kern_ctx(skb);
+  skb_bits = kskb->ip_summed + 10 * kskb->pkt_type + 100;
+  return 0;
 }
 
 char LICENSE[] SEC("license") = "GPL";
