@@ -426,8 +426,11 @@ static int by_size(const void *x, const void *y, void *ctx) {
 
 /* Every slot starts 8-aligned below r10: the verifier keeps the value
    of a scalar stored narrower than 8 bytes only at such an offset (a
-   loop counter whose address is taken stays bounded).  */
+   loop counter whose address is taken stays bounded) -- but a volatile
+   scalar, at its own alignment (IrSlot.natural_align).  */
 static uint32_t slot_align(const IrSlot *sl) {
+  if (sl->natural_align)
+    return sl->align ? sl->align : 1;
   return sl->align > 16 ? 16 : 8;
 }
 

@@ -24,7 +24,7 @@ uint32_t ir_new_block(IrFunc *f) {
 }
 
 uint32_t ir_new_slot(IrFunc *f, int64_t size, uint32_t align, const char *name) {
-  IrSlot s = {size > 0 ? size : 1, align ? align : 1, 0, name, 0, UINT32_MAX};
+  IrSlot s = {size > 0 ? size : 1, align ? align : 1, 0, name, 0, UINT32_MAX, false};
   vec_push(&f->slots, s);
   return (uint32_t)f->slots.len - 1;
 }

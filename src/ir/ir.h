@@ -176,6 +176,10 @@ typedef struct IrSlot {
      slot's old value dead (a loop's head, before the body's locals begin
      again; the code after their block).  ir_new_slot: always in scope.  */
   uint32_t scope_from, scope_to;
+  /* A volatile scalar's: at its own alignment, not the 8 bytes the frame
+     gives other slots (bpf/frame.c), so that the verifier does not track
+     what the program made volatile to hide.  */
+  bool natural_align;
 } IrSlot;
 
 typedef struct IrFunc {

@@ -447,9 +447,11 @@ static Storage *define_local(Lower *L, Decl *d) {
        converges only while its counter is unknown: verifier_bits_iter's
        `volatile int nr`, at a 4-byte slot in clang's build too).  */
     uint32_t align = type_align(t);
-    if (!is_aggregate(t) && align < 8 && !(type_all_quals(t) & Q_VOLATILE))
+    bool hidden = !is_aggregate(t) && (type_all_quals(t) & Q_VOLATILE);
+    if (!is_aggregate(t) && align < 8 && !hidden)
       align = 8;
     s.slot = local_slot(L, size_of(t), align, d->name ? d->name->name : "tmp");
+    L->f->slots.data[s.slot].natural_align = hidden;
   } else {
     s.reg = new_reg(L);
   }
