@@ -13,10 +13,16 @@
       of the types it refers to); a round that makes no new class ends
       it.
    Forward declarations: after a first partition, a FWD whose name has
-   exactly one class of full structs (or unions, by its kflag) becomes
-   an alias of that struct, and the partition is computed again with
-   references through the alias (libbpf's resolution of FWDs).  VARs and
-   DATASECs are never merged (libbpf keeps every one).
+   full structs (or unions, by its kflag) becomes an alias of one of them
+   -- of the class most of them are in -- and the partition is computed
+   again with references through the alias, until the aliases stay.
+   A struct that points to a FWD in one unit and to the full struct in
+   another is thus one type, as libbpf's walk finds it (a FWD is
+   equivalent to the struct of its name it is compared with); in a
+   kernel, where a CU often sees only the FWD of a struct another CU
+   defines, the first partition leaves most names with hundreds of
+   classes that only this iteration merges.  VARs and DATASECs are
+   never merged (libbpf keeps every one).
 
    Output: the first type of each class (an alias never represents one)
    keeps its place, in id order; references go to the representatives;
@@ -296,41 +302,61 @@ static void partition(Dedup *d) {
   free(next);
 }
 
-/* FWDs whose name has one class of full structs (unions) alias its
-   first member.  Returns how many.  */
+/* Each FWD aliases a full struct (union, by its kflag) of its name: the
+   first of the class most of them are in (the only class, when the name
+   has one definition).  Returns how many aliases changed.  */
 static uint32_t resolve_fwds(Dedup *d) {
-  SeqSet names;
+  SeqSet names, classes;
   seqset_init(&names, 64);
-  U32Vec rep = {0}, cls = {0};
+  seqset_init(&classes, 64);
+  U32Vec best = {0}, best_count = {0}, first = {0}, count = {0};
   for (uint32_t id = 1; id < d->n; id++) {
     const BtfType *t = btf_type_by_id(d->btf, id);
     unsigned kind = btf_kind(t);
     if ((kind != BTF_KIND_STRUCT && kind != BTF_KIND_UNION) || !t->name_off)
       continue;
-    uint32_t key[2] = {content(d, t->name_off), kind == BTF_KIND_UNION};
+    uint32_t key[3] = {content(d, t->name_off), kind == BTF_KIND_UNION, d->cls[id]};
     uint32_t k = seqset_intern(&names, key, 2);
-    if (k == rep.len) {
-      vec_push(&rep, id);
-      vec_push(&cls, d->cls[id]);
-    } else if (cls.data[k] != d->cls[id]) {
-      rep.data[k] = 0; /* two different definitions: ambiguous */
+    uint32_t c = seqset_intern(&classes, key, 3);
+    if (k == best.len) {
+      vec_push(&best, 0);
+      vec_push(&best_count, 0);
+    }
+    if (c == first.len) {
+      vec_push(&first, id);
+      vec_push(&count, 0);
+    }
+    if (++count.data[c] > best_count.data[k]) {
+      best_count.data[k] = count.data[c];
+      best.data[k] = first.data[c];
     }
   }
-  uint32_t n = 0;
+  uint32_t changed = 0;
   for (uint32_t id = 1; id < d->n; id++) {
     const BtfType *t = btf_type_by_id(d->btf, id);
     if (btf_kind(t) != BTF_KIND_FWD || !t->name_off)
       continue;
     uint32_t key[2] = {content(d, t->name_off), btf_kflag(t)};
     uint32_t k = seqset_intern(&names, key, 2);
-    if (k < rep.len && rep.data[k]) {
-      d->alias[id] = rep.data[k];
-      n++;
+    uint32_t to = k < best.len ? best.data[k] : 0;
+    if (d->alias[id] != to) {
+      d->alias[id] = to;
+      changed++;
     }
   }
   seqset_free(&names);
-  vec_free(&rep);
-  vec_free(&cls);
+  seqset_free(&classes);
+  vec_free(&best);
+  vec_free(&best_count);
+  vec_free(&first);
+  vec_free(&count);
+  return changed;
+}
+
+static uint32_t count_aliases(const Dedup *d) {
+  uint32_t n = 0;
+  for (uint32_t id = 1; id < d->n; id++)
+    n += d->alias[id] != 0;
   return n;
 }
 
@@ -390,11 +416,17 @@ bool btf_dedup(const Btf *btf, Buf *out, BtfDedupStats *stats, BtfError *err) {
   strset_init(&d.contents);
   d.alias = xcalloc(d.n, sizeof *d.alias);
   d.cls = xcalloc(d.n, sizeof *d.cls);
+  /* FWDs first resolved where a name has one definition merge the
+     structs that pointed to them with those that did not, so that more
+     names have one definition: again until nothing changes (a few
+     passes; a bound for safety).  */
   partition(&d);
-  uint32_t fwds = resolve_fwds(&d);
-  if (fwds)
+  uint32_t rounds = d.rounds;
+  for (int pass = 0; pass < 16 && resolve_fwds(&d); pass++) {
     partition(&d);
-  BtfDedupStats st = {btf->nr_types, 0, fwds, d.rounds};
+    rounds += d.rounds;
+  }
+  BtfDedupStats st = {btf->nr_types, 0, count_aliases(&d), rounds};
   write_output(&d, out, &st.types_out);
   if (stats)
     *stats = st;
