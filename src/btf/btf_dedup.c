@@ -12,10 +12,12 @@
    3. each round gives each type the class of (its class, the classes
       of the types it refers to); a round that makes no new class ends
       it.
-   Forward declarations: after a first partition, a FWD whose name has
-   full structs (or unions, by its kflag) becomes an alias of one of them
-   -- of the class most of them are in -- and the partition is computed
-   again with references through the alias, until the aliases stay.
+   Forward declarations: after a first, shallow partition (where the
+   named structs, unions and FWDs a type refers to count by name only),
+   a FWD whose name has full structs (or unions, by its kflag) becomes
+   an alias of one of them -- of the class most of them are in -- and
+   the full partition is computed with references through the alias,
+   again until the aliases stay.
    A struct that points to a FWD in one unit and to the full struct in
    another is thus one type, as libbpf's walk finds it (a FWD is
    equivalent to the struct of its name it is compared with); in a
@@ -266,8 +268,31 @@ static void key_of(Dedup *d, uint32_t id, U32Vec *k) {
     vec_push(k, id); /* never merged */
 }
 
-/* Classes from the keys, then rounds of refinement until stable.  */
-static void partition(Dedup *d) {
+/* Push to seq what REF contributes to its referrer's class: the class
+   of the type it resolves to; in a SHALLOW partition, for a named
+   struct, union or FWD, only its name and whether it is a union (a
+   marker word no class number reaches, then two words).  */
+static void push_ref(Dedup *d, uint32_t ref, bool shallow) {
+  uint32_t target = resolve(d, ref);
+  if (shallow && target) {
+    const BtfType *t = btf_type_by_id(d->btf, target);
+    unsigned kind = btf_kind(t);
+    if (t->name_off && (kind == BTF_KIND_STRUCT || kind == BTF_KIND_UNION ||
+                        kind == BTF_KIND_FWD)) {
+      bool is_union = kind == BTF_KIND_FWD ? btf_kflag(t) : kind == BTF_KIND_UNION;
+      vec_push(&d->seq, UINT32_MAX);
+      vec_push(&d->seq, content(d, t->name_off));
+      vec_push(&d->seq, is_union);
+      return;
+    }
+  }
+  vec_push(&d->seq, d->cls[target]);
+}
+
+/* Classes from the keys, then rounds of refinement until stable.  A
+   SHALLOW partition compares named structs, unions and FWDs that a
+   type refers to by name only (push_ref).  */
+static void partition(Dedup *d, bool shallow) {
   SeqSet set;
   seqset_init(&set, d->n);
   for (uint32_t id = 0; id < d->n; id++) {
@@ -288,7 +313,7 @@ static void partition(Dedup *d) {
         const uint32_t *w = words(d, self);
         record_slots(t, &d->names, &d->refs);
         for (size_t r = 0; r < d->refs.len; r++)
-          vec_push(&d->seq, d->cls[resolve(d, w[d->refs.data[r]])]);
+          push_ref(d, w[d->refs.data[r]], shallow);
       }
       next[id] = seqset_intern(&set, d->seq.data, (uint32_t)d->seq.len);
     }
@@ -416,14 +441,17 @@ bool btf_dedup(const Btf *btf, Buf *out, BtfDedupStats *stats, BtfError *err) {
   strset_init(&d.contents);
   d.alias = xcalloc(d.n, sizeof *d.alias);
   d.cls = xcalloc(d.n, sizeof *d.cls);
-  /* FWDs first resolved where a name has one definition merge the
-     structs that pointed to them with those that did not, so that more
-     names have one definition: again until nothing changes (a few
-     passes; a bound for safety).  */
-  partition(&d);
+  /* The FWDs are first resolved in a shallow partition, where a struct
+     that points to FWD x and one that points to struct x are alike;
+     then in the full one, again until nothing changes (a pass or two;
+     a bound for safety).  */
+  partition(&d, true);
   uint32_t rounds = d.rounds;
-  for (int pass = 0; pass < 16 && resolve_fwds(&d); pass++) {
-    partition(&d);
+  resolve_fwds(&d);
+  partition(&d, false);
+  rounds += d.rounds;
+  for (int pass = 0; pass < 8 && resolve_fwds(&d); pass++) {
+    partition(&d, false);
     rounds += d.rounds;
   }
   BtfDedupStats st = {btf->nr_types, 0, count_aliases(&d), rounds};

@@ -7,7 +7,7 @@
    only for names of ELF function symbols whose address is in the
    __mcount_loc table (the functions ftrace can attach to, between
    __start_mcount_loc and __stop_mcount_loc), and only when every
-   parameter has a name.  Declarations never.
+   parameter has a name.  Declarations never.  Every FUNC static.
    Variables: only per-CPU ones (placed in .data..percpu by the symbol
    table); pahole 1.24 writes no other VAR.
 
@@ -87,6 +87,14 @@ static bool keep_function(const Die *d, FuncName *names, size_t n) {
   return true;
 }
 
+/* pahole 1.24 gives every FUNC static linkage.  */
+static bool keep_function_static(Die *d, FuncName *names, size_t n) {
+  if (!keep_function(d, names, n))
+    return false;
+  d->external = false;
+  return true;
+}
+
 static bool keep_variable(const Die *d) {
   return !d->is_extern && d->section && !strcmp(d->section, ".data..percpu");
 }
@@ -99,7 +107,7 @@ bool kernel_rules_mark(DebugUnit *u, const ElfFile *elf) {
   FuncName *names = traced_functions(elf, addrs, naddrs, &nnames);
   for (Die *d = u->first; d; d = d->list_next) {
     if (d->kind == DIE_SUBPROGRAM)
-      d->kept = keep_function(d, names, nnames);
+      d->kept = keep_function_static(d, names, nnames);
     else if (d->kind == DIE_VARIABLE)
       d->kept = keep_variable(d);
     else
