@@ -12,11 +12,19 @@
    3. each round gives each type the class of (its class, the classes
       of the types it refers to); a round that makes no new class ends
       it.
-   Forward declarations: after a first partition, a FWD whose name has
-   exactly one class of full structs (or unions, by its kflag) becomes
-   an alias of that struct, and the partition is computed again with
-   references through the alias (libbpf's resolution of FWDs).  VARs and
-   DATASECs are never merged (libbpf keeps every one).
+   Forward declarations: after a first, shallow partition (where the
+   named structs, unions and FWDs a type refers to count by name only),
+   a FWD whose name has full structs (or unions, by its kflag) becomes
+   an alias of one of them -- of the class most of them are in -- and
+   the full partition is computed with references through the alias,
+   again until the aliases stay.
+   A struct that points to a FWD in one unit and to the full struct in
+   another is thus one type, as libbpf's walk finds it (a FWD is
+   equivalent to the struct of its name it is compared with); in a
+   kernel, where a CU often sees only the FWD of a struct another CU
+   defines, the first partition leaves most names with hundreds of
+   classes that only this iteration merges.  VARs and DATASECs are
+   never merged (libbpf keeps every one).
 
    Output: the first type of each class (an alias never represents one)
    keeps its place, in id order; references go to the representatives;
@@ -260,8 +268,31 @@ static void key_of(Dedup *d, uint32_t id, U32Vec *k) {
     vec_push(k, id); /* never merged */
 }
 
-/* Classes from the keys, then rounds of refinement until stable.  */
-static void partition(Dedup *d) {
+/* Push to seq what REF contributes to its referrer's class: the class
+   of the type it resolves to; in a SHALLOW partition, for a named
+   struct, union or FWD, only its name and whether it is a union (a
+   marker word no class number reaches, then two words).  */
+static void push_ref(Dedup *d, uint32_t ref, bool shallow) {
+  uint32_t target = resolve(d, ref);
+  if (shallow && target) {
+    const BtfType *t = btf_type_by_id(d->btf, target);
+    unsigned kind = btf_kind(t);
+    if (t->name_off && (kind == BTF_KIND_STRUCT || kind == BTF_KIND_UNION ||
+                        kind == BTF_KIND_FWD)) {
+      bool is_union = kind == BTF_KIND_FWD ? btf_kflag(t) : kind == BTF_KIND_UNION;
+      vec_push(&d->seq, UINT32_MAX);
+      vec_push(&d->seq, content(d, t->name_off));
+      vec_push(&d->seq, is_union);
+      return;
+    }
+  }
+  vec_push(&d->seq, d->cls[target]);
+}
+
+/* Classes from the keys, then rounds of refinement until stable.  A
+   SHALLOW partition compares named structs, unions and FWDs that a
+   type refers to by name only (push_ref).  */
+static void partition(Dedup *d, bool shallow) {
   SeqSet set;
   seqset_init(&set, d->n);
   for (uint32_t id = 0; id < d->n; id++) {
@@ -282,7 +313,7 @@ static void partition(Dedup *d) {
         const uint32_t *w = words(d, self);
         record_slots(t, &d->names, &d->refs);
         for (size_t r = 0; r < d->refs.len; r++)
-          vec_push(&d->seq, d->cls[resolve(d, w[d->refs.data[r]])]);
+          push_ref(d, w[d->refs.data[r]], shallow);
       }
       next[id] = seqset_intern(&set, d->seq.data, (uint32_t)d->seq.len);
     }
@@ -296,41 +327,61 @@ static void partition(Dedup *d) {
   free(next);
 }
 
-/* FWDs whose name has one class of full structs (unions) alias its
-   first member.  Returns how many.  */
+/* Each FWD aliases a full struct (union, by its kflag) of its name: the
+   first of the class most of them are in (the only class, when the name
+   has one definition).  Returns how many aliases changed.  */
 static uint32_t resolve_fwds(Dedup *d) {
-  SeqSet names;
+  SeqSet names, classes;
   seqset_init(&names, 64);
-  U32Vec rep = {0}, cls = {0};
+  seqset_init(&classes, 64);
+  U32Vec best = {0}, best_count = {0}, first = {0}, count = {0};
   for (uint32_t id = 1; id < d->n; id++) {
     const BtfType *t = btf_type_by_id(d->btf, id);
     unsigned kind = btf_kind(t);
     if ((kind != BTF_KIND_STRUCT && kind != BTF_KIND_UNION) || !t->name_off)
       continue;
-    uint32_t key[2] = {content(d, t->name_off), kind == BTF_KIND_UNION};
+    uint32_t key[3] = {content(d, t->name_off), kind == BTF_KIND_UNION, d->cls[id]};
     uint32_t k = seqset_intern(&names, key, 2);
-    if (k == rep.len) {
-      vec_push(&rep, id);
-      vec_push(&cls, d->cls[id]);
-    } else if (cls.data[k] != d->cls[id]) {
-      rep.data[k] = 0; /* two different definitions: ambiguous */
+    uint32_t c = seqset_intern(&classes, key, 3);
+    if (k == best.len) {
+      vec_push(&best, 0);
+      vec_push(&best_count, 0);
+    }
+    if (c == first.len) {
+      vec_push(&first, id);
+      vec_push(&count, 0);
+    }
+    if (++count.data[c] > best_count.data[k]) {
+      best_count.data[k] = count.data[c];
+      best.data[k] = first.data[c];
     }
   }
-  uint32_t n = 0;
+  uint32_t changed = 0;
   for (uint32_t id = 1; id < d->n; id++) {
     const BtfType *t = btf_type_by_id(d->btf, id);
     if (btf_kind(t) != BTF_KIND_FWD || !t->name_off)
       continue;
     uint32_t key[2] = {content(d, t->name_off), btf_kflag(t)};
     uint32_t k = seqset_intern(&names, key, 2);
-    if (k < rep.len && rep.data[k]) {
-      d->alias[id] = rep.data[k];
-      n++;
+    uint32_t to = k < best.len ? best.data[k] : 0;
+    if (d->alias[id] != to) {
+      d->alias[id] = to;
+      changed++;
     }
   }
   seqset_free(&names);
-  vec_free(&rep);
-  vec_free(&cls);
+  seqset_free(&classes);
+  vec_free(&best);
+  vec_free(&best_count);
+  vec_free(&first);
+  vec_free(&count);
+  return changed;
+}
+
+static uint32_t count_aliases(const Dedup *d) {
+  uint32_t n = 0;
+  for (uint32_t id = 1; id < d->n; id++)
+    n += d->alias[id] != 0;
   return n;
 }
 
@@ -390,11 +441,20 @@ bool btf_dedup(const Btf *btf, Buf *out, BtfDedupStats *stats, BtfError *err) {
   strset_init(&d.contents);
   d.alias = xcalloc(d.n, sizeof *d.alias);
   d.cls = xcalloc(d.n, sizeof *d.cls);
-  partition(&d);
-  uint32_t fwds = resolve_fwds(&d);
-  if (fwds)
-    partition(&d);
-  BtfDedupStats st = {btf->nr_types, 0, fwds, d.rounds};
+  /* The FWDs are first resolved in a shallow partition, where a struct
+     that points to FWD x and one that points to struct x are alike;
+     then in the full one, again until nothing changes (a pass or two;
+     a bound for safety).  */
+  partition(&d, true);
+  uint32_t rounds = d.rounds;
+  resolve_fwds(&d);
+  partition(&d, false);
+  rounds += d.rounds;
+  for (int pass = 0; pass < 8 && resolve_fwds(&d); pass++) {
+    partition(&d, false);
+    rounds += d.rounds;
+  }
+  BtfDedupStats st = {btf->nr_types, 0, count_aliases(&d), rounds};
   write_output(&d, out, &st.types_out);
   if (stats)
     *stats = st;

@@ -20,8 +20,12 @@
 
    Variables are placed with the ELF symbol table: the symbol of the
    variable's name gives its section (the DATASEC name), its offset in
-   the section and its size, as pahole does.  */
+   the section and its size, as pahole does.  In a kernel image only the
+   functions and variables pahole gives records keep theirs
+   (kernel_rules.h).  */
 #include "dwarf_load.h"
+
+#include "kernel_rules.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -675,12 +679,13 @@ static bool check_walkable(Loader *L) {
 }
 
 /* Variables and functions in the unit's lists: a declaration completed
-   by a definition is only the definition.  */
-static void list_entities(Loader *L) {
+   by a definition is only the definition; with the kernel's rules, only
+   those they keep.  */
+static void list_entities(Loader *L, bool kernel) {
   DebugUnit *u = L->u;
   for (uint32_t i = 0; i < L->f->ndies; i++) {
     Die *d = L->memo[i];
-    if (!d || d->has_definition)
+    if (!d || d->has_definition || (kernel && !d->kept))
       continue;
     if (d->kind == DIE_VARIABLE)
       vec_push_perm(&u->vars, d);
@@ -709,8 +714,9 @@ DebugUnit *dwarf_load(const DwarfFile *f, ElfFile *elf, DwarfError *err) {
         ok = load_die(&L, i, d);
     }
   if (ok) {
-    list_entities(&L);
-    debug_number(L.u, true);
+    bool kernel = elf && kernel_rules_mark(L.u, elf);
+    list_entities(&L, kernel);
+    debug_number(L.u, !kernel);
     ok = check_walkable(&L);
   }
   vec_free(&L.origin);
