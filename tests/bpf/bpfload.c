@@ -887,6 +887,15 @@ int main(int argc, char **argv)
     return usage();
   libbpf_set_print(keep_first_warning);
   setvbuf(stdout, NULL, _IOLBF, 0);
+  if (running) {
+    /* Every run on one processor: a per-CPU map then holds the same
+       values after the same runs, wherever the scheduler would have put
+       each of them (their split between processors is no result).  */
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(0, &one);
+    sched_setaffinity(0, sizeof one, &one);
+  }
 
   /* The program names, from one opening of the object. */
   struct bpf_object *obj = bpf_object__open_file(path, NULL);
