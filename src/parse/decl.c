@@ -792,7 +792,10 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
         bool u;
         if (parse_int_const_expr(p, &w, &u)) {
           Type *c = type_canon(m.type);
-          int64_t max_bits = type_size(m.type) * 8;
+          /* only an integer type's size is read: an array member's may
+             be near INT64_MAX */
+          int64_t max_bits =
+              type_is_integer(m.type) ? type_size(m.type) * 8 : 0;
           if (!type_is_integer(m.type)) {
             diag_error(wl, "bit-field '%s' has invalid type",
                        m.name ? m.name->name : "<anonymous>");
