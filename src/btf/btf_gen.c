@@ -295,9 +295,36 @@ static Rec *gen_enum(Gen *g, Die *d) {
   return r;
 }
 
+static bool has_type_tags(const Die *d) {
+  for (const Die *a = d->annot; a; a = a->annot)
+    if (is_type_tag(a))
+      return true;
+  return false;
+}
+
+/* The element type of array D.  GCC's DWARF puts the type tags of
+   `struct s __kptr *a[2]` on the array DIE, and its BTF drops them (an
+   ARRAY has no tags), so the kernel finds no kptr in the array.  As C
+   gives an array type's qualifiers to its elements, btfcc gives the
+   array's tags to its element: a pointer element becomes a PTR to the
+   tags over its own (clang's BTF for such arrays, the one the verifier
+   reads).  Other elements cannot carry them: dropped, as GCC does.  */
+static Rec *gen_array_element(Gen *g, Die *d) {
+  Die *e = d->type;
+  if (!has_type_tags(d) || !e || e->kind != DIE_POINTER) {
+    warn_dropped_type_tags(d);
+    return emittable(g, gen_type(g, e));
+  }
+  Rec *pointee = emittable(g, gen_type(g, e->type));
+  Rec *target = gen_type_tags(g, d->annot, gen_type_tags(g, e->annot, pointee));
+  Rec *r = new_rec(g, BTF_KIND_PTR, NULL, e);
+  r->ref = target;
+  vec_push(&g->types, r);
+  return r;
+}
+
 static Rec *gen_array(Gen *g, Die *d) {
-  warn_dropped_type_tags(d);
-  Rec *elem = emittable(g, gen_type(g, d->type));
+  Rec *elem = gen_array_element(g, d);
   /* An array declared `[]` outside a struct has no index type in its
      DIE: GCC writes index type 0 there, which the kernel rejects
      ("Invalid index"); btfcc uses the unit's size type (every other

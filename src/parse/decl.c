@@ -824,7 +824,7 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
         *tail = c;
         tail = &c->next;
       }
-      check_tag_placement(p, &ds, &d);
+      check_tag_placement(p, &ds, &d, false);
       apply_member_attrs(p, &m, attr_concat(spec_copy, attrs));
       if (ds.alignas && m.bit_width >= 0)
         diag_error(m.loc, "alignment specified for bit-field '%s'",
@@ -1214,16 +1214,6 @@ suffixes:;
   return lv;
 }
 
-/* Parameter adjustment (C17 6.7.6.3p7-8).  */
-static Type *adjust_param_type(Type *t, unsigned array_quals) {
-  Type *c = type_canon(t);
-  if (c->kind == TY_ARRAY)
-    return type_qualified(type_pointer(c->base), array_quals);
-  if (c->kind == TY_FUNC)
-    return type_pointer(t);
-  return t;
-}
-
 /* parameter-type-list or identifier-list, after '('; consumes ')'.
    parameter-type-list: parameter-list ( , ... )?
    parameter-declaration:
@@ -1295,9 +1285,9 @@ static void parse_params(Parser *p, SuffixOp *op) {
     prm.type = d.type;
     /* Attributes on a parameter: decl tags for it, type attributes for
        its type (as for any declaration).  */
-    check_tag_placement(p, &ds, &d);
+    check_tag_placement(p, &ds, &d, true);
     apply_param_attrs(p, &prm, attr_concat(ds.attrs, attrs));
-    prm.type = adjust_param_type(prm.type, 0);
+    prm.type = type_param_adjusted(prm.type, 0);
     /* (void) means no parameters.  */
     if (params.len == 0 && !d.name && type_is_void(prm.type) &&
         prm.type == type_canon(prm.type) && !prm.type->quals &&
@@ -1533,7 +1523,7 @@ static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
     cpy->next = NULL;
     all = attr_concat(all, cpy);
   }
-  check_tag_placement(p, ds, dr);
+  check_tag_placement(p, ds, dr, false);
   apply_decl_attrs(p, d, all);
   if (ds->alignas && kind == DECL_VAR)
     d->type = type_with_align(d->type, ds->alignas);
@@ -1604,7 +1594,7 @@ static void parse_oldstyle_param_decls(Parser *p, Declarator *dr) {
       bool found = false;
       for (size_t i = 0; i < params.len; i++)
         if (params.data[i].name == d.name) {
-          params.data[i].type = adjust_param_type(d.type, 0);
+          params.data[i].type = type_param_adjusted(d.type, 0);
           params.data[i].loc = d.loc;
           found = true;
         }

@@ -301,7 +301,8 @@ BtfTag *attrs_btf_tags(Parser *p, Attr *attrs, bool type_tags, Attr **rest);
 void handle_pragma(Parser *p);
 /* tag_placement.c: -Wbtf-tag-placement for declarator D with
    specifiers DS.  */
-void check_tag_placement(Parser *p, const DeclSpec *ds, const Declarator *d);
+void check_tag_placement(Parser *p, const DeclSpec *ds, const Declarator *d,
+                         bool param);
 
 /* decl.c */
 void parse_translation_unit(Parser *p);

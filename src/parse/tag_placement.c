@@ -67,7 +67,15 @@ static Type *clang_type(DeclLevel *lv, Type *t) {
 /* Render the pointers and tags BTF gets for T, under clang's rendering
    (tags of a pointee) or GCC's (tags of the pointer).  Named types end
    the walk.  */
-static void render(Type *t, bool clang, Buf *out, int depth) {
+static void render_tags(BtfTag *tags, Buf *out) {
+  for (BtfTag *g = tags; g; g = g->next)
+    buf_printf(out, "tag(%s) ", g->value);
+}
+
+/* ARRAY_TAGS: under GCC's rules, the tags of the array whose element T
+   is (btf_gen.c gives them to a pointer element, before its own).  */
+static void render(Type *t, bool clang, BtfTag *array_tags, Buf *out,
+                   int depth) {
   if (depth > 64) {
     buf_puts(out, "...");
     return;
@@ -79,31 +87,32 @@ static void render(Type *t, bool clang, Buf *out, int depth) {
   switch (t->kind) {
   case TY_PTR: {
     buf_putc(out, '*');
-    for (BtfTag *g = clang ? t->base->tags : t->tags; g; g = g->next)
-      buf_printf(out, "tag(%s) ", g->value);
-    render(t->base, clang, out, depth + 1);
+    render_tags(array_tags, out);
+    render_tags(clang ? t->base->tags : t->tags, out);
+    render(t->base, clang, NULL, out, depth + 1);
     return;
   }
   case TY_ARRAY:
     buf_printf(out, "[%lld]", (long long)t->u.array.len);
-    render(t->base, clang, out, depth + 1);
+    render(t->base, clang, clang ? NULL : t->tags, out, depth + 1);
     return;
   case TY_FUNC:
     buf_puts(out, "fn(");
     for (int i = 0; i < t->u.func.nparams; i++) {
       if (i)
         buf_puts(out, ", ");
-      render(t->u.func.params[i].type, clang, out, depth + 1);
+      render(t->u.func.params[i].type, clang, NULL, out, depth + 1);
     }
     buf_puts(out, ")->");
-    render(t->base, clang, out, depth + 1);
+    render(t->base, clang, NULL, out, depth + 1);
     return;
   default:
     buf_puts(out, type_name(t->main));
   }
 }
 
-void check_tag_placement(Parser *p, const DeclSpec *ds, const Declarator *d) {
+void check_tag_placement(Parser *p, const DeclSpec *ds, const Declarator *d,
+                         bool param) {
   (void)p;
   if (!ctx_current->diag_opts.enabled[W_BTF_TAG_PLACEMENT] || !ds->type || !d->type)
     return;
@@ -121,9 +130,13 @@ void check_tag_placement(Parser *p, const DeclSpec *ds, const Declarator *d) {
   if (spec_tags && type_kind(gcc) != TY_FUNC)
     gcc = type_with_tags(gcc, spec_tags);
   Type *clang = clang_type(d->level, type_with_tags(ds->type, spec_tags));
+  if (param) { /* both compilers adjust an array parameter to a pointer */
+    gcc = type_param_adjusted(gcc, 0);
+    clang = type_param_adjusted(clang, 0);
+  }
   Buf g = {0}, c = {0};
-  render(gcc, false, &g, 0);
-  render(clang, true, &c, 0);
+  render(gcc, false, NULL, &g, 0);
+  render(clang, true, NULL, &c, 0);
   if (strcmp(buf_cstr(&g), buf_cstr(&c)) != 0)
     diag_warning(d->loc, W_BTF_TAG_PLACEMENT,
                  "GCC and clang give '%s' different BTF type tags: GCC %s, "

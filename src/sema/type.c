@@ -396,6 +396,18 @@ Type *type_with_tags(Type *t, BtfTag *tags) {
   return variant_get(t, t->quals, head, t->align, t->flags);
 }
 
+/* Parameter adjustment (C17 6.7.6.3p7-8).  The type tags of the array
+   stay with the pointer it becomes, as GCC keeps them.  */
+Type *type_param_adjusted(Type *t, unsigned array_quals) {
+  Type *c = type_canon(t);
+  if (c->kind == TY_ARRAY)
+    return type_qualified(type_with_tags(type_pointer(c->base), t->tags),
+                          array_quals);
+  if (c->kind == TY_FUNC)
+    return type_pointer(t);
+  return t;
+}
+
 Type *type_with_align(Type *t, uint32_t align) {
   return variant_get(t, t->quals, t->tags, align, t->flags | TYF_USER_ALIGN);
 }

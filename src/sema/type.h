@@ -318,6 +318,9 @@ Type *type_qualified(Type *t, unsigned quals);
 Type *type_unqualified(Type *t);
 /* T with btf_type_tag list TAGS (GCC order) added in front of T's own.  */
 Type *type_with_tags(Type *t, BtfTag *tags);
+/* A parameter's type after C's adjustment (array to pointer, with the
+   array's qualifiers ARRAY_QUALS; function to pointer).  */
+Type *type_param_adjusted(Type *t, unsigned array_quals);
 /* T's variant with a user alignment (aligned attribute on a typedef).  */
 Type *type_with_align(Type *t, uint32_t align);
 Type *type_with_flags(Type *t, uint16_t flags);
