@@ -70,6 +70,8 @@ for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/examples/xdp_ports.c; do
     else
       fail "$t ($(diff "$work/want" "$work/got" | grep -m4 '^[<>]' | tr '\n' ' ' | cut -c1-400))"
     fi
-    [ -n "$max_processed" ] && check_processed "$t/processed" "$work/$name.clang.o" "$work/$name.o" "$max_processed"
+    if [ -n "$max_processed" ]; then
+      check_processed "$t/processed" "$work/$name.clang.o" "$work/$name.o" "$max_processed"
+    fi
   done
 done
