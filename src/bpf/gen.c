@@ -721,8 +721,12 @@ static void gen_insn(Gen *g, const IrInsn *in) {
         compute_value(g, in, rd);
       }
     }
-    else
-      move(g, rd, use(g, in->a, rd));
+    else {
+      unsigned src = use(g, in->a, rd);
+      if (g->ra.phys[in->dst] < 0)
+        rd = src; /* a copy that lives in memory is stored from where the value is */
+      move(g, rd, src);
+    }
     def_done(g, in->dst, rd);
     break;
   }

@@ -575,10 +575,7 @@ static void copy_step(void *ctx, const IrInsn *in, uint64_t *set, uint32_t *next
   }
 }
 
-typedef void (*IrUseRewrite)(void *ctx, IrReg *r);
-
-/* Each register IN reads, as a place to rewrite (not asm operands).  */
-static void insn_uses(IrInsn *in, IrUseRewrite f, void *ctx) {
+void ir_insn_uses(IrInsn *in, IrUseRewrite f, void *ctx) {
   if ((in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_ATOMIC) &&
       in->addr.kind == IA_REG && in->addr.base)
     f(ctx, &in->addr.base);
@@ -676,7 +673,7 @@ static bool propagate_copies_once(IrFunc *f) {
     for (size_t i = 0; i < blk->insns.len; i++) {
       CopyUse u = {&cf, cur, &places, &sources};
       if (blk->insns.data[i].op != IR_ALU)
-        insn_uses(&blk->insns.data[i], note_copy_use, &u);
+        ir_insn_uses(&blk->insns.data[i], note_copy_use, &u);
       copy_step(&cf, &blk->insns.data[i], cur, &next);
     }
   }
@@ -1425,6 +1422,7 @@ void ir_simplify(IrFunc *f) {
   merge_returns(f);
   thread_jumps(f);
   merge_blocks(f);
+  ir_split_webs(f); /* a variable's unrelated values become registers of their own */
   fold_addresses(f);
   propagate_copies(f); /* a value read through a copy is the same value */
   reuse_values(f);

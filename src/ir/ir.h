@@ -220,6 +220,15 @@ void ir_simplify(IrFunc *f);
 typedef void (*IrRegVisit)(void *ctx, IrReg r, bool def);
 void ir_insn_regs(const IrInsn *in, IrRegVisit f, void *ctx);
 
+/* Call F with the place of every register IN reads (not inline
+   assembly's operands), so that F may rewrite it.  */
+typedef void (*IrUseRewrite)(void *ctx, IrReg *r);
+void ir_insn_uses(IrInsn *in, IrUseRewrite f, void *ctx);
+
+/* Give each web of a register (the definitions that reach common uses,
+   with those uses) a register of its own (webs.c).  */
+void ir_split_webs(IrFunc *f);
+
 /* Which registers are live at each block's start and end (sets of
    `words` uint64_t per block; also each block's reads before writes
    and writes).  Inline assembly that may jump (asm goto) has its

@@ -43,7 +43,9 @@
  * program is attached where its section says (raw_tracepoint/ or tp_btf/
  * sys_enter) and a system call made; then the verdict line and every other
  * member of "data" print, in full hex, one line each.  BPFLOAD_LOG=1 puts
- * libbpf's lines about the relocations it applied on stderr.
+ * libbpf's lines about the relocations it applied on stderr; in load mode,
+ * the verifier's statistics of a loaded program, the whole log of a
+ * rejected one.
  *
  * Usage: bpfload probe      (exit 0 when the bpf syscall loads programs)
  *        bpfload list OBJ
@@ -272,6 +274,9 @@ static struct attempt load_one(const char *path, const char *name, int keep)
       xlated = info.xlated_prog_len / 8;
     printf("%s\t%s\t%s\tloaded\t%ld\t%ld\t-\n", obj_name, name, section, xlated,
            processed_insns(stats_log));
+    /* BPFLOAD_LOG=1: the verifier's statistics (states, peak, mark_read). */
+    if (getenv("BPFLOAD_LOG"))
+      fputs(stats_log, stderr);
     if (keep)
       return a;
     close_attempt(a.obj);

@@ -11,7 +11,9 @@
 # name the CPU versions to build it for in a line `btfcc-cpus: v1 v2 v3`
 # (default v4, GCC 16's default); each is compared with clang-19 at the
 # same -mcpu.  A line `btfcc-flags: ...` adds flags for both compilers
-# (-fwrapv, say).
+# (-fwrapv, say).  A line `btfcc-max-processed: R` bounds the verifier's
+# work: for each program, the processed-instruction count of btfcc's build
+# is at most R times clang-19's (the file says why R).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 . "$ROOT/tests/lib.sh"
@@ -24,10 +26,23 @@ mkdir -p "$work"; trap 'rm -rf "$work"' EXIT
 # CO-RE program), then the host's asm/ headers for <linux/bpf.h>.
 inc=(-I"$BPF_VMLINUX_DIR" -I"$SELFTESTS_DIR/build/include" -D__TARGET_ARCH_x86
      -idirafter /usr/include/x86_64-linux-gnu)
+# check_processed NAME CLANG_OBJ BTFCC_OBJ R: each program's processed
+# count from BTFCC_OBJ is at most R times the one from CLANG_OBJ.
+check_processed() {
+  local t=$1 verdict
+  verdict=$(join -t $'\t' <("$BPFLOAD" load "$2" | cut -f2,6 | sort) <("$BPFLOAD" load "$3" | cut -f2,6 | sort) \
+    | awk -F'\t' -v r="$4" '
+        $2 !~ /^[0-9]+$/ || $3 !~ /^[0-9]+$/ { bad = bad " " $1 ": no count (" $2 ", " $3 ")"; next }
+        { n++; if ($3 > r * $2) bad = bad sprintf(" %s: %d > %s x %d", $1, $3, r, $2) }
+        END { if (!n && bad == "") bad = " no programs"; print bad == "" ? "ok" : substr(bad, 2) }')
+  if [ "$verdict" = ok ]; then pass "$t"; else fail "$t ($verdict)"; fi
+}
+
 for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/examples/xdp_ports.c; do
   name=$(basename "$src" .c)
   cpus=$(sed -n 's/.*btfcc-cpus: *//p' "$src" | head -1)
   read -r -a flags <<<"$(sed -n 's/.*btfcc-flags: *//p' "$src" | head -1)"
+  max_processed=$(sed -n 's/.*btfcc-max-processed: *//p' "$src" | head -1)
   for cpu in ${cpus:-v4}; do
     t=own/$name/$cpu
     if ! clang-19 -O2 --target=bpf -mcpu="$cpu" -g "${inc[@]}" "${flags[@]}" -c "$src" -o "$work/$name.clang.o" 2>"$work/err"; then
@@ -54,6 +69,9 @@ for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/examples/xdp_ports.c; do
       pass "$t"
     else
       fail "$t ($(diff "$work/want" "$work/got" | grep -m4 '^[<>]' | tr '\n' ' ' | cut -c1-400))"
+    fi
+    if [ -n "$max_processed" ]; then
+      check_processed "$t/processed" "$work/$name.clang.o" "$work/$name.o" "$max_processed"
     fi
   done
 done
