@@ -3,19 +3,14 @@
    kernels are built) applies, so that btftool encode writes what the
    kernel build writes.
 
+   A kernel image is recognised by its symbol __start_mcount_loc, a
+   module (a relocatable object) by its section .gnu.linkonce.this_module.
    Functions: one FUNC per name, the first definition in DWARF order,
-   only for names of ELF function symbols whose place is in the mcount
-   table (the functions ftrace can attach to), and only when every
-   parameter has a name.  Declarations never.  Every FUNC static.  The
-   table: in a vmlinux the addresses between __start_mcount_loc and
-   __stop_mcount_loc; in a module (a relocatable object) the section
-   __mcount_loc, whose relocations name each place as a symbol (of a
-   section) and an addend.  There pahole 1.24 compares the offset in
-   the section only -- the sections of a relocatable object all sit at
-   address 0 for it -- so a function at an offset where another
-   section's function is traced counts as traced: an __exit function at
-   offset 0 of .exit.text (never traced itself) gets its FUNC that way,
-   and btftool does the same to write what the kernel build writes.
+   only for names of the ELF file's (defined) function symbols, and only
+   when every parameter has a name.  Declarations never.  Every FUNC
+   static.  pahole 1.24 does not look at the mcount table: a function
+   ftrace cannot attach to gets its FUNC too (with the table as a filter
+   5,399 of the Debian vmlinux's FUNCs were missing).
    Variables: only per-CPU ones (placed in .data..percpu by the symbol
    table); pahole 1.24 writes no other VAR.
 
@@ -23,8 +18,6 @@
    or module nothing is changed: an object keeps every function and
    variable, as GCC's -gbtf writes them.  */
 #include "kernel_rules.h"
-
-#include "../util/binary.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,76 +27,24 @@ typedef struct FuncName {
   bool generated;
 } FuncName;
 
-static int compare_addr(const void *x, const void *y) {
-  uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-  return (a > b) - (a < b);
-}
-
 static int compare_name(const void *x, const void *y) {
   return strcmp(((const FuncName *)x)->name, ((const FuncName *)y)->name);
 }
 
-/* A vmlinux's mcount table: the addresses between __start_mcount_loc
-   and __stop_mcount_loc.  NULL when ELF has none (or it lies outside
-   its section).  */
-static uint64_t *vmlinux_mcount(const ElfFile *elf, size_t *n) {
-  const ElfSymbol *start = elf_symbol_by_name(elf, "__start_mcount_loc", -1);
-  const ElfSymbol *stop = elf_symbol_by_name(elf, "__stop_mcount_loc", -1);
-  if (!start || !stop || stop->value < start->value || start->shndx >= elf->nsections)
-    return NULL;
-  const ElfSection *s = &elf->sections[start->shndx];
-  uint64_t from = start->value - s->addr, len = stop->value - start->value;
-  if (!s->data || start->value < s->addr || from > s->size || len > s->size - from)
-    return NULL;
-  *n = len / 8;
-  uint64_t *a = xmalloc((*n ? *n : 1) * sizeof *a);
-  for (size_t i = 0; i < *n; i++)
-    a[i] = load_uint(s->data + from + 8 * i, 8, elf->big_endian);
-  return a;
+static bool is_kernel(const ElfFile *elf) {
+  if (elf_symbol_by_name(elf, "__start_mcount_loc", -1))
+    return true;
+  return elf->type == ELF_ET_REL &&
+         elf_section_by_name(elf, ".gnu.linkonce.this_module") != NULL;
 }
 
-/* A module's: the targets of the relocations of its __mcount_loc
-   section (symbol value plus addend, offsets in their sections).  NULL
-   when ELF is no relocatable object with that section.  */
-static uint64_t *module_mcount(const ElfFile *elf, size_t *n) {
-  const ElfSection *mc = NULL;
-  for (uint32_t i = 0; i < elf->nsections && !mc; i++)
-    if (!strcmp(elf->sections[i].name, "__mcount_loc"))
-      mc = &elf->sections[i];
-  if (elf->type != ELF_ET_REL || !mc)
-    return NULL;
-  uint64_t *a = xmalloc(sizeof *a);
-  *n = 0;
-  for (uint32_t i = 0; i < elf->nsections; i++) {
-    ElfReloc *r;
-    size_t nr;
-    ElfError err;
-    if (!elf_relocates(&elf->sections[i], mc) ||
-        !elf_read_relocs(elf, &elf->sections[i], &r, &nr, &err))
-      continue;
-    a = xrealloc(a, (*n + nr + 1) * sizeof *a);
-    for (size_t k = 0; k < nr; k++) {
-      if (r[k].sym >= elf->nsymbols)
-        continue;
-      const ElfSymbol *s = &elf->symbols[r[k].sym];
-      a[(*n)++] = s->value + (uint64_t)r[k].addend;
-    }
-    free(r);
-  }
-  return a;
-}
-
-/* The names of the function symbols at those addresses (offsets in
-   their sections, in a module), sorted.  */
-static FuncName *traced_functions(const ElfFile *elf, uint64_t *addrs,
-                                  size_t naddrs, size_t *n) {
-  qsort(addrs, naddrs, sizeof *addrs, compare_addr);
+/* The names of the ELF file's function symbols, sorted.  */
+static FuncName *function_symbols(const ElfFile *elf, size_t *n) {
   FuncName *names = xmalloc((elf->nsymbols + 1) * sizeof *names);
   *n = 0;
   for (uint32_t i = 0; i < elf->nsymbols; i++) {
     const ElfSymbol *s = &elf->symbols[i];
-    if (s->type == ELF_STT_FUNC && s->name && *s->name && s->shndx != ELF_SHN_UNDEF &&
-        bsearch(&s->value, addrs, naddrs, sizeof *addrs, compare_addr))
+    if (s->type == ELF_STT_FUNC && s->name && *s->name && s->shndx != ELF_SHN_UNDEF)
       names[(*n)++] = (FuncName){s->name, false};
   }
   qsort(names, *n, sizeof *names, compare_name);
@@ -141,13 +82,10 @@ static bool keep_variable(const Die *d) {
 }
 
 bool kernel_rules_mark(DebugUnit *u, const ElfFile *elf) {
-  size_t naddrs = 0, nnames = 0;
-  uint64_t *addrs = vmlinux_mcount(elf, &naddrs);
-  if (!addrs)
-    addrs = module_mcount(elf, &naddrs);
-  if (!addrs)
+  if (!is_kernel(elf))
     return false;
-  FuncName *names = traced_functions(elf, addrs, naddrs, &nnames);
+  size_t nnames = 0;
+  FuncName *names = function_symbols(elf, &nnames);
   for (Die *d = u->first; d; d = d->list_next) {
     if (d->kind == DIE_SUBPROGRAM)
       d->kept = keep_function_static(d, names, nnames);
@@ -157,6 +95,5 @@ bool kernel_rules_mark(DebugUnit *u, const ElfFile *elf) {
       d->kept = true;
   }
   free(names);
-  free(addrs);
   return true;
 }
