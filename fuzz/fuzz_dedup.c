@@ -1,10 +1,34 @@
 /* libFuzzer target: arbitrary bytes as BTF (raw, or an ELF file's .BTF)
    through the deduplication (btf_dedup.c).  Nothing may crash, hang,
    leak or read out of bounds; what it writes must read back strictly
-   and be a fixed point: deduplicated again, no type goes.  */
+   and be a fixed point: deduplicated again, no type goes.  The input
+   is also put on its own deduplicated BTF as split BTF (btf_rebase)
+   and deduplicated against it: the split result must read back on
+   that base.  */
 #include "../src/btf/btf_dedup.h"
 
 #include <stdlib.h>
+
+/* BTF on BASE as split BTF, deduplicated against it.  */
+static void split_on(const Btf *btf, const Btf *base) {
+  Buf split = {0}, out = {0};
+  BtfError err;
+  BtfReadOptions ro = {.base = base};
+  if (btf_rebase(btf, base, &split, &err)) {
+    Btf *s = btf_parse(split.data, split.len, &ro, &err);
+    if (!s)
+      abort(); /* rebase wrote split BTF it cannot read */
+    if (btf_dedup(s, &out, NULL, &err)) {
+      Btf *back = btf_parse(out.data, out.len, &ro, &err);
+      if (!back)
+        abort(); /* dedup wrote split BTF it cannot read */
+      btf_free(back);
+    }
+    btf_free(s);
+  }
+  buf_free(&split);
+  buf_free(&out);
+}
 
 static void dedup(const uint8_t *data, size_t size) {
   BtfError err;
@@ -21,6 +45,7 @@ static void dedup(const uint8_t *data, size_t size) {
     BtfDedupStats st2;
     if (!btf_dedup(again, &out2, &st2, &err) || st2.types_out != st.types_out)
       abort(); /* not a fixed point */
+    split_on(btf, again);
     buf_free(&out2);
     btf_free(again);
   }

@@ -20,7 +20,7 @@ static void encode(ElfFile *elf, const DwarfFile *dw) {
   if (unit) {
     Buf out = {0};
     BtfDedupStats st;
-    if (btf_encode(unit, false, &out, &st, &err)) {
+    if (btf_encode(unit, NULL, false, &out, &st, &err)) {
       Btf *btf = btf_parse(out.data, out.len, NULL, &err);
       if (!btf)
         abort(); /* dedup wrote BTF it cannot read */

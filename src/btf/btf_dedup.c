@@ -15,7 +15,8 @@
    Forward declarations: after a first, shallow partition (where the
    named structs, unions and FWDs a type refers to count by name only),
    a FWD whose name has full structs (or unions, by its kflag) becomes
-   an alias of one of them -- of the class most of them are in -- and
+   an alias of one of them, and so does a declaration-only enum (no
+   values) of a full enum of its name, kind, signedness and size -- of the class most of them are in -- and
    the full partition is computed with references through the alias,
    again until the aliases stay.
    A struct that points to a FWD in one unit and to the full struct in
@@ -28,7 +29,16 @@
 
    Output: the first type of each class (an alias never represents one)
    keeps its place, in id order; references go to the representatives;
-   the string table holds each string once, in order of first use.  */
+   the string table holds each string once, in order of first use.
+
+   Split BTF (a module's, on top of vmlinux's): the base's types take
+   part in the partition but stay as they are -- they are never aliased
+   and never written; a class holding a base type is represented by it
+   (base ids come first), so a module type equal to a base type becomes
+   a reference to it, a module FWD names the base's struct when the base
+   defines one, and a name the base's string table holds is written as
+   the base's offset.  btf_rebase puts standalone BTF on top of a base
+   so that it can be deduplicated against it.  */
 #include "btf_dedup.h"
 
 #include <string.h>
@@ -217,6 +227,7 @@ static void record_slots(const BtfType *t, U32Vec *names, U32Vec *refs) {
 typedef struct Dedup {
   const Btf *btf;
   uint32_t n;          /* ids 0 .. n-1 */
+  uint32_t start;      /* the first id that is not the base's (1: no base) */
   uint32_t *str_id;    /* per string offset used: its content's number */
   StrSet contents;
   uint32_t *alias;     /* FWD resolved to this id, else 0 */
@@ -327,22 +338,54 @@ static void partition(Dedup *d, bool shallow) {
   free(next);
 }
 
-/* Each FWD aliases a full struct (union, by its kflag) of its name: the
-   first of the class most of them are in (the only class, when the name
-   has one definition).  Returns how many aliases changed.  */
+/* What makes type T a forward declaration or a definition another may
+   stand for, as the key (name, group, size) K: a named struct or union
+   defines (group 0 / 1), a FWD declares (its kflag); an enum or enum64
+   with values defines, one without (a declaration-only enum, vlen 0)
+   declares, both of the group of their kind and signedness, with their
+   size (libbpf's btf_compat_enum).  Returns 1: defines, 2: declares,
+   0: neither.  */
+static int fwd_role(Dedup *d, const BtfType *t, uint32_t k[3]) {
+  unsigned kind = btf_kind(t);
+  if (!t->name_off)
+    return 0;
+  k[0] = content(d, t->name_off);
+  k[2] = 0;
+  switch (kind) {
+  case BTF_KIND_STRUCT:
+  case BTF_KIND_UNION:
+    k[1] = kind == BTF_KIND_UNION;
+    return 1;
+  case BTF_KIND_FWD:
+    k[1] = btf_kflag(t);
+    return 2;
+  case BTF_KIND_ENUM:
+  case BTF_KIND_ENUM64:
+    k[1] = (kind == BTF_KIND_ENUM ? 2 : 4) + btf_kflag(t);
+    k[2] = t->size;
+    return btf_vlen(t) ? 1 : 2;
+  default:
+    return 0;
+  }
+}
+
+/* Each forward declaration (fwd_role) after the base aliases a
+   definition of its key: the first of the class most of them are in
+   (the only class, when the key has one definition), a class holding a
+   base definition before any other (a base type counts as N).  Returns
+   how many aliases changed.  */
 static uint32_t resolve_fwds(Dedup *d) {
-  SeqSet names, classes;
-  seqset_init(&names, 64);
+  SeqSet keys, classes;
+  seqset_init(&keys, 64);
   seqset_init(&classes, 64);
   U32Vec best = {0}, best_count = {0}, first = {0}, count = {0};
+  uint32_t key[4];
   for (uint32_t id = 1; id < d->n; id++) {
-    const BtfType *t = btf_type_by_id(d->btf, id);
-    unsigned kind = btf_kind(t);
-    if ((kind != BTF_KIND_STRUCT && kind != BTF_KIND_UNION) || !t->name_off)
+    if (fwd_role(d, btf_type_by_id(d->btf, id), key) != 1)
       continue;
-    uint32_t key[3] = {content(d, t->name_off), kind == BTF_KIND_UNION, d->cls[id]};
-    uint32_t k = seqset_intern(&names, key, 2);
-    uint32_t c = seqset_intern(&classes, key, 3);
+    key[3] = d->cls[id];
+    uint32_t k = seqset_intern(&keys, key, 3);
+    uint32_t c = seqset_intern(&classes, key, 4);
     if (k == best.len) {
       vec_push(&best, 0);
       vec_push(&best_count, 0);
@@ -351,25 +394,24 @@ static uint32_t resolve_fwds(Dedup *d) {
       vec_push(&first, id);
       vec_push(&count, 0);
     }
-    if (++count.data[c] > best_count.data[k]) {
+    count.data[c] += id < d->start ? d->n : 1;
+    if (count.data[c] > best_count.data[k]) {
       best_count.data[k] = count.data[c];
       best.data[k] = first.data[c];
     }
   }
   uint32_t changed = 0;
-  for (uint32_t id = 1; id < d->n; id++) {
-    const BtfType *t = btf_type_by_id(d->btf, id);
-    if (btf_kind(t) != BTF_KIND_FWD || !t->name_off)
+  for (uint32_t id = d->start; id < d->n; id++) {
+    if (fwd_role(d, btf_type_by_id(d->btf, id), key) != 2)
       continue;
-    uint32_t key[2] = {content(d, t->name_off), btf_kflag(t)};
-    uint32_t k = seqset_intern(&names, key, 2);
+    uint32_t k = seqset_intern(&keys, key, 3);
     uint32_t to = k < best.len ? best.data[k] : 0;
     if (d->alias[id] != to) {
       d->alias[id] = to;
       changed++;
     }
   }
-  seqset_free(&names);
+  seqset_free(&keys);
   seqset_free(&classes);
   vec_free(&best);
   vec_free(&best_count);
@@ -387,20 +429,46 @@ static uint32_t count_aliases(const Dedup *d) {
 
 /* --- Output --- */
 
+/* The output's strings: for split BTF, first a copy of the base's
+   table, each of its strings findable at its first offset, so that a
+   name the base holds is written as the base's offset and a new one
+   after it (write_output writes only the part after the base's).  */
+static void output_strings_init(StrSet *strs, const Btf *base) {
+  strset_init(strs);
+  if (!base)
+    return;
+  strs->tab.len = 0;
+  buf_append(&strs->tab, base->strs, base->hdr.str_len);
+  for (uint32_t off = 1; off < base->hdr.str_len;) {
+    const char *str = base->strs + off;
+    uint32_t end = off + (uint32_t)strlen(str) + 1;
+    /* strset_add finds it where it first occurs, or records it there */
+    uint32_t len = (uint32_t)strs->tab.len;
+    strs->tab.len = off;
+    strset_add(strs, str);
+    strs->tab.len = len;
+    off = end;
+  }
+}
+
 static void write_output(Dedup *d, Buf *out, uint32_t *types_out) {
   uint32_t *rep = xcalloc(d->nclasses, sizeof *rep);   /* class: first id + 1 */
   uint32_t *newid = xcalloc(d->n, sizeof *newid);
   for (uint32_t id = d->n; id-- > 1;)
     if (!d->alias[id])
       rep[d->cls[id]] = id + 1;
-  uint32_t next = 1;
-  for (uint32_t id = 1; id < d->n; id++)
+  uint32_t next = d->start;
+  for (uint32_t id = 1; id < d->start; id++)
+    newid[id] = id;
+  for (uint32_t id = d->start; id < d->n; id++)
     if (rep[d->cls[id]] == id + 1)
       newid[id] = next++;
   Buf types = {0};
   StrSet strs;
-  strset_init(&strs);
-  for (uint32_t id = 1; id < d->n; id++) {
+  const Btf *base = d->btf->base;
+  output_strings_init(&strs, base);
+  uint32_t base_strs = base ? base->hdr.str_len : 0;
+  for (uint32_t id = d->start; id < d->n; id++) {
     if (!newid[id])
       continue;
     const BtfType *t = btf_type_by_id(d->btf, id);
@@ -419,13 +487,14 @@ static void write_output(Dedup *d, Buf *out, uint32_t *types_out) {
       *slot = target ? newid[rep[d->cls[target]] - 1] : 0;
     }
   }
+  uint32_t str_len = (uint32_t)strs.tab.len - base_strs;
   BtfHeader h = {BTF_MAGIC, BTF_VERSION, 0, BTF_HEADER_SIZE, 0,
-                 (uint32_t)types.len, (uint32_t)types.len, (uint32_t)strs.tab.len};
+                 (uint32_t)types.len, (uint32_t)types.len, str_len};
   buf_append(out, &h, sizeof h);
   if (types.len)
     buf_append(out, types.data, types.len);
-  buf_append(out, strs.tab.data, strs.tab.len);
-  *types_out = next - 1;
+  buf_append(out, strs.tab.data + base_strs, str_len);
+  *types_out = next - d->start;
   buf_free(&types);
   strset_free(&strs);
   free(rep);
@@ -433,11 +502,11 @@ static void write_output(Dedup *d, Buf *out, uint32_t *types_out) {
 }
 
 bool btf_dedup(const Btf *btf, Buf *out, BtfDedupStats *stats, BtfError *err) {
-  if (btf->base)
-    return read_error(err, "deduplication of split BTF is not supported yet");
+  (void)err;
   Dedup d = {0};
   d.btf = btf;
   d.n = btf_type_count(btf);
+  d.start = btf->start_id;
   strset_init(&d.contents);
   d.alias = xcalloc(d.n, sizeof *d.alias);
   d.cls = xcalloc(d.n, sizeof *d.cls);
@@ -464,5 +533,43 @@ bool btf_dedup(const Btf *btf, Buf *out, BtfDedupStats *stats, BtfError *err) {
   vec_free(&d.names);
   vec_free(&d.refs);
   vec_free(&d.seq);
+  return true;
+}
+
+bool btf_rebase(const Btf *btf, const Btf *base, Buf *out, BtfError *err) {
+  if (btf->base)
+    return read_error(err, "BTF to put on a base is split BTF already");
+  uint32_t shift_ids = btf_type_count(base) - 1, shift_strs = base->hdr.str_len;
+  if (btf_type_count(btf) - 1 > BTF_MAX_TYPE - shift_ids)
+    return read_error(err, "too many types for the base's ids: %u + %u",
+                      shift_ids, btf->nr_types);
+  if (btf->hdr.str_len > BTF_MAX_NAME_OFFSET - shift_strs)
+    return read_error(err, "too many strings on the base's: %u + %u bytes",
+                      shift_strs, btf->hdr.str_len);
+  U32Vec names = {0}, refs = {0};
+  Buf types = {0};
+  for (uint32_t id = 1; id < btf_type_count(btf); id++) {
+    const BtfType *t = btf_type_by_id(btf, id);
+    size_t nwords = 3 + (size_t)btf_type_data_size(btf_kind(t), btf_vlen(t)) / 4;
+    size_t at = types.len;
+    buf_append(&types, t, nwords * 4);
+    uint32_t *w = (uint32_t *)(void *)(types.data + at);
+    record_slots(t, &names, &refs);
+    for (size_t i = 0; i < names.len; i++)
+      if (w[names.data[i]])
+        w[names.data[i]] += shift_strs;
+    for (size_t i = 0; i < refs.len; i++)
+      if (w[refs.data[i]])
+        w[refs.data[i]] += shift_ids;
+  }
+  BtfHeader h = {BTF_MAGIC, BTF_VERSION, 0, BTF_HEADER_SIZE, 0, (uint32_t)types.len,
+                 (uint32_t)types.len, btf->hdr.str_len};
+  buf_append(out, &h, sizeof h);
+  if (types.len)
+    buf_append(out, types.data, types.len);
+  buf_append(out, btf->strs, btf->hdr.str_len);
+  buf_free(&types);
+  vec_free(&names);
+  vec_free(&refs);
   return true;
 }

@@ -15,8 +15,16 @@ typedef struct BtfDedupStats {
 
 /* Append to OUT the raw BTF (host byte order) of BTF deduplicated:
    ids keep their order, each class of equivalent types is represented
-   by its first member.  BTF must be whole (not split).  stats may be
-   NULL.  Returns false and fills err for split BTF.  */
+   by its first member.  For split BTF, OUT is split BTF on the same
+   base, whose types stand for the equal ones of BTF.  stats may be
+   NULL.  Returns true (err: for failures to come).  */
 bool btf_dedup(const Btf *btf, Buf *out, BtfDedupStats *stats, BtfError *err);
+
+/* Append to OUT the split BTF that holds the types of the whole BTF
+   after BASE's: ids and string offsets moved past the base's (the types
+   are not compared with the base's: btf_dedup does that).  Returns
+   false and fills err when BTF is split or the ids or offsets would not
+   fit.  */
+bool btf_rebase(const Btf *btf, const Btf *base, Buf *out, BtfError *err);
 
 #endif

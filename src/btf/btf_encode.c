@@ -2,15 +2,21 @@
    (btf_gen.c) writes the records of every unit of the model as a
    compiler would for one translation unit, without pruning; the blob
    is read back strictly (what the generator wrote from someone else's
-   DWARF is checked like any input) and deduplicated (btf_dedup.c).  */
+   DWARF is checked like any input), put on the base for split BTF, and
+   deduplicated (btf_dedup.c).  */
 #include "btf_encode.h"
 
 #include "btf_gen.h"
 
-bool btf_encode(const DebugUnit *unit, bool no_dedup, Buf *out,
+bool btf_encode(const DebugUnit *unit, const Btf *base, bool no_dedup, Buf *out,
                 BtfDedupStats *stats, BtfError *err) {
   ObjFile obj = {0};
-  BtfOptions opts = {.prune_btf = 0};
+  /* declaration-only enums as pahole writes them, which the kernel
+     loads; for a kernel image or module also array index types and
+     arrays of several dimensions, so that a module's types equal those
+     of a vmlinux's BTF that pahole wrote */
+  BtfOptions opts = {.prune_btf = 0, .decl_enum_size = 4, .index_int = unit->kernel,
+                     .flat_arrays = unit->kernel};
   btf_generate(unit, &opts, &obj);
   Section *s = obj.sections.data[0];
   Buf blob = {0};
@@ -22,6 +28,16 @@ bool btf_encode(const DebugUnit *unit, bool no_dedup, Buf *out,
   if (blob.len > BTF_HEADER_SIZE && load_u32((uint8_t *)blob.data + 20, be) == 0)
     store_uint((uint8_t *)blob.data + 20, 4, be, blob.len - BTF_HEADER_SIZE);
   Btf *btf = btf_parse(blob.data, blob.len, NULL, err);
+  if (btf && base) {
+    Buf split = {0};
+    BtfReadOptions ro = {.base = base};
+    Btf *on_base = btf_rebase(btf, base, &split, err)
+                       ? btf_parse(split.data, split.len, &ro, err) : NULL;
+    btf_free(btf);
+    btf = on_base;
+    buf_free(&blob);
+    blob = split;
+  }
   bool ok = btf != NULL;
   if (ok && no_dedup)
     buf_append(out, blob.data, blob.len);

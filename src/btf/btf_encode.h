@@ -8,10 +8,13 @@
 #include "btf_dedup.h"
 
 /* Append UNIT's BTF to OUT (raw, in the current compilation's byte
-   order), deduplicated unless NO_DEDUP; stats (may be NULL) gets the
-   deduplication's figures.  Returns false and fills err when the
-   generated BTF cannot be read back (a type too large for BTF).  */
-bool btf_encode(const DebugUnit *unit, bool no_dedup, Buf *out,
+   order), deduplicated unless NO_DEDUP; with a BASE (may be NULL),
+   split BTF on top of it, whose types stand for the equal ones of UNIT
+   (a module's BTF on vmlinux's, pahole's --btf_base).  stats (may be
+   NULL) gets the deduplication's figures.  Returns false and fills err
+   when the generated BTF cannot be read back (a type too large for
+   BTF) or does not fit on the base.  */
+bool btf_encode(const DebugUnit *unit, const Btf *base, bool no_dedup, Buf *out,
                 BtfDedupStats *stats, BtfError *err);
 
 #endif

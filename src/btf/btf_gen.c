@@ -80,6 +80,7 @@ struct Rec {
 
 typedef struct Gen {
   const BtfOptions *opts;
+  const DebugUnit *unit;
   Rec **recs;       /* the record of the model's DIE N (id), or NULL */
   bool prune;
   VEC(Rec *) types; /* translated types, in creation order */
@@ -94,6 +95,7 @@ typedef struct Gen {
   bool have_void, have_unknown;
   Rec unknown;      /* sentinel: a type BTF cannot express */
   Die *sizetype;    /* index type for arrays whose DIE has none */
+  Die *index_int;   /* opts->index_int: the unit's `int`, or NULL */
 } Gen;
 
 /* --- Strings: GCC appends every name, without merging --- */
@@ -281,8 +283,10 @@ static Rec *gen_enum(Gen *g, Die *d) {
   Rec *r = new_rec(g, big ? BTF_KIND_ENUM64 : BTF_KIND_ENUM, d->name, d);
   g->recs[d->id] = r;
   vec_push(&g->types, r);
-  if (d->declaration)
+  if (d->declaration) {
+    r->size = g->opts->decl_enum_size;
     return r;
+  }
   r->size = (uint32_t)d->size;
   r->kflag = d->encoding == ATE_SIGNED;
   r->vlen = (uint32_t)d->nenums;
@@ -329,14 +333,20 @@ static Rec *gen_array(Gen *g, Die *d) {
      DIE: GCC writes index type 0 there, which the kernel rejects
      ("Invalid index"); btfcc uses the unit's size type (every other
      array's index type).  */
-  Rec *index = emittable(g, gen_type(g, d->index_type ? d->index_type
-                                                      : g->sizetype));
+  Die *index_die = g->index_int ? g->index_int
+                   : d->index_type ? d->index_type : g->sizetype;
+  Rec *index = emittable(g, gen_type(g, index_die));
   Rec *r = elem;
+  uint64_t flat = 1; /* opts->flat_arrays: the product of the dimensions */
   for (int i = d->ndims - 1; i >= 0; i--) {
+    uint64_t n = d->dims[i] < 0 ? 0 : (uint64_t)d->dims[i];
+    flat = n && flat > UINT32_MAX / n ? 0 : flat * n;
+    if (g->opts->flat_arrays && i > 0)
+      continue;
     Rec *a = new_rec(g, BTF_KIND_ARRAY, NULL, d);
     a->ref = r;
     a->index = index;
-    a->nelems = d->dims[i] < 0 ? 0 : (uint32_t)d->dims[i];
+    a->nelems = g->opts->flat_arrays ? (uint32_t)flat : (uint32_t)n;
     vec_push(&g->types, a);
     r = a;
   }
@@ -544,6 +554,28 @@ static void add_entry(Gen *g, const char *sec, Rec *rec, uint32_t size,
   vec_push_perm(ds->entries, e);
 }
 
+static int compare_entry_offsets(const void *x, const void *y) {
+  const RecEntry *a = x, *b = y;
+  if (a->offset != b->offset)
+    return a->offset < b->offset ? -1 : 1;
+  return (a->var->die->id > b->var->die->id) - (a->var->die->id < b->var->die->id);
+}
+
+/* A DATASEC of a section the unit knows (read from an object: btftool
+   encode) gets the section's size and its entries in offset order, as
+   pahole writes them and the kernel demands; a compiler's stay in
+   GCC's order with size 0, for the linker and libbpf to fill.  */
+static void size_datasec(Gen *g, Rec *ds) {
+  for (size_t i = 0; i < g->unit->sections.len; i++) {
+    const DebugSection *sec = &g->unit->sections.data[i];
+    if (strcmp(sec->name, ds->name) || sec->size > UINT32_MAX)
+      continue;
+    ds->size = (uint32_t)sec->size;
+    qsort(ds->entries->data, ds->entries->len, sizeof *ds->entries->data,
+          compare_entry_offsets);
+  }
+}
+
 static void build_datasecs(Gen *g) {
   for (size_t i = 0; i < g->funcs.len; i++) {
     Rec *f = g->funcs.data[i];
@@ -564,6 +596,7 @@ static void build_datasecs(Gen *g) {
     Rec *ds = g->datasecs.data[i];
     ds->name_off = add_str(&g->aux, ds->name);
     ds->vlen = (uint32_t)ds->entries->len;
+    size_datasec(g, ds);
   }
 }
 
@@ -846,7 +879,7 @@ static void emit_size_or_type(Section *s, Rec *r) {
     sec_data(s, 4, 0, "(unused)");
     break;
   case BTF_KIND_DATASEC:
-    sec_data(s, 4, 0, "btt_size");
+    sec_data(s, 4, r->size, "btt_size"); /* GCC's comment */
     break;
   case BTF_KIND_VAR:
     emit_ref(s, "btv_type", r->ref);
@@ -1165,12 +1198,17 @@ static void output(Gen *g, ObjFile *obj) {
 void btf_generate(const DebugUnit *unit, const BtfOptions *opts, ObjFile *obj) {
   Gen g = {0};
   g.opts = opts;
+  g.unit = unit;
   g.prune = opts->prune_btf > 0 ||
             (opts->prune_btf < 0 && ctx_current->target.arch == ARCH_BPF);
   g.unknown.kind = 0;
   buf_putc(&g.str, 0);
   buf_putc(&g.aux, 0);
   g.sizetype = unit->sizetype;
+  for (Die *d = unit->first; opts->index_int && d && !g.index_int; d = d->list_next)
+    if (d->kind == DIE_BASE && d->name && !strcmp(d->name, "int") &&
+        d->encoding == ATE_SIGNED && d->size == 4)
+      g.index_int = d;
   g.recs = xcalloc(unit->ndies ? unit->ndies : 1, sizeof(Rec *));
   translate(&g, unit);
   if (g.prune)

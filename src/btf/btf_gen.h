@@ -50,6 +50,15 @@ typedef struct BtfOptions {
                       for BPF) */
   BtfExtInfo *ext; /* BPF code: also write .BTF.ext (NULL: not); its
                       CO-RE records get their type ids */
+  bool flat_arrays; /* an array of several dimensions is one ARRAY of
+                       their product, as pahole writes it */
+  bool index_int;  /* every array's index type is the unit's `int`, as
+                      pahole writes it (the kernel never reads it, but
+                      a module's types equal vmlinux's only so) */
+  uint32_t decl_enum_size; /* size of a declaration-only enum (vlen 0):
+                              GCC writes 0, which the kernel's
+                              btf_enum_check_meta refuses; pahole and
+                              libbpf's btf__add_fwd write 4 */
 } BtfOptions;
 
 /* Append the .BTF section for UNIT to OBJ.  */

@@ -149,6 +149,13 @@ struct Die {
                            whose parameters use it: CTF's order shows it) */
 };
 
+/* A section of the object the variables were read from (btftool
+   encode): its DATASEC has the section's size.  */
+typedef struct DebugSection {
+  const char *name;
+  uint64_t size;
+} DebugSection;
+
 typedef struct DebugUnit {
   Die *first, *last;  /* top-level DIEs in GCC's compile-unit order, */
   VEC(Die *) dies;    /* and the same as an array once numbered:
@@ -163,6 +170,14 @@ typedef struct DebugUnit {
                          list when nothing else made it; NULL when the
                          producer has none (such arrays get void) */
   bool pruned;        /* unused types were eliminated */
+  bool kernel;        /* read from a kernel image or module (the DWARF
+                         reader's kernel_rules.h): BTF with the kernel
+                         build's (pahole's) choices */
+  VEC(DebugSection) sections; /* the sections of the variables placed by
+                                 an object's symbols, with their sizes
+                                 (the DWARF reader's); empty for a
+                                 compilation, whose sizes the assembler
+                                 and linker decide */
   const char *main_file;
 } DebugUnit;
 

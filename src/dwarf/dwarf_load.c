@@ -466,6 +466,14 @@ static bool static_address(Loader *L, uint32_t die, uint64_t *addr, bool *known)
   return true;
 }
 
+/* SEC holds variables: the unit records its size, once.  */
+static void note_section(DebugUnit *u, const ElfSection *sec) {
+  for (size_t i = 0; i < u->sections.len; i++)
+    if (!strcmp(u->sections.data[i].name, sec->name))
+      return;
+  vec_push_perm(&u->sections, ((DebugSection){sec->name, sec->size}));
+}
+
 /* Where the variable D (DWARF DIE) lives: the symbol of its name at its
    address (names repeat: static variables of different units); without
    a known address, the symbol of its name whose size is its type's, or
@@ -497,6 +505,7 @@ static void place_variable(Loader *L, uint32_t die, Die *d) {
   if (!best)
     return;
   const ElfSection *sec = &L->elf->sections[best->shndx];
+  note_section(L->u, sec);
   d->seccat = SECCAT_NAMED;
   d->section = sec->name;
   d->var_offset = (int64_t)(best->value - (rel ? 0 : sec->addr));
@@ -715,6 +724,7 @@ DebugUnit *dwarf_load(const DwarfFile *f, ElfFile *elf, DwarfError *err) {
     }
   if (ok) {
     bool kernel = elf && kernel_rules_mark(L.u, elf);
+    L.u->kernel = kernel;
     list_entities(&L, kernel);
     debug_number(L.u, !kernel);
     ok = check_walkable(&L);

@@ -12,7 +12,9 @@
                                           btf tag annotations in DWARF
      btftool bpf-asm [-EB] [-o OUT] FILE  BPF assembler text to bytes
      btftool bpf-disasm [-EB] FILE        BPF code to assembler text
-     btftool encode [-o OUT] [--raw] FILE BTF from DWARF (pahole -J)
+     btftool encode [-o OUT] [--raw] [--base BASE] FILE
+                                          BTF from DWARF (pahole -J; split
+                                          BTF on BASE's: --btf_base)
      btftool dedup [-o OUT] [--raw] FILE  deduplicated BTF
 
    FILE is raw BTF (either byte order) or an ELF object with a .BTF

@@ -1,6 +1,6 @@
 /* btftool's encode and dedup commands: pahole -J's job.
 
-     btftool encode [-o OUT] [--raw] [--no-dedup] FILE
+     btftool encode [-o OUT] [--raw] [--no-dedup] [--base BASE] FILE
      btftool dedup [-o OUT] [--raw] FILE
 
    encode reads the DWARF of FILE (an ELF object, executable, vmlinux or
@@ -31,6 +31,7 @@
 typedef struct EncodeArgs {
   const char *file;
   const char *output;
+  const char *base;
   bool raw;
   bool no_dedup;
   bool stats;
@@ -48,6 +49,10 @@ static int parse_encode_args(const char *cmd, int argc, char **argv, EncodeArgs 
       if (i + 1 >= argc)
         return fail(cmd, "option '-o' needs a file");
       a->output = argv[++i];
+    } else if (!strcmp(arg, "--base") && !strcmp(cmd, "encode")) {
+      if (i + 1 >= argc)
+        return fail(cmd, "option '--base' needs a file");
+      a->base = argv[++i];
     } else if (!strcmp(arg, "--raw")) {
       a->raw = true;
     } else if (!strcmp(arg, "--no-dedup") && !strcmp(cmd, "encode")) {
@@ -167,13 +172,19 @@ int cmd_encode(int argc, char **argv) {
   c->target.big_endian = elf->big_endian;
   c->diag_opts.inhibit_warnings = true;
   DebugUnit *unit = dwarf_load(dw, elf, &derr);
-  if (!unit) {
+  BtfFile basef = {0};
+  Btf *base = NULL;
+  BtfError berr;
+  if (unit && a.base &&
+      (!btf_file_open(&basef, a.base, &berr) ||
+       !(base = btf_parse(basef.blob, basef.blob_size, NULL, &berr)))) {
+    fail(a.base, berr.msg);
+  } else if (!unit) {
     fail(a.file, derr.msg);
   } else {
     Buf btf = {0};
     BtfDedupStats st;
-    BtfError berr;
-    if (!btf_encode(unit, a.no_dedup, &btf, &st, &berr))
+    if (!btf_encode(unit, base, a.no_dedup, &btf, &st, &berr))
       fail(a.file, berr.msg);
     else {
       if (a.stats && !a.no_dedup)
@@ -182,6 +193,9 @@ int cmd_encode(int argc, char **argv) {
     }
     buf_free(&btf);
   }
+  btf_free(base);
+  if (basef.data)
+    btf_file_close(&basef);
   ctx_free(c);
   dwarf_close(dw);
 done_elf:
