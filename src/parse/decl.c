@@ -252,6 +252,15 @@ static void spec_storage(Parser *p, DeclSpec *ds, SpecState *st, int kw,
     uint8_t sc = kw == KW_TYPEDEF ? SC_TYPEDEF : kw == KW_EXTERN ? SC_EXTERN
                : kw == KW_STATIC ? SC_STATIC : kw == KW_AUTO ? SC_AUTO
                : SC_REGISTER;
+    if (sc == SC_AUTO)
+      ds->auto_kw = true;
+    if (lang_year() >= 2023 && ds->sc != sc && (sc == SC_AUTO || ds->sc == SC_AUTO) &&
+        sc != SC_TYPEDEF && ds->sc != SC_TYPEDEF) {
+      /* C23: auto beside another storage class (static auto x = 1;) */
+      if (sc != SC_AUTO)
+        ds->sc = sc;
+      break;
+    }
     if (ds->sc && ds->sc != sc)
       diag_error(tok.loc, "multiple storage classes in declaration specifiers");
     else if (ds->sc == sc && sc != SC_NONE)
@@ -440,10 +449,20 @@ static void spec_finish(Parser *p, DeclSpec *ds, SpecState *st) {
     base = st->named;
   } else if (st->bits & SPEC_OTHER) {
     base = NULL; /* __auto_type */
+  } else if (!st->bits && ds->auto_kw && lang_year() >= 2023) {
+    /* C23: auto with no type specifier infers the type from the
+       initializer, as __auto_type; the storage is the default one or
+       the other storage class written.  */
+    base = NULL;
+    if (ds->sc == SC_AUTO)
+      ds->sc = SC_NONE;
+    ds->has_type_spec = true;
   } else {
     /* No type specifier at all is implicit int (C89); the caller warns.  */
     base = st->bits ? type_from_spec_bits(p, st->bits, ds->loc) : ty_int;
   }
+  if (!base)
+    ds->auto_quals = st->quals;
   if (base) {
     if (st->quals)
       base = type_qualified(base, st->quals);
@@ -461,6 +480,8 @@ static void spec_finish(Parser *p, DeclSpec *ds, SpecState *st) {
 bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage) {
   memset(ds, 0, sizeof *ds);
   ds->loc = cur_loc(p);
+  ds->std_attrs = p->lead_std_attrs;
+  p->lead_std_attrs = NULL;
   SpecState st = {0};
   for (;;) {
     const Token *t = peek(p, 0);
@@ -1587,7 +1608,7 @@ static void parse_oldstyle_param_decls(Parser *p, Declarator *dr) {
   for (int i = 0; i < dr->n_oldstyle; i++) {
     Param prm = {0};
     prm.name = dr->oldstyle_names[i];
-    prm.type = ty_int;
+    prm.type = NULL; /* int unless declared below */
     vec_push(&params, prm);
   }
   while (!at_punct(p, P_LBRACE) && !at_eof(p)) {
@@ -1655,6 +1676,18 @@ static Init *single_store_init(Parser *p, Type *t, Expr *e) {
   return in;
 }
 
+/* K&R parameters no declaration named are int: implicit int again,
+   silent in C89 and GCC's permerror since.  */
+static void default_oldstyle_params(Declarator *dr) {
+  for (int i = 0; i < dr->nparams; i++)
+    if (!dr->params[i].type) {
+      if (lang_year() >= 1999)
+        diag_error(dr->loc, "type of '%s' defaults to 'int' [-Wimplicit-int]",
+                   dr->params[i].name->name);
+      dr->params[i].type = ty_int;
+    }
+}
+
 /* function-definition: the declarator is done, '{' is next.  */
 static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
                                       Attr *attrs) {
@@ -1663,6 +1696,7 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
     /* C23 has no identifier lists; GCC warns by default there */
     if (lang_year() >= 2023)
       diag_warning(dr->loc, W_OLD_STYLE_DEFINITION, "old-style function definition");
+    default_oldstyle_params(dr);
   }
   Decl *fn = declare(p, ds, dr, attrs);
   fn->defined = true;
@@ -1779,6 +1813,8 @@ static void declare_auto_type(Parser *p, DeclSpec *ds, Declarator *dr,
   dr->type = e.type ? type_unqualified(e.type) : ty_int;
   if (e.type)
     dr->type = e.type;
+  if (ds->auto_quals)
+    dr->type = type_qualified(dr->type, ds->auto_quals);
   Decl *d = declare(p, ds, dr, attrs);
   d->has_init = true;
   d->defined = true;
@@ -1883,19 +1919,23 @@ bool parse_declaration(Parser *p, bool file_scope) {
   DeclSpec ds;
   SrcLoc loc = cur_loc(p);
   if (!parse_decl_specifiers(p, &ds, true)) {
-    diag_error(loc, "expected declaration specifiers before %s",
-               tok_desc(peek(p, 0)));
-    skip_to_decl_end(p);
-    return false;
-  }
-  if (!ds.has_type_spec && ds.type) {
-    /* Implicit int: C89 allows it with a warning; C99 and later need a
-       type (GCC: error in C99+ since GCC 14).  */
+    /* At file scope `f(a) ...` declares a function returning int with no
+       specifiers at all (implicit int, as GCC takes it).  */
     const Token *t = peek(p, 0);
-    if (t->kind == TK_IDENT && !t->ident->keyword && lang_year() >= 1999)
-      diag_warning(t->loc, W_OTHER, "type defaults to 'int' in declaration of '%s'",
-                   t->ident->name);
+    if (!(file_scope && t->kind == TK_IDENT && !t->ident->keyword &&
+          !is_typedef_name(p, t) && at_punct_n(p, 1, P_LPAREN))) {
+      diag_error(loc, "expected declaration specifiers before %s",
+                 tok_desc(t));
+      skip_to_decl_end(p);
+      return false;
+    }
+    ds.type = ty_int;
   }
+  /* Implicit int: C89 takes it silently; since C99 it is GCC's permerror
+     (an error by default since GCC 14).  Said once the declarator shows
+     whether a function is defined.  */
+  bool implicit_int = !ds.has_type_spec && ds.type &&
+                      peek(p, 0)->kind == TK_IDENT && !peek(p, 0)->ident->keyword;
   if (accept_punct(p, P_SEMI)) {
     check_empty_declaration(&ds, loc);
     return true;
@@ -1924,10 +1964,18 @@ bool parse_declaration(Parser *p, bool file_scope) {
       diag_error(dr.loc, "'__auto_type' requires an initialized data declaration");
       dr.type = ty_int;
     }
-    if (first && dr.is_func_def_candidate &&
-        (at_punct(p, P_LBRACE) ||
-         (dr.params_oldstyle && dr.n_oldstyle && !at_punct(p, P_SEMI) &&
-          !at_punct(p, P_COMMA) && !at_punct(p, P_ASSIGN)))) {
+    bool defines = first && dr.is_func_def_candidate &&
+                   (at_punct(p, P_LBRACE) ||
+                    (dr.params_oldstyle && dr.n_oldstyle && !at_punct(p, P_SEMI) &&
+                     !at_punct(p, P_COMMA) && !at_punct(p, P_ASSIGN)));
+    if (first && implicit_int && lang_year() >= 1999) {
+      if (defines)
+        diag_error(dr.loc, "return type defaults to 'int' [-Wimplicit-int]");
+      else
+        diag_error(dr.loc, "type defaults to 'int' in declaration of '%s' "
+                           "[-Wimplicit-int]", dr.name->name);
+    }
+    if (defines) {
       parse_function_definition(p, &ds, &dr, attrs);
       return true;
     }

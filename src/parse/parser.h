@@ -82,6 +82,8 @@ typedef struct DeclSpec {
   bool is_noreturn;
   bool is_thread_local;
   bool is_constexpr;
+  bool auto_kw;      /* `auto` was written (C23: may infer the type) */
+  unsigned auto_quals; /* qualifiers of an inferred type (const auto x) */
   bool has_type_spec;
   bool typedef_name; /* the type came from a typedef name */
   uint32_t alignas;  /* _Alignas value (0 = none) */
@@ -180,6 +182,8 @@ struct Parser {
   /* #pragma clang attribute push stack: attributes applied to records */
   VEC(Attr *) clang_attr_stack;
   int in_stmt_expr;
+  Attr *lead_std_attrs;  /* [[...]] read before a block item was known to
+                           be a declaration: its specifiers take them */
   int loop_depth;
   int switch_depth;
   int extension_depth;   /* inside __extension__ */
