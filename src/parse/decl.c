@@ -503,6 +503,12 @@ bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage) {
       spec_qualifier(p, ds, &st, kw, t);
     } else if (kw == KW_ALIGNAS) {
       spec_alignas(p, ds, &st);
+    } else if (ds->sc == SC_TYPEDEF && (st.bits || st.named) &&
+               token_is_c23_keyword(t) && is_type_keyword(kw)) {
+      /* typedef _Bool bool; from pre-C23 code */
+      diag_c23_keyword_as_name(t, "'%s' cannot be defined via 'typedef'");
+      next(p);
+      ds->keyword_name = true;
     } else if (kw && is_type_keyword(kw)) {
       st.any = true;
       ds->has_type_spec = true;
@@ -595,6 +601,24 @@ static void record_tag_event(Parser *p, Type *t, SrcLoc loc, bool definition) {
 
 static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds);
 
+/* C23 tag compatibility: a second definition of a tag in the same scope
+   is no error when its content is the first's -- members of the same
+   names, compatible types, places and widths, the same size and
+   alignment.  */
+static bool records_match(const Record *a, const Record *b) {
+  if (a->kind != b->kind || a->nmembers != b->nmembers || a->size != b->size ||
+      a->align != b->align)
+    return false;
+  for (int i = 0; i < a->nmembers; i++) {
+    const Member *x = &a->members[i], *y = &b->members[i];
+    if (x->name != y->name || x->bit_offset != y->bit_offset ||
+        x->is_bitfield != y->is_bitfield || x->bit_width != y->bit_width ||
+        !types_compatible(x->type, y->type, false))
+      return false;
+  }
+  return true;
+}
+
 static Type *parse_struct_or_union(Parser *p, DeclSpec *ds) {
   nest_enter(p, "struct or union");
   Type *t = parse_struct_or_union_inner(p, ds);
@@ -635,12 +659,16 @@ static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
   }
   Type *t;
   Record *r;
+  Record *first_def = NULL; /* a C23 redefinition, checked once parsed */
   if (name) {
     t = tag_type(p, kind, name, loc, true, false);
     r = t->u.rec;
     if (r->complete || r->being_defined) {
-      diag_error(loc, "redefinition of '%s %s'",
-                 kind == TY_STRUCT ? "struct" : "union", name->name);
+      if (r->complete && lang_year() >= 2023)
+        first_def = r;
+      else
+        diag_error(loc, "redefinition of '%s %s'",
+                   kind == TY_STRUCT ? "struct" : "union", name->name);
       r = record_new(kind, name, loc);
       t = type_record(r);
     }
@@ -671,6 +699,9 @@ static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
   t->flags &= (uint16_t)~TYF_INCOMPLETE;
   t->size = r->size;
   t->align = r->align;
+  if (first_def && !records_match(first_def, r))
+    diag_error(loc, "redefinition of struct or union '%s %s'",
+               kind == TY_STRUCT ? "struct" : "union", name->name);
   Attr *all = attr_concat(attrs, post);
   for (Attr *a = all; a; a = a->next)
     if (!strcmp(a->name->name, "btf_type_tag") || !strcmp(a->name->name, "transparent_union")) {
@@ -953,10 +984,17 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
   int64_t value = 0;
   bool value_unsigned = false;
   bool first = true;
+  bool bad_list = false;
   while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
     const Token *nt = peek(p, 0);
     if (nt->kind != TK_IDENT || nt->ident->keyword) {
-      diag_error(nt->loc, "expected identifier before %s", tok_desc(nt));
+      /* the rest of the list is skipped (enum { false, true } from
+         pre-C23 code has GCC's words for its first name) */
+      if (token_is_c23_keyword(nt))
+        diag_c23_keyword_as_name(nt, "cannot use keyword '%s' as enumeration constant");
+      else
+        diag_error(nt->loc, "expected identifier before %s", tok_desc(nt));
+      bad_list = true;
       while (!at_eof(p) && !at_punct(p, P_RBRACE) && !at_punct(p, P_SEMI))
         skip_balanced(p);
       break;
@@ -1002,7 +1040,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
       break;
   }
   expect_punct(p, P_RBRACE, NULL);
-  if (ens.len == 0)
+  if (ens.len == 0 && !bad_list)
     diag_error(loc, "empty enum is invalid");
   r->nenums = (int)ens.len;
   r->enums = ens.len ? NEW_ARRAY(Enumerator, ens.len) : NULL;
@@ -1787,7 +1825,7 @@ static void check_empty_declaration(const DeclSpec *ds, SrcLoc loc) {
     if (!tag_ref)
       diag_warning(loc, W_OTHER, "useless type name in empty declaration");
   }
-  if (ds->sc == SC_TYPEDEF || (ds->sc && ds->sc != SC_NONE))
+  if ((ds->sc == SC_TYPEDEF || (ds->sc && ds->sc != SC_NONE)) && !ds->keyword_name)
     diag_warning(loc, W_OTHER, "useless storage class specifier in empty declaration");
 }
 
