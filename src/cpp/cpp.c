@@ -21,6 +21,7 @@ Cpp *cpp_new(const CppOptions *opts) {
   cpp->uliterals = year >= 2011 || (ctx_current->lang.gnu && year >= 1999);
   cpp->u8_chars = year >= 2023;
   cpp->scope_token = year >= 2023;
+  cpp->digit_seps = year >= 2023;
   cpp->trigraphs = !ctx_current->lang.gnu && year <= 2017;
   cpp->budget = UINT32_MAX;
   files_init(cpp);

@@ -303,6 +303,7 @@ typedef struct Cpp {
   bool uliterals;   /* u"" U"" u8"" */
   bool u8_chars;    /* u8'' */
   bool scope_token; /* :: */
+  bool digit_seps;  /* 1'000 (C23 digit separators in pp-numbers) */
   bool trigraphs;
 
   Token cur; /* what cpp_next returned */

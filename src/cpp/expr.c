@@ -114,6 +114,8 @@ static PPValue parse_number(Eval *e, const Token *t) {
   bool overflow = false;
   size_t start = i;
   for (; i < n; i++) {
+    if (s[i] == '\'' && i > start)
+      continue; /* a digit separator (the lexer took it only in C23) */
     int d = digit_value(s[i]);
     if (d >= base) {
       if (base == 8 && d < 10) {

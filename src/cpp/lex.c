@@ -185,10 +185,14 @@ static const char *scan_ident(const char *p, bool *spliced, bool *ucn) {
   }
 }
 
-static const char *scan_number(const char *p, bool *spliced) {
+static const char *scan_number(const char *p, bool digit_seps, bool *spliced) {
   p++;
   for (;;) {
     char c = *p;
+    if (c == '\'' && digit_seps && IS_ID(p[1])) {
+      p += 2; /* pp-number ' digit, pp-number ' nondigit (C23) */
+      continue;
+    }
     if (IS_ID(c) || c == '.') {
       char l = (char)(c | 0x20);
       if (l == 'e' || l == 'p') {
@@ -598,7 +602,7 @@ void lex_token(Lexer *lx, Token *t, bool in_directive) {
     lex_identifier(lx, t, p, in_directive);
   } else if (IS_DIGIT(c) || (c == '.' && IS_DIGIT(*after_splices(p + 1)))) {
     bool spliced = false;
-    const char *e = scan_number(p, &spliced);
+    const char *e = scan_number(p, lx->cpp->digit_seps, &spliced);
     t->kind = TK_NUMBER;
     set_spelling(lx, t, p, e, spliced);
   } else if (c == '"' || c == '\'') {

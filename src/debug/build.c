@@ -484,6 +484,25 @@ static Die *record_die(Builder *b, Type *t) {
   return d;
 }
 
+/* The base type an enum's DW_AT_type names: GCC names the first standard
+   integer type of the underlying type's width and signedness, in the order
+   int, char, short, long, long long, __int128 -- so a fixed `long long`
+   shows as long int, `char` as signed char -- and none for bool (width 1),
+   whose enum has no DW_AT_type.  */
+static Type *enum_base_type(Type *u) {
+  u = type_canon(u);
+  if (u->kind == TY_BOOL)
+    return NULL;
+  bool uns = !type_is_signed(u);
+  Type *order[] = {uns ? ty_uint : ty_int,     uns ? ty_uchar : ty_schar,
+                   uns ? ty_ushort : ty_short, uns ? ty_ulong : ty_long,
+                   uns ? ty_ullong : ty_llong, uns ? ty_uint128 : ty_int128};
+  for (size_t i = 0; i < ARRAY_LEN(order); i++)
+    if (type_size(order[i]) == type_size(u))
+      return order[i];
+  return u;
+}
+
 /* The definition's part of a record DIE: size, enumerators, members.  */
 static void complete_record(Builder *b, Die *d, Type *t) {
   Record *r = t->u.rec;
@@ -507,8 +526,9 @@ static void complete_record(Builder *b, Die *d, Type *t) {
     d->encoding = is_signed ? ATE_SIGNED : ATE_UNSIGNED;
     /* DWARF 5 gives enums a DW_AT_type: the underlying base type DIE is
        created after the enum's.  */
-    if (r->enum_int)
-      d->type = die_for_type(b, r->enum_int);
+    Type *base = r->enum_int ? enum_base_type(r->enum_int) : NULL;
+    if (base)
+      d->type = die_for_type(b, base);
     return;
   }
   /* Unnamed bit-fields are padding: DWARF has no member for them.  */

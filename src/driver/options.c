@@ -28,7 +28,7 @@ static void usage(FILE *out) {
           "  -I DIR, -iquote DIR, -isystem DIR, -idirafter DIR, -include FILE\n"
           "  -D NAME[=VAL], -U NAME, -nostdinc, -undef\n"
           "  -std=STD           c89 c90 c99 c11 c17 c18 c23 c2x c2y and gnu variants\n"
-          "                     (default gnu17)\n"
+          "                     (default gnu23)\n"
           "  --target=TRIPLE    x86_64-linux-gnu (default), bpf, bpfel, bpfeb\n"
           "  -fno-eliminate-unused-debug-types  keep every declared type\n"
           "  -w, -Werror, -W[no-]attributes, -W[no-]btf-tag-dropped,\n"

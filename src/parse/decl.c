@@ -252,6 +252,15 @@ static void spec_storage(Parser *p, DeclSpec *ds, SpecState *st, int kw,
     uint8_t sc = kw == KW_TYPEDEF ? SC_TYPEDEF : kw == KW_EXTERN ? SC_EXTERN
                : kw == KW_STATIC ? SC_STATIC : kw == KW_AUTO ? SC_AUTO
                : SC_REGISTER;
+    if (sc == SC_AUTO)
+      ds->auto_kw = true;
+    if (lang_year() >= 2023 && ds->sc != sc && (sc == SC_AUTO || ds->sc == SC_AUTO) &&
+        sc != SC_TYPEDEF && ds->sc != SC_TYPEDEF) {
+      /* C23: auto beside another storage class (static auto x = 1;) */
+      if (sc != SC_AUTO)
+        ds->sc = sc;
+      break;
+    }
     if (ds->sc && ds->sc != sc)
       diag_error(tok.loc, "multiple storage classes in declaration specifiers");
     else if (ds->sc == sc && sc != SC_NONE)
@@ -440,10 +449,20 @@ static void spec_finish(Parser *p, DeclSpec *ds, SpecState *st) {
     base = st->named;
   } else if (st->bits & SPEC_OTHER) {
     base = NULL; /* __auto_type */
+  } else if (!st->bits && ds->auto_kw && lang_year() >= 2023) {
+    /* C23: auto with no type specifier infers the type from the
+       initializer, as __auto_type; the storage is the default one or
+       the other storage class written.  */
+    base = NULL;
+    if (ds->sc == SC_AUTO)
+      ds->sc = SC_NONE;
+    ds->has_type_spec = true;
   } else {
     /* No type specifier at all is implicit int (C89); the caller warns.  */
     base = st->bits ? type_from_spec_bits(p, st->bits, ds->loc) : ty_int;
   }
+  if (!base)
+    ds->auto_quals = st->quals;
   if (base) {
     if (st->quals)
       base = type_qualified(base, st->quals);
@@ -461,6 +480,8 @@ static void spec_finish(Parser *p, DeclSpec *ds, SpecState *st) {
 bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage) {
   memset(ds, 0, sizeof *ds);
   ds->loc = cur_loc(p);
+  ds->std_attrs = p->lead_std_attrs;
+  p->lead_std_attrs = NULL;
   SpecState st = {0};
   for (;;) {
     const Token *t = peek(p, 0);
@@ -482,6 +503,12 @@ bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage) {
       spec_qualifier(p, ds, &st, kw, t);
     } else if (kw == KW_ALIGNAS) {
       spec_alignas(p, ds, &st);
+    } else if (ds->sc == SC_TYPEDEF && (st.bits || st.named) &&
+               token_is_c23_keyword(t) && is_type_keyword(kw)) {
+      /* typedef _Bool bool; from pre-C23 code */
+      diag_c23_keyword_as_name(t, "'%s' cannot be defined via 'typedef'");
+      next(p);
+      ds->keyword_name = true;
     } else if (kw && is_type_keyword(kw)) {
       st.any = true;
       ds->has_type_spec = true;
@@ -574,6 +601,24 @@ static void record_tag_event(Parser *p, Type *t, SrcLoc loc, bool definition) {
 
 static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds);
 
+/* C23 tag compatibility: a second definition of a tag in the same scope
+   is no error when its content is the first's -- members of the same
+   names, compatible types, places and widths, the same size and
+   alignment.  */
+static bool records_match(const Record *a, const Record *b) {
+  if (a->kind != b->kind || a->nmembers != b->nmembers || a->size != b->size ||
+      a->align != b->align)
+    return false;
+  for (int i = 0; i < a->nmembers; i++) {
+    const Member *x = &a->members[i], *y = &b->members[i];
+    if (x->name != y->name || x->bit_offset != y->bit_offset ||
+        x->is_bitfield != y->is_bitfield || x->bit_width != y->bit_width ||
+        !types_compatible(x->type, y->type, false))
+      return false;
+  }
+  return true;
+}
+
 static Type *parse_struct_or_union(Parser *p, DeclSpec *ds) {
   nest_enter(p, "struct or union");
   Type *t = parse_struct_or_union_inner(p, ds);
@@ -614,12 +659,16 @@ static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
   }
   Type *t;
   Record *r;
+  Record *first_def = NULL; /* a C23 redefinition, checked once parsed */
   if (name) {
     t = tag_type(p, kind, name, loc, true, false);
     r = t->u.rec;
     if (r->complete || r->being_defined) {
-      diag_error(loc, "redefinition of '%s %s'",
-                 kind == TY_STRUCT ? "struct" : "union", name->name);
+      if (r->complete && lang_year() >= 2023)
+        first_def = r;
+      else
+        diag_error(loc, "redefinition of '%s %s'",
+                   kind == TY_STRUCT ? "struct" : "union", name->name);
       r = record_new(kind, name, loc);
       t = type_record(r);
     }
@@ -650,6 +699,9 @@ static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
   t->flags &= (uint16_t)~TYF_INCOMPLETE;
   t->size = r->size;
   t->align = r->align;
+  if (first_def && !records_match(first_def, r))
+    diag_error(loc, "redefinition of struct or union '%s %s'",
+               kind == TY_STRUCT ? "struct" : "union", name->name);
   Attr *all = attr_concat(attrs, post);
   for (Attr *a = all; a; a = a->next)
     if (!strcmp(a->name->name, "btf_type_tag") || !strcmp(a->name->name, "transparent_union")) {
@@ -932,10 +984,17 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
   int64_t value = 0;
   bool value_unsigned = false;
   bool first = true;
+  bool bad_list = false;
   while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
     const Token *nt = peek(p, 0);
     if (nt->kind != TK_IDENT || nt->ident->keyword) {
-      diag_error(nt->loc, "expected identifier before %s", tok_desc(nt));
+      /* the rest of the list is skipped (enum { false, true } from
+         pre-C23 code has GCC's words for its first name) */
+      if (token_is_c23_keyword(nt))
+        diag_c23_keyword_as_name(nt, "cannot use keyword '%s' as enumeration constant");
+      else
+        diag_error(nt->loc, "expected identifier before %s", tok_desc(nt));
+      bad_list = true;
       while (!at_eof(p) && !at_punct(p, P_RBRACE) && !at_punct(p, P_SEMI))
         skip_balanced(p);
       break;
@@ -981,7 +1040,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
       break;
   }
   expect_punct(p, P_RBRACE, NULL);
-  if (ens.len == 0)
+  if (ens.len == 0 && !bad_list)
     diag_error(loc, "empty enum is invalid");
   r->nenums = (int)ens.len;
   r->enums = ens.len ? NEW_ARRAY(Enumerator, ens.len) : NULL;
@@ -1577,7 +1636,7 @@ static void parse_oldstyle_param_decls(Parser *p, Declarator *dr) {
   for (int i = 0; i < dr->n_oldstyle; i++) {
     Param prm = {0};
     prm.name = dr->oldstyle_names[i];
-    prm.type = ty_int;
+    prm.type = NULL; /* int unless declared below */
     vec_push(&params, prm);
   }
   while (!at_punct(p, P_LBRACE) && !at_eof(p)) {
@@ -1645,6 +1704,18 @@ static Init *single_store_init(Parser *p, Type *t, Expr *e) {
   return in;
 }
 
+/* K&R parameters no declaration named are int: implicit int again,
+   silent in C89 and GCC's permerror since.  */
+static void default_oldstyle_params(Declarator *dr) {
+  for (int i = 0; i < dr->nparams; i++)
+    if (!dr->params[i].type) {
+      if (lang_year() >= 1999)
+        diag_error(dr->loc, "type of '%s' defaults to 'int' [-Wimplicit-int]",
+                   dr->params[i].name->name);
+      dr->params[i].type = ty_int;
+    }
+}
+
 /* function-definition: the declarator is done, '{' is next.  */
 static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
                                       Attr *attrs) {
@@ -1653,6 +1724,7 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
     /* C23 has no identifier lists; GCC warns by default there */
     if (lang_year() >= 2023)
       diag_warning(dr->loc, W_OLD_STYLE_DEFINITION, "old-style function definition");
+    default_oldstyle_params(dr);
   }
   Decl *fn = declare(p, ds, dr, attrs);
   fn->defined = true;
@@ -1743,7 +1815,7 @@ static void check_empty_declaration(const DeclSpec *ds, SrcLoc loc) {
     if (!tag_ref)
       diag_warning(loc, W_OTHER, "useless type name in empty declaration");
   }
-  if (ds->sc == SC_TYPEDEF || (ds->sc && ds->sc != SC_NONE))
+  if ((ds->sc == SC_TYPEDEF || (ds->sc && ds->sc != SC_NONE)) && !ds->keyword_name)
     diag_warning(loc, W_OTHER, "useless storage class specifier in empty declaration");
 }
 
@@ -1769,6 +1841,8 @@ static void declare_auto_type(Parser *p, DeclSpec *ds, Declarator *dr,
   dr->type = e.type ? type_unqualified(e.type) : ty_int;
   if (e.type)
     dr->type = e.type;
+  if (ds->auto_quals)
+    dr->type = type_qualified(dr->type, ds->auto_quals);
   Decl *d = declare(p, ds, dr, attrs);
   d->has_init = true;
   d->defined = true;
@@ -1873,19 +1947,23 @@ bool parse_declaration(Parser *p, bool file_scope) {
   DeclSpec ds;
   SrcLoc loc = cur_loc(p);
   if (!parse_decl_specifiers(p, &ds, true)) {
-    diag_error(loc, "expected declaration specifiers before %s",
-               tok_desc(peek(p, 0)));
-    skip_to_decl_end(p);
-    return false;
-  }
-  if (!ds.has_type_spec && ds.type) {
-    /* Implicit int: C89 allows it with a warning; C99 and later need a
-       type (GCC: error in C99+ since GCC 14).  */
+    /* At file scope `f(a) ...` declares a function returning int with no
+       specifiers at all (implicit int, as GCC takes it).  */
     const Token *t = peek(p, 0);
-    if (t->kind == TK_IDENT && !t->ident->keyword && lang_year() >= 1999)
-      diag_warning(t->loc, W_OTHER, "type defaults to 'int' in declaration of '%s'",
-                   t->ident->name);
+    if (!(file_scope && t->kind == TK_IDENT && !t->ident->keyword &&
+          !is_typedef_name(p, t) && at_punct_n(p, 1, P_LPAREN))) {
+      diag_error(loc, "expected declaration specifiers before %s",
+                 tok_desc(t));
+      skip_to_decl_end(p);
+      return false;
+    }
+    ds.type = ty_int;
   }
+  /* Implicit int: C89 takes it silently; since C99 it is GCC's permerror
+     (an error by default since GCC 14).  Said once the declarator shows
+     whether a function is defined.  */
+  bool implicit_int = !ds.has_type_spec && ds.type &&
+                      peek(p, 0)->kind == TK_IDENT && !peek(p, 0)->ident->keyword;
   if (accept_punct(p, P_SEMI)) {
     check_empty_declaration(&ds, loc);
     return true;
@@ -1914,10 +1992,18 @@ bool parse_declaration(Parser *p, bool file_scope) {
       diag_error(dr.loc, "'__auto_type' requires an initialized data declaration");
       dr.type = ty_int;
     }
-    if (first && dr.is_func_def_candidate &&
-        (at_punct(p, P_LBRACE) ||
-         (dr.params_oldstyle && dr.n_oldstyle && !at_punct(p, P_SEMI) &&
-          !at_punct(p, P_COMMA) && !at_punct(p, P_ASSIGN)))) {
+    bool defines = first && dr.is_func_def_candidate &&
+                   (at_punct(p, P_LBRACE) ||
+                    (dr.params_oldstyle && dr.n_oldstyle && !at_punct(p, P_SEMI) &&
+                     !at_punct(p, P_COMMA) && !at_punct(p, P_ASSIGN)));
+    if (first && implicit_int && lang_year() >= 1999) {
+      if (defines)
+        diag_error(dr.loc, "return type defaults to 'int' [-Wimplicit-int]");
+      else
+        diag_error(dr.loc, "type defaults to 'int' in declaration of '%s' "
+                           "[-Wimplicit-int]", dr.name->name);
+    }
+    if (defines) {
       parse_function_definition(p, &ds, &dr, attrs);
       return true;
     }

@@ -82,6 +82,9 @@ typedef struct DeclSpec {
   bool is_noreturn;
   bool is_thread_local;
   bool is_constexpr;
+  bool auto_kw;      /* `auto` was written (C23: may infer the type) */
+  bool keyword_name; /* a typedef named by a C23 keyword (diagnosed) */
+  unsigned auto_quals; /* qualifiers of an inferred type (const auto x) */
   bool has_type_spec;
   bool typedef_name; /* the type came from a typedef name */
   uint32_t alignas;  /* _Alignas value (0 = none) */
@@ -180,6 +183,8 @@ struct Parser {
   /* #pragma clang attribute push stack: attributes applied to records */
   VEC(Attr *) clang_attr_stack;
   int in_stmt_expr;
+  Attr *lead_std_attrs;  /* [[...]] read before a block item was known to
+                           be a declaration: its specifiers take them */
   int loop_depth;
   int switch_depth;
   int extension_depth;   /* inside __extension__ */
@@ -309,6 +314,8 @@ void parse_translation_unit(Parser *p);
 bool at_declaration_start(Parser *p);
 bool at_type_name_start(Parser *p);
 bool keyword_starts_type_name(int kw);
+bool token_is_c23_keyword(const Token *t);
+void diag_c23_keyword_as_name(const Token *t, const char *what);
 bool parse_declaration(Parser *p, bool file_scope);
 Type *parse_type_name(Parser *p);
 void parse_static_assert(Parser *p);

@@ -31,6 +31,8 @@ static Node *block_node(NodeVec *v, SrcLoc loc) {
   return n;
 }
 
+static Node *parse_attributed_stmt(Parser *p, NodeVec *block_kids);
+
 /* A declaration in a block: its ST_DECLs go to KIDS.  */
 static void parse_block_declaration(Parser *p, NodeVec *kids) {
   NodeVec *saved = p->decl_sink;
@@ -65,6 +67,15 @@ static void parse_block_items(Parser *p, NodeVec *kids) {
         vec_push(&p->label_aliases, ((LabelAlias){name, intern_cstr(buf)}));
       } while (accept_punct(p, P_COMMA));
       expect_punct(p, P_SEMI, NULL);
+      continue;
+    }
+    if (at_std_attribute(p)) {
+      /* Attributes begin a declaration or a statement: which one shows
+         after them (an attribute declaration, [[fallthrough]];, is an
+         empty statement).  */
+      Node *s = parse_attributed_stmt(p, kids);
+      if (s)
+        vec_push(kids, s);
       continue;
     }
     if (at_declaration_start(p) &&
@@ -574,13 +585,30 @@ static Node *parse_expr_stmt(Parser *p) {
 }
 
 /* statement: attribute-specifier-sequence statement, or attributes on
-   an empty statement ([[fallthrough]];) or before a declaration.  */
-static Node *parse_attributed_stmt(Parser *p) {
+   an empty statement ([[fallthrough]];) or before a declaration.  A
+   declaration's ST_DECLs go to BLOCK_KIDS when it is a block item (NULL
+   returned), else into a block of their own; its specifiers take the
+   C23 attributes read here.  */
+static Node *parse_attributed_stmt(Parser *p, NodeVec *block_kids) {
   SrcLoc loc = cur_loc(p);
-  parse_any_attributes(p);
+  Attr *std = NULL;
+  for (;;) {
+    if (at_std_attribute(p))
+      std = attr_concat(std, parse_std_attributes(p));
+    else if (at_keyword(p) == KW_ATTRIBUTE)
+      parse_gnu_attributes(p);
+    else
+      break;
+  }
   if (accept_punct(p, P_SEMI))
     return stmt_node(p, ST_EXPR, loc);
-  if (at_declaration_start(p)) {
+  if (at_declaration_start(p) &&
+      !(peek(p, 0)->kind == TK_IDENT && at_punct_n(p, 1, P_COLON))) {
+    p->lead_std_attrs = std;
+    if (block_kids) {
+      parse_block_declaration(p, block_kids);
+      return NULL;
+    }
     NodeVec kids = {0};
     parse_block_declaration(p, &kids);
     return block_node(&kids, loc);
@@ -596,7 +624,7 @@ static Node *parse_stmt_inner(Parser *p) {
   const Token *t = peek(p, 0);
   p->last_was_expr = false;
   if (at_std_attribute(p) || at_keyword(p) == KW_ATTRIBUTE)
-    return parse_attributed_stmt(p);
+    return parse_attributed_stmt(p, NULL);
   if (t->kind == TK_PUNCT && t->punct == P_LBRACE)
     return parse_compound_stmt(p);
   if (t->kind == TK_PUNCT && t->punct == P_SEMI)

@@ -240,6 +240,25 @@ const Token *peek_fill(Parser *p, int n) {
 
 
 
+/* Whether T is a keyword only from C23 on (bool, false, nullptr...):
+   GCC names the standard when older code uses one as a name.  */
+bool token_is_c23_keyword(const Token *t) {
+  if (t->kind != TK_IDENT || !t->ident->keyword)
+    return false;
+  for (size_t i = 0; i < ARRAY_LEN(keyword_table); i++)
+    if (keyword_table[i].when == KW_C23 &&
+        strcmp(keyword_table[i].spelling, t->ident->name) == 0)
+      return true;
+  return false;
+}
+
+/* The error for a C23 keyword T used as a name (WHAT says how), with
+   GCC's note.  */
+void diag_c23_keyword_as_name(const Token *t, const char *what) {
+  diag_error(t->loc, what, t->ident->name);
+  diag_note(t->loc, "'%s' is a keyword with '-std=c23' onwards", t->ident->name);
+}
+
 const char *tok_desc(const Token *t) {
   char buf[80];
   int len = t->len > 60 ? 60 : (int)t->len;

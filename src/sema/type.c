@@ -635,7 +635,7 @@ bool types_compatible(Type *a, Type *b, bool ignore_quals) {
 const char *type_base_name(TypeKind k) {
   switch (k) {
   case TY_VOID: return "void";
-  case TY_BOOL: return "_Bool";
+  case TY_BOOL: return lang_year() >= 2023 ? "bool" : "_Bool"; /* C23 keyword */
   case TY_CHAR: return "char";
   case TY_SCHAR: return "signed char";
   case TY_UCHAR: return "unsigned char";

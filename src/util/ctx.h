@@ -57,7 +57,7 @@ struct Compilation {
   VEC(CtxCleanup) cleanups; /* run by ctx_free, newest first */
 };
 
-/* A compilation for the x86-64 target in gnu17 with the default
+/* A compilation for the x86-64 target in gnu23 with the default
    diagnostic options (diagnostics to standard error).  */
 Compilation *ctx_new(void);
 /* Free everything C owns; every pointer into its arena becomes invalid.

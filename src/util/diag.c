@@ -132,28 +132,59 @@ uint32_t srcloc_line(SrcLoc loc) {
 
 const char *srcloc_file(SrcLoc loc) { return srcfile_get(loc.file)->name; }
 
+/* The start of LOC's physical line in its file's text, NULL if the text
+   is not at hand; *END is the end of the text.  Lines are found from the
+   one looked up last when they follow it.  */
+static const char *loc_line_start(SrcLoc loc, const char **end) {
+  DiagState *d = &ctx_current->diag;
+  const SrcFile *f = srcfile_get(loc.file);
+  if (!f->text || loc.line == 0)
+    return NULL;
+  const char *p = f->text;
+  *end = f->text + f->len;
+  uint32_t l = 1;
+  if (d->shown_file == loc.file && d->shown_line <= loc.line && d->shown_start) {
+    p = d->shown_start;
+    l = d->shown_line;
+  }
+  for (; l < loc.line && p < *end; p++)
+    if (*p == '\n')
+      l++;
+  if (p >= *end)
+    return NULL;
+  d->shown_file = loc.file;
+  d->shown_line = loc.line;
+  d->shown_start = p;
+  return p;
+}
+
+/* The column GCC prints for LOC (whose col counts bytes): display
+   columns, a tab moving to the next multiple of 8 and a UTF-8 character
+   taking one.  */
+static uint32_t display_col(SrcLoc loc) {
+  const char *end;
+  const char *p = loc.file ? loc_line_start(loc, &end) : NULL;
+  if (!p)
+    return loc.col;
+  uint32_t col = 1;
+  for (uint32_t c = 1; c < loc.col && p + c - 1 < end && p[c - 1] != '\n'; c++) {
+    unsigned char ch = (unsigned char)p[c - 1];
+    if (ch == '\t')
+      col = (col - 1) / 8 * 8 + 9;
+    else if ((ch & 0xc0) != 0x80)
+      col++;
+  }
+  return col;
+}
+
 /* Print the source line of LOC with a caret under its column, in one
    write: standard error is unbuffered, and a caret far along a long line
    would otherwise cost a system call per column.  */
 static void print_source_line(SrcLoc loc) {
-  DiagState *d = &ctx_current->diag;
-  const SrcFile *f = srcfile_get(loc.file);
-  if (!f->text || loc.line == 0)
+  const char *end;
+  const char *p = loc_line_start(loc, &end);
+  if (!p)
     return;
-  const char *p = f->text, *end = f->text + f->len;
-  uint32_t l = 1;
-  if (d->shown_file == loc.file && d->shown_line <= loc.line && d->shown_start) {
-    p = d->shown_start; /* the same text: go on from the line shown last */
-    l = d->shown_line;
-  }
-  for (; l < loc.line && p < end; p++)
-    if (*p == '\n')
-      l++;
-  if (p >= end)
-    return;
-  d->shown_file = loc.file;
-  d->shown_line = loc.line;
-  d->shown_start = p;
   const char *eol = memchr(p, '\n', (size_t)(end - p));
   if (!eol)
     eol = end;
@@ -191,7 +222,7 @@ static void emit(SrcLoc loc, const char *kind, const char *option,
       print_include_chain(loc);
     d->last_chain_file = loc.file;
     fprintf(diag_out(), "%s:%u:%u: %s: ", srcloc_file(loc), srcloc_line(loc),
-            loc.col, kind);
+            display_col(loc), kind);
   } else {
     fprintf(diag_out(), "%s: %s: ", progname, kind);
   }

@@ -3,4 +3,4 @@
 #include "options.h"
 
 const Target target_default = {ARCH_X86_64, false, "x86_64-linux-gnu"};
-const Lang lang_default = {17, true, false, false};
+const Lang lang_default = {23, true, false, false};

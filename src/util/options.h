@@ -49,7 +49,7 @@ typedef struct Lang {
   bool c2y; /* c2y, gnu2y */
 } Lang;
 
-/* The defaults: x86-64 and gnu17.  */
+/* The defaults: x86-64 and gnu23, as GCC 16.  */
 extern const Target target_default;
 extern const Lang lang_default;
 

@@ -16,7 +16,9 @@ AS=${BPF_AS16:-$HOME/.cache/btfcc-oracles/gcc16/root/usr/bin/bpf-as}
 if [ ! -x "$AS" ]; then skip "bpf/asm_text (no GNU as 2.47 for BPF: /work/shared/tools/get-gcc16 installs it)"; exit 0; fi
 if ! command -v llvm-objdump-19 >/dev/null; then skip "bpf/asm_text (no llvm-objdump-19)"; exit 0; fi
 bpf_setup || { skip "bpf/asm_text ($BPF_SKIP)"; exit 0; }
-inc=(-I"$BPF_VMLINUX_DIR" -I"$SELFTESTS_DIR/build/include" -D__TARGET_ARCH_x86
+# -std=gnu17: the vmlinux.h declares bool, false and true (C23 keywords),
+# as with GCC 16.
+inc=(-std=gnu17 -I"$BPF_VMLINUX_DIR" -I"$SELFTESTS_DIR/build/include" -D__TARGET_ARCH_x86
      -idirafter /usr/include/x86_64-linux-gnu)
 work=${TMPDIR:-/tmp}/bpf-asm-text.$$
 mkdir -p "$work"; trap 'rm -rf "$work"' EXIT

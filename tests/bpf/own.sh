@@ -24,7 +24,9 @@ work=${TMPDIR:-/tmp}/bpf-own.$$
 mkdir -p "$work"; trap 'rm -rf "$work"' EXIT
 # vmlinux.h of the running kernel and the selftests' libbpf headers (the
 # CO-RE program), then the host's asm/ headers for <linux/bpf.h>.
-inc=(-I"$BPF_VMLINUX_DIR" -I"$SELFTESTS_DIR/build/include" -D__TARGET_ARCH_x86
+# -std=gnu17: the vmlinux.h declares bool, false and true (C23 keywords),
+# as with GCC 16.
+inc=(-std=gnu17 -I"$BPF_VMLINUX_DIR" -I"$SELFTESTS_DIR/build/include" -D__TARGET_ARCH_x86
      -idirafter /usr/include/x86_64-linux-gnu)
 # check_processed NAME CLANG_OBJ BTFCC_OBJ R: each program's processed
 # count from BTFCC_OBJ is at most R times the one from CLANG_OBJ.

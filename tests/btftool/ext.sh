@@ -108,7 +108,9 @@ check_da() {
 
 # one_input LABEL SRC CC-ARGS...: SRC built by clang-19, bpf-gcc-16 and
 # btfcc (both byte orders for the last two), each checked.
-inc=(-I"$BPF_VMLINUX_DIR" -I"$SELFTESTS_DIR/build/include" -D__TARGET_ARCH_x86
+# -std=gnu17: the vmlinux.h declares bool, false and true (C23 keywords),
+# as with GCC 16.
+inc=(-std=gnu17 -I"$BPF_VMLINUX_DIR" -I"$SELFTESTS_DIR/build/include" -D__TARGET_ARCH_x86
      -idirafter /usr/include/x86_64-linux-gnu)
 one_input() {
   local label=$1 src=$2 o=$W/$1

@@ -78,12 +78,15 @@ FOO BAR EMPTY F(1) PRE __STDC_VERSION__ __x86_64__ QUOTED
 wrong
 #endif
 EOT
-cmd_opts=(-DFOO -DBAR=2 -DEMPTY= '-DF(x)=((x)+1)' -UBAR '-DQUOTED="a b"' -include pre.h)
+# The host gcc (12) defaults to gnu17, btfcc to GCC 16's gnu23: both get
+# -std=gnu17 so that __STDC_VERSION__ agrees (predef.sh compares the
+# standards with gcc-16).
+cmd_opts=(-std=gnu17 -DFOO -DBAR=2 -DEMPTY= '-DF(x)=((x)+1)' -UBAR '-DQUOTED="a b"' -include pre.h)
 gcc -E "${cmd_opts[@]}" cmd.c > want.i 2>/dev/null
 "$BTFCC" -E "${cmd_opts[@]}" cmd.c > got.i 2>got.err
 check "features -D -U -include" cmp -s want.i got.i
-gcc -E -undef cmd.c > want.i 2>/dev/null
-"$BTFCC" -E -undef cmd.c > got.i 2>/dev/null
+gcc -std=gnu17 -E -undef cmd.c > want.i 2>/dev/null
+"$BTFCC" -std=gnu17 -E -undef cmd.c > got.i 2>/dev/null
 check "features -undef" cmp -s want.i got.i
 
 # standard input

@@ -19,10 +19,8 @@
 #   ours and left out of the comparison: __VERSION__ is gcc-16's with a
 #   mark, "16.2.0 (btfcc VERSION)", and __BTFCC__ is 1; the last case
 #   checks both.
-# - btfcc's default standard stays gnu17 (GCC 16's is gnu23): vmlinux.h
-#   from older bpftool, and many headers, typedef bool/false/true, which
-#   C23 makes keywords.  The default case is therefore compared with
-#   `gcc-16 -std=gnu17`.
+# - btfcc's default standard is GCC 16's, gnu23: the default cases and the
+#   option cases are compared with gcc-16 and bpf-gcc-16 given no -std.
 # - Not modelled, so not compared: x86_64 -m options that turn units on
 #   beyond the x86-64 base (-mavx, -march=...), -msse before
 #   -mgeneral-regs-only (GCC then does SSE math on x87), -fshort-wchar.
@@ -118,9 +116,9 @@ if [ -x "$GCC" ]; then
   for std in $stds; do
     compare "x86_64 -std=$std" "-std=$std" "$GCC" -std=$std
   done
-  compare "x86_64 default (gcc-16 -std=gnu17)" "" "$GCC" -std=gnu17
+  compare "x86_64 default (gcc-16 with no -std)" "" "$GCC"
   for o in "${OPTS[@]}" "${X86_OPTS[@]}"; do
-    compare "x86_64 $o" "$o" "$GCC" -std=gnu17 $o
+    compare "x86_64 $o" "$o" "$GCC" $o
   done
   compare "x86_64 --target=x86_64-linux-gnu -std=gnu23" \
     "--target=x86_64-linux-gnu -std=gnu23" "$GCC"
@@ -139,9 +137,9 @@ if [ -x "$BPFGCC" ]; then
         "$BPFGCC" -mcpu=$cpu -std=$std
     done
     compare "bpfel -mcpu=$cpu" "--target=bpfel -mcpu=$cpu" \
-      "$BPFGCC" -std=gnu17 -mlittle-endian -mcpu=$cpu
+      "$BPFGCC" -mlittle-endian -mcpu=$cpu
     compare "bpfeb -mcpu=$cpu" "--target=bpfeb -mcpu=$cpu" \
-      "$BPFGCC" -std=gnu17 -mbig-endian -mcpu=$cpu
+      "$BPFGCC" -mbig-endian -mcpu=$cpu
     compare "bpf -mbig-endian -mcpu=$cpu -std=gnu23" \
       "--target=bpf -mbig-endian -mcpu=$cpu -std=gnu23" \
       "$BPFGCC" -mbig-endian -mcpu=$cpu -std=gnu23
@@ -149,20 +147,20 @@ if [ -x "$BPFGCC" ]; then
     # option of a feature wins, and -mcpu does not override it.
     for f in jmpext alu32 jmp32 v3-atomics bswap sdiv smov; do
       compare "bpf -mcpu=$cpu -m$f" "--target=bpf -mcpu=$cpu -m$f" \
-        "$BPFGCC" -std=gnu17 -mcpu=$cpu -m$f
+        "$BPFGCC" -mcpu=$cpu -m$f
       compare "bpf -mcpu=$cpu -mno-$f" "--target=bpf -mcpu=$cpu -mno-$f" \
-        "$BPFGCC" -std=gnu17 -mcpu=$cpu -mno-$f
+        "$BPFGCC" -mcpu=$cpu -mno-$f
     done
     compare "bpf -malu32 -mno-alu32 -mcpu=$cpu" \
       "--target=bpf -malu32 -mno-alu32 -mcpu=$cpu" \
-      "$BPFGCC" -std=gnu17 -malu32 -mno-alu32 -mcpu=$cpu
+      "$BPFGCC" -malu32 -mno-alu32 -mcpu=$cpu
     compare "bpf -mno-bswap -mbswap -mcpu=$cpu" \
       "--target=bpf -mno-bswap -mbswap -mcpu=$cpu" \
-      "$BPFGCC" -std=gnu17 -mno-bswap -mbswap -mcpu=$cpu
+      "$BPFGCC" -mno-bswap -mbswap -mcpu=$cpu
   done
-  compare "bpf default (bpf-gcc-16 -std=gnu17)" "--target=bpf" "$BPFGCC" -std=gnu17
+  compare "bpf default (bpf-gcc-16 with no -std)" "--target=bpf" "$BPFGCC"
   for o in "${OPTS[@]}"; do
-    compare "bpf $o" "--target=bpf $o" "$BPFGCC" -std=gnu17 $o
+    compare "bpf $o" "--target=bpf $o" "$BPFGCC" $o
   done
 else
   skip "predef bpf (no bpf-gcc-16 in $G16: shared/tools/get-gcc16)"

@@ -107,9 +107,9 @@ if [ -r /sys/kernel/btf/vmlinux ] && command -v bpftool >/dev/null; then
   for args in "-gbtf -c" "-gdwarf -c" "-gdwarf-4 -fno-eliminate-unused-debug-types -c" \
               "-gdwarf -gbtf -fdebug-types-section -c"; do
     # shellcheck disable=SC2086
-    BTFCC_THREADS=0 "$BTFCC" $args vmlinux.h -o one.o 2> one.err
+    BTFCC_THREADS=0 "$BTFCC" -std=gnu17 $args vmlinux.h -o one.o 2> one.err
     # shellcheck disable=SC2086
-    "$BTFCC" $args vmlinux.h -o two.o 2> two.err
+    "$BTFCC" -std=gnu17 $args vmlinux.h -o two.o 2> two.err
     cmp -s one.o two.o && cmp -s one.err two.err && [ -s one.o ] &&
       pass "vmlinux.h $args: same object" || fail "vmlinux.h $args: objects differ"
   done

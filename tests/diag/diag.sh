@@ -7,7 +7,8 @@ src=$TESTROOT/diag/errors.c
 # Same errors as GCC, same places, same words: compare "file:line:col:
 # error: message" lines (GCC's quotes normalised to ASCII).
 gcc -fsyntax-only "$src" 2>&1 | grep ': error: ' | sed "s/[‘’]/'/g; s|^.*/||" > gcc.txt
-"$BTFCC" -fsyntax-only "$src" 2>&1 | grep ': error: ' | sed 's|^.*/||' > btfcc.txt
+# the host gcc (12) has gnu17 for its default: btfcc is given it too
+"$BTFCC" -std=gnu17 -fsyntax-only "$src" 2>&1 | grep ': error: ' | sed 's|^.*/||' > btfcc.txt
 if diff gcc.txt btfcc.txt > d.txt && [ -s gcc.txt ]; then
   pass "errors match GCC's: $(wc -l < gcc.txt) errors, locations and text"
 else

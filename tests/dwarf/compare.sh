@@ -65,7 +65,7 @@ compare() {
       skip "$name DWARF $v (gcc fails: $(head -1 "$W/gcc.err"))"
       continue
     fi
-    if ! "$BTFCC" -gdwarf-$v "$@" -c "$file" -o "$W/btfcc.o" 2>"$W/btfcc.err"; then
+    if ! "$BTFCC" -std=gnu17 -gdwarf-$v "$@" -c "$file" -o "$W/btfcc.o" 2>"$W/btfcc.err"; then
       fail "$name DWARF $v: btfcc compiles"; head -3 "$W/btfcc.err"
       continue
     fi
@@ -145,7 +145,7 @@ for l in lines:
   for decl in "${decls[@]}"; do
     printf 'typedef char name_t[16];\ntypedef const short cs_t[2];\n%s\n' "$decl" >"$W/qarr.c"
     "$G16" -std=gnu17 -g -dA -S "$W/qarr.c" -o "$W/g16.s" &&
-      "$BTFCC" -g -dA -S "$W/qarr.c" -o "$W/b16.s" &&
+      "$BTFCC" -std=gnu17 -g -dA -S "$W/qarr.c" -o "$W/b16.s" &&
       check "qualified typedef name of an array, '$decl': the DIEs of GCC 16" \
         cmp -s <(shape "$W/g16.s") <(shape "$W/b16.s")
   done

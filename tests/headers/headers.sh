@@ -17,7 +17,7 @@ for unit in glibc uapi; do
   pahole --btf_gen_floats --btf_encode_detached="$TMPDIR/g.btf" "$TMPDIR/g.o" >/dev/null 2>&1
   [ -s "$TMPDIR/g.btf" ] || { fail "$unit: pahole wrote no BTF"; continue; }
   gcc -gbtf -fno-eliminate-unused-debug-types -c "$src" -o "$TMPDIR/s.o"
-  "$BTFCC" -gbtf -fno-eliminate-unused-debug-types -c "$src" -o "$TMPDIR/b.o" || { fail "$unit: btfcc"; continue; }
+  "$BTFCC" -std=gnu17 -gbtf -fno-eliminate-unused-debug-types -c "$src" -o "$TMPDIR/b.o" || { fail "$unit: btfcc"; continue; }
   $shape "$TMPDIR/g.btf" > "$TMPDIR/g.shape"
   $shape "$TMPDIR/s.o" > "$TMPDIR/s.shape"
   $shape "$TMPDIR/b.o" > "$TMPDIR/b.shape"

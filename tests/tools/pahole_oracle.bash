@@ -13,6 +13,8 @@
 # pahole_layouts NAME: pahole's C-like struct printer (layouts, holes,
 #   padding, forced alignments) prints the same text for both objects.
 
+# btfcc is given -std=gnu17: the host gcc (12) it is compared with has
+# that default, and vmlinux.h needs it (bool, false, true).
 TIMEOUT=${TIMEOUT:-600}   # btfcc -gdwarf on vmlinux.h can take a while
 
 dwarf_types() {
@@ -26,7 +28,7 @@ dwarf_types() {
   if ! timeout "$TIMEOUT" $gcc -gdwarf-"$ver" -fno-eliminate-unused-debug-types -c -x c "$src" -o "$w/g.o" 2>"$w/g.cc.err"; then
     fail "$name: $gcc -gdwarf-$ver failed"; head -5 "$w/g.cc.err"; return
   fi
-  if ! timeout "$TIMEOUT" "$BTFCC" $topt -gdwarf-"$ver" -fno-eliminate-unused-debug-types -c "$src" -o "$w/b.o" 2>"$w/b.cc.err"; then
+  if ! timeout "$TIMEOUT" "$BTFCC" -std=gnu17 $topt -gdwarf-"$ver" -fno-eliminate-unused-debug-types -c "$src" -o "$w/b.o" 2>"$w/b.cc.err"; then
     fail "$name: btfcc -gdwarf-$ver failed"; head -5 "$w/b.cc.err"; return
   fi
   for c in g b; do

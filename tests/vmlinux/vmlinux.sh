@@ -12,7 +12,7 @@ bpftool btf dump file /sys/kernel/btf/vmlinux format c > "$v" || { fail "bpftool
 echo "vmlinux.h: $(wc -l < "$v") lines"
 
 for tgt in x86_64 bpf; do
-  topt=""; gcc=gcc; [ $tgt = bpf ] && { topt=--target=bpf; gcc=bpf-gcc; }
+  topt=-std=gnu17; gcc=gcc; [ $tgt = bpf ] && { topt="-std=gnu17 --target=bpf"; gcc=bpf-gcc; }
   o=$TMPDIR/v-$tgt.o
   check "vmlinux.h compiles ($tgt, -gbtf -c)" "$BTFCC" $topt -gbtf -c "$v" -o "$TMPDIR/v-default-$tgt.o"
   if ! "$BTFCC" $topt -gbtf -gno-prune-btf -fno-eliminate-unused-debug-types -c "$v" -o "$o" 2>"$TMPDIR/err"; then
