@@ -433,7 +433,8 @@ static void make_type_first(Builder *b, Type *t) {
       return;
     case TY_ARRAY:
     case TY_VECTOR:
-      if (t->quals || t->tags) {
+      /* A tagged array is a DIE of its own, made first too (GCC).  */
+      if (t->quals) {
         t = t->main;
         continue;
       }
@@ -568,6 +569,8 @@ static BtfTag *tags_concat(BtfTag *a, BtfTag *b) {
 }
 
 /* The DIE of a tagged variant of a non-qualified type.  */
+static Die *array_die_of(Builder *b, Type *t, Type *shape);
+
 static Die *tagged_die(Builder *b, Type *t) {
   Type *plain = t->main;
   if (t->kind == TY_TYPEDEF || t->kind == TY_STRUCT || t->kind == TY_UNION ||
@@ -580,6 +583,9 @@ static Die *tagged_die(Builder *b, Type *t) {
       set_type_die(b, t, d);
       d->size = 8;
       d->type = die_for_type(b, t->base);
+    } else if (t->kind == TY_ARRAY) {
+      /* Made as a plain array is, before its element (GCC's order).  */
+      d = array_die_of(b, t, plain);
     } else if (t->kind == TY_TYPEDEF) {
       d = new_die(b, DIE_TYPEDEF, !type_is_local(plain));
       set_type_die(b, t, d);
@@ -651,15 +657,19 @@ static Die *typedef_die(Builder *b, Type *t) {
   return d;
 }
 
-static Die *array_die(Builder *b, Type *t) {
+static Die *array_die(Builder *b, Type *t) { return array_die_of(b, t, t); }
+
+/* The array DIE of type T, whose dimensions and element are those of
+   SHAPE (T itself, or the untagged array T is a tagged variant of).  */
+static Die *array_die_of(Builder *b, Type *t, Type *shape) {
   Die *d = new_die(b, DIE_ARRAY, true);
   set_type_die(b, t, d);
   if (type_user_aligned(b, t))
     d->user_align = type_align(t);
   DimVec dims = {0};
   unsigned typedef_quals;
-  Type *elem = collect_dims(t, &dims, &typedef_quals);
-  for (Type *c = t; c != elem; c = c->base)
+  Type *elem = collect_dims(shape, &dims, &typedef_quals);
+  for (Type *c = shape; c != elem; c = c->base)
     if (c->kind == TY_ARRAY && (c->flags & TYF_VLA))
       d->variable_length = true;
   d->ndims = (int)dims.len;

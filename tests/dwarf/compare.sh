@@ -149,6 +149,25 @@ for l in lines:
       check "qualified typedef name of an array, '$decl': the DIEs of GCC 16" \
         cmp -s <(shape "$W/g16.s") <(shape "$W/b16.s")
   done
+  # Arrays with type tags: a DIE of their own, made before the variable
+  # and before their element (GCC 16's order), the annotation after.
+  cat >"$W/tarr.c" <<'EOF2'
+#define __t(x) __attribute__((btf_type_tag(x)))
+struct S { int q; };
+int *b[2];
+int __t("x") *a[2];
+struct S __t("y") *m[3][4];
+const int __t("z") *ca[2];
+typedef int __t("w") *TA[5];
+TA ta;
+struct U { int __t("u") *f[2]; long g; } u;
+void f(int __t("p") *p[2]) {}
+EOF2
+  "$G16" -g -dA -S "$W/tarr.c" -o "$W/g16.s" &&
+    "$BTFCC" -g -dA -S "$W/tarr.c" -o "$W/b16.s" &&
+    shape "$W/g16.s" >"$W/g16.shape" && shape "$W/b16.s" >"$W/b16.shape" &&
+    check "arrays with type tags: the DIEs of GCC 16 (annotations included)" \
+      eval 'grep -q GNU_annotation "$W/g16.shape" && cmp -s "$W/g16.shape" "$W/b16.shape"'
 else
   skip "qualified typedef names of arrays against GCC 16 (no gcc-16)"
 fi
