@@ -11,8 +11,9 @@ seeds=${LAYOUT_SEEDS:-25}
 
 # compare NAME SRC TARGET: one case.
 compare() {
-  local name=$1 src=$2 tgt=$3 gcc=gcc topt=""
-  if [ "$tgt" = bpf ]; then gcc=bpf-gcc; topt=--target=bpf; fi
+  # gcc and bpf-gcc are GCC 12 (default gnu17: _Bool is named so).
+  local name=$1 src=$2 tgt=$3 gcc=gcc topt="-std=gnu17"
+  if [ "$tgt" = bpf ]; then gcc=bpf-gcc; topt="--target=bpf -std=gnu17"; fi
   if ! $gcc -g -fno-eliminate-unused-debug-types -c "$src" -o "$TMPDIR/g.o" 2>/dev/null; then
     # GCC rejects the input: so must btfcc.
     if "$BTFCC" $topt -fsyntax-only "$src" 2>/dev/null; then
