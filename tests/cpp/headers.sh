@@ -5,6 +5,7 @@
 # CPP_HEADERS_SAMPLE headers (default 300) is tried, plus the common libc
 # and Linux UAPI headers, whose `btfcc -E` output must be byte-identical to
 # `gcc -E`'s.  CPP_HEADERS=all tries every header (about 9000; minutes).
+# The host gcc is GCC 12 (gnu17 by default): btfcc runs with -std=gnu17.
 source "$TESTROOT/lib.sh"
 source "$TESTROOT/cpp/common.bash"
 
@@ -28,7 +29,7 @@ while read -r h; do
   printf '#include <%s>\n' "$h" > in.c
   gcc -fsyntax-only -xc in.c >/dev/null 2>&1 || continue
   accepted=$((accepted + 1))
-  if timeout 60 "$BTFCC" -E in.c > out.i 2> err.txt && sanitizer_clean err.txt &&
+  if timeout 60 "$BTFCC" -std=gnu17 -E in.c > out.i 2> err.txt && sanitizer_clean err.txt &&
      gcc -fsyntax-only -xc out.i >/dev/null 2>gcc.txt; then
     compiled=$((compiled + 1))
     gcc -E in.c 2>/dev/null | cmp -s - out.i && identical=$((identical + 1))
@@ -47,7 +48,7 @@ for h in stdio.h stdlib.h string.h stdint.h inttypes.h stdarg.h stddef.h \
   [ -f "/usr/include/$h" ] || [ -f "/usr/include/x86_64-linux-gnu/$h" ] || continue
   printf '#include <%s>\n' "$h" > in.c
   gcc -E in.c > want.i 2>/dev/null || continue
-  "$BTFCC" -E in.c > got.i 2>err.txt
+  "$BTFCC" -std=gnu17 -E in.c > got.i 2>err.txt
   if cmp -s want.i got.i; then
     pass "identical to gcc -E: $h"
   else
