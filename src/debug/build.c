@@ -568,9 +568,9 @@ static BtfTag *tags_concat(BtfTag *a, BtfTag *b) {
   return head;
 }
 
-/* The DIE of a tagged variant of a non-qualified type.  */
 static Die *array_die_of(Builder *b, Type *t, Type *shape);
 
+/* The DIE of a tagged variant of a non-qualified type.  */
 static Die *tagged_die(Builder *b, Type *t) {
   Type *plain = t->main;
   if (t->kind == TY_TYPEDEF || t->kind == TY_STRUCT || t->kind == TY_UNION ||

@@ -64,16 +64,16 @@ static Type *clang_type(DeclLevel *lv, Type *t) {
   return t;
 }
 
-/* Render the pointers and tags BTF gets for T, under clang's rendering
-   (tags of a pointee) or GCC's (tags of the pointer).  Named types end
-   the walk.  */
 static void render_tags(BtfTag *tags, Buf *out) {
   for (BtfTag *g = tags; g; g = g->next)
     buf_printf(out, "tag(%s) ", g->value);
 }
 
-/* ARRAY_TAGS: under GCC's rules, the tags of the array whose element T
-   is (btf_gen.c gives them to a pointer element, before its own).  */
+/* Render the pointers and tags BTF gets for T, under clang's rendering
+   (tags of a pointee) or GCC's (tags of the pointer).  Named types end
+   the walk.  ARRAY_TAGS: under GCC's rules, the tags of the array whose
+   element T is (btf_gen.c gives them to a pointer element, before its
+   own).  */
 static void render(Type *t, bool clang, BtfTag *array_tags, Buf *out,
                    int depth) {
   if (depth > 64) {
