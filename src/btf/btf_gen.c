@@ -449,6 +449,9 @@ static Rec *gen_type(Gen *g, Die *d) {
     break;
   case DIE_SUBROUTINE:
     return gen_proto(g, d, false);
+  case DIE_UNSPECIFIED: /* CTF's unknown, which BTF leaves out */
+    r = unknown_type(g);
+    break;
   default:
     return NULL;
   }

@@ -358,6 +358,7 @@ static uint32_t gen_type(Gen *g, Die *d) {
     id = gen_array(g, d);
     break;
   case DIE_VECTOR:
+  case DIE_UNSPECIFIED:
     id = unknown_type(g);
     break;
   case DIE_SUBROUTINE:

@@ -547,6 +547,9 @@ static void complete_record(Builder *b, Die *d, Type *t) {
     dm->user_align = member_user_align(b, r, m);
     make_type_first(b, m->type);
     dm->type = die_for_decl_type(b, m->type);
+    if (!m->name && dm->type && (dm->type->kind == DIE_STRUCT || dm->type->kind == DIE_UNION) &&
+        !dm->type->name)
+      dm->type->anon_member = true;
     if (m->decl_tags)
       dm->annot = annotation_chain(b, ANNOT_DECL_TAG, m->decl_tags);
   }
@@ -744,6 +747,11 @@ static Die *main_type_die(Builder *b, Type *t) {
     return function_type_die(b, t);
   case TY_COMPLEX:
     return complex_die(b, t);
+  case TY_NULLPTR: {
+    Die *d = new_die(b, DIE_UNSPECIFIED, true);
+    d->name = "typeof (nullptr)"; /* GCC's name */
+    return d;
+  }
   default: {
     Die *d = base_die(b, t);
     if (t->kind == TY_ULONG && !b->unit->sizetype)

@@ -35,6 +35,7 @@ typedef enum {
   DIE_ARRAY,
   DIE_SUBROUTINE, /* function type */
   DIE_VECTOR,     /* DW_TAG_array_type with DW_AT_GNU_vector */
+  DIE_UNSPECIFIED, /* a named type C cannot spell otherwise: typeof (nullptr) */
   DIE_VARIABLE,
   DIE_SUBPROGRAM,
   DIE_ANNOTATION,
@@ -144,6 +145,9 @@ struct Die {
   bool on_list;       /* placed in the unit's child list */
   bool pending;       /* struct/union/enum referred to before its
                          definition: a declaration until then */
+  bool anon_member;   /* struct/union: the type of an anonymous member,
+                         whose members are the enclosing record's
+                         (DW_AT_export_symbols) */
   bool variable_length; /* DIE_ARRAY: a dimension is a VLA's (GCC's early
                            DWARF makes its size type before the function
                            whose parameters use it: CTF's order shows it) */

@@ -347,7 +347,7 @@ static bool output_f_option(const char *f) {
    output btfcc makes are taken; any other is refused.  */
 static bool harmless_g_option(const char *g) {
   static const char *const names[] = {
-      "record-gcc-switches", "no-record-gcc-switches", "no-strict-dwarf",
+      "record-gcc-switches", "no-record-gcc-switches",
       "variable-location-views", "statement-frontiers", "inline-points",
       "as-loc-support", "as-locview-support",
       "no-pubnames", "no-gnu-pubnames", "no-split-dwarf", "no-inline-points",
@@ -667,6 +667,8 @@ bool options_parse(int argc, char **argv, Options *o) {
     }
     else if (!strcmp(a, "-gcolumn-info")) o->dwarf.no_column_info = false;
     else if (!strcmp(a, "-gno-column-info")) o->dwarf.no_column_info = true;
+    else if (!strcmp(a, "-gstrict-dwarf")) o->dwarf.strict = true;
+    else if (!strcmp(a, "-gno-strict-dwarf")) o->dwarf.strict = false;
     else if (!strcmp(a, "-fdebug-types-section")) o->dwarf.debug_types_section = true;
     else if (!strcmp(a, "-fno-debug-types-section")) o->dwarf.debug_types_section = false;
     else if (!strncmp(a, "-gctf", 5)) {

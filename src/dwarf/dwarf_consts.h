@@ -212,6 +212,8 @@
   X(DW_AT_deleted, 0x8a) \
   X(DW_AT_defaulted, 0x8b) \
   X(DW_AT_loclists_base, 0x8c) \
+  X(DW_AT_language_name, 0x90) \
+  X(DW_AT_language_version, 0x91) \
   X(DW_AT_MIPS_linkage_name, 0x2007) \
   X(DW_AT_GNU_vector, 0x2107) \
   X(DW_AT_GNU_odr_signature, 0x210f) \
@@ -315,6 +317,7 @@ enum {
   DW_LANG_C89 = 0x0001,
   DW_LANG_C99 = 0x000c,
   DW_LANG_C11 = 0x001d,
+  DW_LNAME_C = 0x0003, /* DWARF 6's language names */
 };
 
 enum {

@@ -97,6 +97,10 @@ void add_const(ODie *d, uint16_t at, int64_t v) {
   a->value = (uint64_t)v;
 }
 
+void add_uconst(ODie *d, uint16_t at, uint64_t v) {
+  add_attr(d, at, AV_UNSIGNED)->value = v;
+}
+
 void add_string(ODie *d, uint16_t at, const char *s) {
   add_attr(d, at, AV_STRING)->str = s;
 }

@@ -78,6 +78,8 @@ OAttr *odie_attr(ODie *d, uint16_t at);
 
 OAttr *add_attr(ODie *d, uint16_t at, ValueKind kind);
 void add_const(ODie *d, uint16_t at, int64_t v);
+/* The same for a value read as unsigned (an unsigned enum's).  */
+void add_uconst(ODie *d, uint16_t at, uint64_t v);
 void add_string(ODie *d, uint16_t at, const char *s);
 void add_flag(ODie *d, uint16_t at);
 /* Nothing when TO is NULL (void); otherwise the new attribute.  */

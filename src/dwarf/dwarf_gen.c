@@ -174,6 +174,7 @@ static uint16_t tag_of(const Die *d) {
   case DIE_UNION: return DW_TAG_union_type;
   case DIE_ENUM: return DW_TAG_enumeration_type;
   case DIE_ARRAY: case DIE_VECTOR: return DW_TAG_array_type;
+  case DIE_UNSPECIFIED: return DW_TAG_unspecified_type;
   case DIE_SUBROUTINE: return DW_TAG_subroutine_type;
   case DIE_VARIABLE: return DW_TAG_variable;
   case DIE_SUBPROGRAM: return DW_TAG_subprogram;
@@ -183,8 +184,10 @@ static uint16_t tag_of(const Die *d) {
 }
 
 /* DW_AT_alignment where the source asked for one (0: none).  */
-static void add_alignment(ODie *d, uint32_t align) {
-  if (align)
+/* DWARF 5's DW_AT_alignment, which GCC also writes in DWARF 4 unless
+   strict.  */
+static void add_alignment(const Gen *g, ODie *d, uint32_t align) {
+  if (align && (g->version >= 5 || !g->opts->strict))
     add_const(d, DW_AT_alignment, align);
 }
 
@@ -211,12 +214,12 @@ static void fill_member(Gen *g, ODie *m, const DieMember *dm, bool in_union) {
   /* DW_AT_alignment goes after the bit-field's size attributes and
      before its place (GCC's gen_field_die).  */
   if (!dm->bit_size) {
-    add_alignment(m, dm->user_align);
+    add_alignment(g, m, dm->user_align);
     if (!in_union)
       add_const(m, DW_AT_data_member_location, dm->bit_offset / 8);
   } else if (g->version >= 5 && !in_union) {
     add_const(m, DW_AT_bit_size, dm->bit_size);
-    add_alignment(m, dm->user_align);
+    add_alignment(g, m, dm->user_align);
     add_const(m, DW_AT_data_bit_offset, dm->bit_offset);
   } else {
     /* DWARF 4: the storage unit of the declared type, and the field's
@@ -227,7 +230,7 @@ static void fill_member(Gen *g, ODie *m, const DieMember *dm, bool in_union) {
     add_const(m, DW_AT_bit_size, dm->bit_size);
     add_const(m, DW_AT_bit_offset,
               ubits - (dm->bit_offset - start) - dm->bit_size);
-    add_alignment(m, dm->user_align);
+    add_alignment(g, m, dm->user_align);
     if (!in_union)
       add_const(m, DW_AT_data_member_location, start / 8);
   }
@@ -267,7 +270,7 @@ static void fill_definition(Gen *g, ODie *od, Die *d) {
   }
   if (d->type != decl->type)
     add_type(g, od, d->type);
-  add_alignment(od, d->user_align);
+  add_alignment(g, od, d->user_align);
 }
 
 /* The attributes and children of the DIE for model DIE D.  */
@@ -276,6 +279,9 @@ static void fill(Gen *g, ODie *od, Die *d) {
   case DIE_BASE:
     add_const(od, DW_AT_byte_size, d->size);
     add_const(od, DW_AT_encoding, d->encoding);
+    add_string(od, DW_AT_name, d->name);
+    break;
+  case DIE_UNSPECIFIED:
     add_string(od, DW_AT_name, d->name);
     break;
   case DIE_POINTER:
@@ -289,7 +295,7 @@ static void fill(Gen *g, ODie *od, Die *d) {
     add_string(od, DW_AT_name, d->name);
     add_decl_loc(g, od, d->loc);
     add_type(g, od, d->type);
-    add_alignment(od, d->user_align);
+    add_alignment(g, od, d->user_align);
     break;
   case DIE_STRUCT:
   case DIE_UNION:
@@ -300,8 +306,11 @@ static void fill(Gen *g, ODie *od, Die *d) {
       break;
     }
     add_const(od, DW_AT_byte_size, d->size);
-    add_alignment(od, d->user_align);
+    add_alignment(g, od, d->user_align);
     add_decl_loc_or_builtin(g, od, d->loc);
+    /* DWARF 5's, which GCC also writes in DWARF 4 unless strict */
+    if (d->anon_member && (g->version >= 5 || !g->opts->strict))
+      add_flag(od, DW_AT_export_symbols);
     for (int i = 0; i < d->nmembers; i++)
       fill_member(g, odie_new_sized(DW_TAG_member, od,
                                     member_attr_count(&d->members[i])),
@@ -314,14 +323,19 @@ static void fill(Gen *g, ODie *od, Die *d) {
       add_flag(od, DW_AT_declaration);
       break;
     }
-    add_const(od, DW_AT_encoding, d->encoding);
+    if (!g->opts->strict) /* GCC's: no DWARF version has it on enums */
+      add_const(od, DW_AT_encoding, d->encoding);
     add_const(od, DW_AT_byte_size, d->size);
     add_type(g, od, d->type);
     add_decl_loc(g, od, d->loc);
     for (int i = 0; i < d->nenums; i++) {
       ODie *e = odie_new(DW_TAG_enumerator, od);
       add_string(e, DW_AT_name, d->enums[i].name);
-      add_const(e, DW_AT_const_value, d->enums[i].value);
+      /* an unsigned enum's values are unsigned: (__u64)-32 is data8 */
+      if (d->encoding == ATE_UNSIGNED)
+        add_uconst(e, DW_AT_const_value, (uint64_t)d->enums[i].value);
+      else
+        add_const(e, DW_AT_const_value, d->enums[i].value);
     }
     break;
   case DIE_ARRAY:
@@ -329,7 +343,7 @@ static void fill(Gen *g, ODie *od, Die *d) {
     if (d->kind == DIE_VECTOR)
       add_flag(od, DW_AT_GNU_vector);
     add_type(g, od, d->type);
-    add_alignment(od, d->user_align);
+    add_alignment(g, od, d->user_align);
     for (int i = 0; i < d->ndims; i++) {
       ODie *r = odie_new(DW_TAG_subrange_type, od);
       /* GCC gives a vector's subrange no index type.  */
@@ -357,7 +371,7 @@ static void fill(Gen *g, ODie *od, Die *d) {
     add_type(g, od, d->type);
     if (d->external)
       add_flag(od, DW_AT_external);
-    add_alignment(od, d->user_align);
+    add_alignment(g, od, d->user_align);
     if (d->is_extern || d->has_definition)
       add_flag(od, DW_AT_declaration);
     break;
@@ -425,6 +439,14 @@ static void make_unit(Gen *g, const DebugUnit *u, AbbrevWorker *w) {
             std == 89                      ? DW_LANG_C89
             : std == 99 || g->version < 5  ? DW_LANG_C99
                                            : DW_LANG_C11);
+  /* DWARF 6's language name and version, which GCC 16 adds in DWARF 5
+     (unless -gstrict-dwarf) where DW_LANG_C11 cannot tell the standard:
+     C17 on.  */
+  if (g->version >= 5 && !g->opts->strict && lang_year() >= 2017) {
+    add_const(cu, DW_AT_language_name, DW_LNAME_C);
+    add_const(cu, DW_AT_language_version,
+              ctx_current->lang.c2y ? 202500 : std == 23 ? 202311 : 201710);
+  }
   add_string(cu, DW_AT_name, u->main_file ? u->main_file : "<stdin>");
   add_string(cu, DW_AT_comp_dir, g->dirs.data[0]);
   OAttr *sl = add_attr(cu, DW_AT_stmt_list, AV_LABEL);

@@ -16,6 +16,7 @@ typedef struct DwarfOptions {
   bool debug_types_section; /* -fdebug-types-section */
   const char *comp_dir;     /* DW_AT_comp_dir */
   bool no_column_info;      /* -gno-column-info */
+  bool strict;              /* -gstrict-dwarf: no attribute beyond the version's */
   bool threads;             /* may use a second thread */
 } DwarfOptions;
 

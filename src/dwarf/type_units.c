@@ -342,7 +342,11 @@ void type_units_add_stubs(ODie *unit) {
 
 TypeUnit *type_units_split(ODie *cu, bool prune_cu, const char *line_label) {
   TypeUnit *units = NULL;
-  OAttr *lang = odie_attr(cu, DW_AT_language);
+  /* The unit's language, its name and version, repeated in each type
+     unit as GCC does.  */
+  OAttr *lang_attrs[3] = {odie_attr(cu, DW_AT_language),
+                          odie_attr(cu, DW_AT_language_name),
+                          odie_attr(cu, DW_AT_language_version)};
   /* Signatures first, over the unit as it is, then the moves.  */
   ODie *prev = NULL;
   for (ODie *d = cu->first, *next; d; d = next) {
@@ -356,8 +360,9 @@ TypeUnit *type_units_split(ODie *cu, bool prune_cu, const char *line_label) {
     unit_info(d)->signature = tu->signature;
     tu->type = d;
     tu->root = odie_new(DW_TAG_type_unit, NULL);
-    if (lang)
-      add_const(tu->root, DW_AT_language, (int64_t)lang->value);
+    for (int k = 0; k < 3; k++)
+      if (lang_attrs[k])
+        add_const(tu->root, lang_attrs[k]->at, (int64_t)lang_attrs[k]->value);
     add_attr(tu->root, DW_AT_stmt_list, AV_LABEL)->str = line_label;
     odie_unlink(cu, prev, d);
     odie_append(tu->root, d);

@@ -546,6 +546,8 @@ static Type *parse_typeof(Parser *p, bool unqual) {
     Expr e = parse_expr(p);
     p->in_sizeof_typeof = saved;
     t = e.type ? e.type : ty_int;
+    if (e.flags & EF_NULLPTR_T)
+      t = type_basic(TY_NULLPTR);
     if (e.flags & EF_BITFIELD)
       diag_error(e.loc, "'typeof' applied to a bit-field");
   }

@@ -152,7 +152,8 @@ static Expr convert(Parser *p, Expr e, Type *t) {
   Node *n = conv_node(p, &e, t);
   const_convert(&r.cv, e.type, t);
   r.type = t;
-  r.flags &= (uint8_t)~(EF_LVALUE | EF_BITFIELD | EF_STRING | EF_FUNC_DESIG);
+  r.flags &= (uint8_t)~(EF_LVALUE | EF_BITFIELD | EF_STRING | EF_FUNC_DESIG |
+                        EF_NULLPTR_T);
   if (type_kind(t) == TY_PTR && is_null_pointer_constant(&e))
     r.flags |= EF_NULLPTR;
   else
@@ -192,6 +193,16 @@ Expr expr_rvalue(Parser *p, Expr e) {
       r.cv.sym = e.decl;
     }
     r.n = cast_node(p, &e, r.type, CAST_FUNC_DECAY);
+    return r;
+  }
+  if (c->kind == TY_NULLPTR) {
+    /* A nullptr_t value is nullptr, whatever object it is read from: a
+       null void * that converts to any pointer (C23 6.3.2.4).  */
+    Expr r = e;
+    r.type = type_pointer(ty_void);
+    r.flags = EF_NULLPTR | EF_NULLPTR_T;
+    memset(&r.cv, 0, sizeof r.cv);
+    r.n = cast_node(p, &e, r.type, (e.flags & EF_LVALUE) ? CAST_LOAD : CAST_NOOP);
     return r;
   }
   if (e.flags & EF_LVALUE) {
@@ -2092,7 +2103,7 @@ static Expr parse_primary(Parser *p) {
       Token b = next(p);
       Expr e = make_int_const(type_pointer(ty_void), 0, b.loc);
       const_convert(&e.cv, ty_int, e.type);
-      e.flags |= EF_NULLPTR;
+      e.flags |= EF_NULLPTR | EF_NULLPTR_T;
       return e;
     }
     case KW_BUILTIN_SHUFFLE:

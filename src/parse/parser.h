@@ -50,6 +50,8 @@ enum {
   EF_NULLPTR = 8,     /* a null pointer constant */
   EF_REGISTER = 16,   /* object declared register */
   EF_FUNC_DESIG = 32, /* function designator */
+  EF_NULLPTR_T = 64,  /* a value of nullptr_t (C23), carried as a null
+                         void *: typeof gives nullptr_t */
 };
 
 typedef struct Expr {

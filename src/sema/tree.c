@@ -46,7 +46,9 @@ CastKind cast_kind_of(Type *from, Type *to) {
       t->kind == TY_UNION || t->kind == TY_STRUCT)
     return f->main == t->main ? CAST_NOOP : CAST_OTHER;
   bool fi = is_int_like(f), ti = is_int_like(t);
-  bool fp = f->kind == TY_PTR, tp = t->kind == TY_PTR;
+  /* nullptr_t is represented as a null pointer */
+  bool fp = f->kind == TY_PTR || f->kind == TY_NULLPTR;
+  bool tp = t->kind == TY_PTR || t->kind == TY_NULLPTR;
   bool ff = type_is_real_float(f), tf = type_is_real_float(t);
   if (fi && ti)
     return type_size(f) == type_size(t) ? CAST_NOOP : CAST_INT;

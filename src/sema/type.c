@@ -76,6 +76,7 @@ void types_init(void) {
   new_basic(TY_DECIMAL32, 4, 4, false);
   new_basic(TY_DECIMAL64, 8, 8, false);
   new_basic(TY_DECIMAL128, 16, 16, false);
+  new_basic(TY_NULLPTR, 8, 8, false); /* a pointer's size and alignment */
   ty_size_t = ty_ulong;
   ty_ptrdiff_t = ty_long;
   ty_wchar = ty_int;
@@ -454,7 +455,9 @@ bool type_is_arith(Type *t) {
          type_kind(t) == TY_COMPLEX;
 }
 
-bool type_is_scalar(Type *t) { return type_is_arith(t) || type_is_pointer(t); }
+bool type_is_scalar(Type *t) {
+  return type_is_arith(t) || type_is_pointer(t) || type_kind(t) == TY_NULLPTR;
+}
 
 bool type_is_signed(Type *t) {
   Type *c = type_canon(t);
@@ -664,6 +667,7 @@ const char *type_base_name(TypeKind k) {
   case TY_DECIMAL32: return "_Decimal32";
   case TY_DECIMAL64: return "_Decimal64";
   case TY_DECIMAL128: return "_Decimal128";
+  case TY_NULLPTR: return "nullptr_t";
   default: return "?";
   }
 }

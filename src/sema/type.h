@@ -54,6 +54,7 @@ typedef enum {
   TY_DECIMAL32,
   TY_DECIMAL64,
   TY_DECIMAL128,
+  TY_NULLPTR,  /* C23 nullptr_t: typeof (nullptr) */
   TY_COMPLEX,  /* base: the component type */
   TY_PTR,      /* base: pointee */
   TY_ARRAY,    /* base: element */
