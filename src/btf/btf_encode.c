@@ -8,8 +8,7 @@
 
 #include "btf_gen.h"
 
-bool btf_encode(const DebugUnit *unit, const Btf *base, bool no_dedup, Buf *out,
-                BtfDedupStats *stats, BtfError *err) {
+void btf_encode_generate(const DebugUnit *unit, Buf *raw) {
   ObjFile obj = {0};
   /* declaration-only enums as pahole writes them, which the kernel
      loads; for a kernel image or module also array index types and
@@ -19,31 +18,47 @@ bool btf_encode(const DebugUnit *unit, const Btf *base, bool no_dedup, Buf *out,
                      .flat_arrays = unit->kernel};
   btf_generate(unit, &opts, &obj);
   Section *s = obj.sections.data[0];
-  Buf blob = {0};
-  buf_append(&blob, s->bytes.data, s->bytes.len);
+  buf_free(raw);
+  *raw = s->bytes; /* taken, not copied: it is the size of a kernel's BTF */
+  s->bytes = (Buf){0};
   obj_free(&obj);
   /* Without types GCC's header counts no strings either; BTF readers
      want the one empty string the table holds.  */
+  uint8_t *hdr = (uint8_t *)raw->data;
   bool be = ctx_current->target.big_endian;
-  if (blob.len > BTF_HEADER_SIZE && load_u32((uint8_t *)blob.data + 20, be) == 0)
-    store_uint((uint8_t *)blob.data + 20, 4, be, blob.len - BTF_HEADER_SIZE);
-  Btf *btf = btf_parse(blob.data, blob.len, NULL, err);
+  if (raw->len > BTF_HEADER_SIZE && load_u32(hdr + 20, be) == 0)
+    store_uint(hdr + 20, 4, be, raw->len - BTF_HEADER_SIZE);
+}
+
+bool btf_encode_finish(const Buf *raw, const Btf *base, bool no_dedup,
+                       Buf *out, BtfDedupStats *stats,
+                       BtfError *err) {
+  Btf *btf = btf_parse(raw->data, raw->len, NULL, err);
+  const Buf *blob = raw;
+  Buf split = {0};
   if (btf && base) {
-    Buf split = {0};
     BtfReadOptions ro = {.base = base};
     Btf *on_base = btf_rebase(btf, base, &split, err)
                        ? btf_parse(split.data, split.len, &ro, err) : NULL;
     btf_free(btf);
     btf = on_base;
-    buf_free(&blob);
-    blob = split;
+    blob = &split;
   }
   bool ok = btf != NULL;
   if (ok && no_dedup)
-    buf_append(out, blob.data, blob.len);
+    buf_append(out, blob->data, blob->len);
   else if (ok)
     ok = btf_dedup(btf, out, stats, err);
   btf_free(btf);
-  buf_free(&blob);
+  buf_free(&split);
+  return ok;
+}
+
+bool btf_encode(const DebugUnit *unit, const Btf *base, bool no_dedup, Buf *out,
+                BtfDedupStats *stats, BtfError *err) {
+  Buf raw = {0};
+  btf_encode_generate(unit, &raw);
+  bool ok = btf_encode_finish(&raw, base, no_dedup, out, stats, err);
+  buf_free(&raw);
   return ok;
 }

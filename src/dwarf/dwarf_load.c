@@ -39,6 +39,16 @@ typedef struct SymRef {
   uint32_t index; /* in the ELF file's symbols */
 } SymRef;
 
+/* The attributes of the DIE being read, decoded once: loading a DIE asks
+   for several of them (name, size, type, declaration, tags ...), and
+   each of the reader's queries decodes the DIE from its start.  */
+enum { MAX_CACHED_ATTRS = 48 };
+typedef struct AttrCache {
+  uint32_t die; /* DWARF_NO_DIE: none */
+  uint32_t n;
+  DwarfAttr attrs[MAX_CACHED_ATTRS];
+} AttrCache;
+
 typedef struct Loader {
   const DwarfFile *f;
   ElfFile *elf;
@@ -48,6 +58,7 @@ typedef struct Loader {
   VEC(uint32_t) origin; /* the DWARF DIE of each model DIE, by id */
   SymRef *by_name;    /* symbols that may be variables, by name */
   uint32_t nsyms;
+  AttrCache cache;
 } Loader;
 
 /* "compile unit .debug_info+0x0, DIE 0x2e: ..." */
@@ -69,14 +80,40 @@ static bool load_error(Loader *L, uint32_t die, const char *fmt, ...) {
 
 /* --- Attributes --- */
 
-static bool has_attr(const Loader *L, uint32_t die, uint16_t name) {
-  DwarfAttr a;
-  return dwarf_die_attr(L->f, die, name, &a);
+/* The first attribute NAME of DIE into *out; false if it has none.  */
+static bool find_attr(Loader *L, uint32_t die, uint16_t name, DwarfAttr *out) {
+  AttrCache *c = &L->cache;
+  if (c->die != die) {
+    size_t n = dwarf_die_attrs(L->f, die, c->attrs, MAX_CACHED_ATTRS);
+    if (n > MAX_CACHED_ATTRS) { /* too many to keep: ask the reader */
+      c->die = DWARF_NO_DIE;
+      return dwarf_die_attr(L->f, die, name, out);
+    }
+    c->die = die;
+    c->n = (uint32_t)n;
+  }
+  for (uint32_t i = 0; i < c->n; i++)
+    if (c->attrs[i].name == name) {
+      *out = c->attrs[i];
+      return true;
+    }
+  return false;
 }
 
-static bool flag_attr(const Loader *L, uint32_t die, uint16_t name) {
+/* DW_AT_name of DIE when it is a string, else NULL.  */
+static const char *die_name(Loader *L, uint32_t die) {
   DwarfAttr a;
-  return dwarf_die_attr(L->f, die, name, &a) && (a.form == DW_FORM_flag_present || a.u);
+  return find_attr(L, die, DW_AT_name, &a) ? a.str : NULL;
+}
+
+static bool has_attr(Loader *L, uint32_t die, uint16_t name) {
+  DwarfAttr a;
+  return find_attr(L, die, name, &a);
+}
+
+static bool flag_attr(Loader *L, uint32_t die, uint16_t name) {
+  DwarfAttr a;
+  return find_attr(L, die, name, &a) && (a.form == DW_FORM_flag_present || a.u);
 }
 
 static bool is_constant(uint16_t form) {
@@ -98,7 +135,7 @@ static bool is_signed_form(uint16_t form) {
 static bool const_attr(Loader *L, uint32_t die, uint16_t name, int64_t *out,
                        bool *ok) {
   DwarfAttr a;
-  if (!dwarf_die_attr(L->f, die, name, &a))
+  if (!find_attr(L, die, name, &a))
     return false;
   if (!is_constant(a.form)) {
     *ok = load_error(L, die, "%s is a %s, not a constant",
@@ -113,7 +150,7 @@ static bool const_attr(Loader *L, uint32_t die, uint16_t name, int64_t *out,
 static uint32_t ref_attr(Loader *L, uint32_t die, uint16_t name, bool *ok) {
   DwarfAttr a;
   const DwarfFile *f = L->f;
-  if (!dwarf_die_attr(f, die, name, &a))
+  if (!find_attr(L, die, name, &a))
     return DWARF_NO_DIE;
   if (a.form == DW_FORM_ref_sig8) {
     for (uint32_t i = 0; i < f->nunits; i++)
@@ -269,7 +306,7 @@ static uint32_t count_children(const DwarfFile *f, uint32_t die, uint16_t tag) {
 static bool member_location(Loader *L, uint32_t die, int64_t *bytes) {
   DwarfAttr a;
   *bytes = 0;
-  if (!dwarf_die_attr(L->f, die, DW_AT_data_member_location, &a))
+  if (!find_attr(L, die, DW_AT_data_member_location, &a))
     return true;
   if (is_constant(a.form)) {
     *bytes = is_signed_form(a.form) ? a.s : (int64_t)a.u;
@@ -295,7 +332,7 @@ static bool member_location(Loader *L, uint32_t die, int64_t *bytes) {
    the most significant bit of a storage unit of DW_AT_byte_size.  */
 static bool load_member(Loader *L, uint32_t die, DieMember *m) {
   bool ok = true;
-  m->name = dwarf_die_name(L->f, die);
+  m->name = die_name(L, die);
   m->type = type_attr(L, die, &ok);
   m->annot = load_annotations(L, die);
   int64_t bit_size = 0, bit_offset, data_bit_offset, unit_bytes;
@@ -355,7 +392,7 @@ static bool load_enum(Loader *L, uint32_t die, Die *d) {
     if (f->dies[c].tag != DW_TAG_enumerator)
       continue;
     DwarfAttr a;
-    if (!dwarf_die_attr(f, c, DW_AT_const_value, &a) || !is_constant(a.form))
+    if (!find_attr(L, c, DW_AT_const_value, &a) || !is_constant(a.form))
       return load_error(L, c, "an enumerator without a constant DW_AT_const_value");
     int64_t v = (int64_t)a.u;
     if (is_signed_form(a.form)) {
@@ -370,7 +407,7 @@ static bool load_enum(Loader *L, uint32_t die, Die *d) {
           (a.form == DW_FORM_data4 && bits == 32))
         v = a.s;
     }
-    d->enums[d->nenums].name = dwarf_die_name(f, c);
+    d->enums[d->nenums].name = die_name(L, c);
     d->enums[d->nenums].value = v;
     d->nenums++;
   }
@@ -421,7 +458,7 @@ static bool load_params(Loader *L, uint32_t die, Die *d) {
     uint32_t src = c, origin = ref_attr(L, c, DW_AT_abstract_origin, &ok);
     if (origin != DWARF_NO_DIE)
       src = origin;
-    p->name = dwarf_die_name(f, src);
+    p->name = die_name(L, src);
     p->type = type_attr(L, src, &ok);
     p->annot = load_annotations(L, src);
   }
@@ -458,7 +495,7 @@ static void index_symbols(Loader *L) {
 static bool static_address(Loader *L, uint32_t die, uint64_t *addr, bool *known) {
   DwarfAttr a;
   unsigned size = L->f->units[L->f->dies[die].unit].address_size;
-  if (!dwarf_die_attr(L->f, die, DW_AT_location, &a) || !a.block || !a.len)
+  if (!find_attr(L, die, DW_AT_location, &a) || !a.block || !a.len)
     return false;
   *known = a.len == 1 + size && a.block[0] == DW_OP_addr;
   if (*known)
@@ -536,9 +573,9 @@ static uint32_t declaration_of(Loader *L, uint32_t die, Die *d, bool *ok) {
    declaration's DIE (DIE itself when it completes none).  */
 static uint32_t load_entity(Loader *L, uint32_t die, Die *d, bool *ok) {
   uint32_t decl = declaration_of(L, die, d, ok);
-  d->name = dwarf_die_name(L->f, die);
+  d->name = die_name(L, die);
   if (!d->name)
-    d->name = dwarf_die_name(L->f, decl);
+    d->name = die_name(L, decl);
   d->type = type_attr(L, has_attr(L, die, DW_AT_type) ? die : decl, ok);
   d->external = flag_attr(L, die, DW_AT_external) || flag_attr(L, decl, DW_AT_external);
   d->declaration = flag_attr(L, die, DW_AT_declaration);
@@ -572,7 +609,7 @@ static bool load_die(Loader *L, uint32_t die, Die *d) {
   bool ok = true;
   int64_t size = 0;
   if (d->kind != DIE_VARIABLE && d->kind != DIE_SUBPROGRAM) {
-    d->name = dwarf_die_name(L->f, die);
+    d->name = die_name(L, die);
     if (const_attr(L, die, DW_AT_byte_size, &size, &ok) && size < 0)
       return load_error(L, die, "DW_AT_byte_size %lld is negative", (long long)size);
     d->size = size;
@@ -704,7 +741,8 @@ static void list_entities(Loader *L, bool kernel) {
 }
 
 DebugUnit *dwarf_load(const DwarfFile *f, ElfFile *elf, DwarfError *err) {
-  Loader L = {.f = f, .elf = elf, .u = debug_unit_new(), .err = err};
+  Loader L = {.f = f, .elf = elf, .u = debug_unit_new(), .err = err,
+              .cache.die = DWARF_NO_DIE};
   if (elf && !elf_read_symbols(elf, err))
     return NULL;
   if (elf)

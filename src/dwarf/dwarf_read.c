@@ -1222,6 +1222,16 @@ void dwarf_close(DwarfFile *f) {
   free(f);
 }
 
+void dwarf_release_dies(DwarfFile *f) {
+  free(f->dies);
+  f->dies = NULL;
+  f->ndies = 0;
+  for (uint32_t i = 0; i < f->nunits; i++)
+    f->units[i].first_die = f->units[i].die_count = 0;
+  for (uint32_t i = 0; i < f->nsections; i++)
+    f->sections[i].first_die = f->sections[i].die_count = 0;
+}
+
 /* ---------------------------------------------------------------------
    Queries
    --------------------------------------------------------------------- */

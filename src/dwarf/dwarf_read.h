@@ -143,6 +143,13 @@ DwarfFile *dwarf_open_path(const char *path, DwarfError *err);
 
 void dwarf_close(DwarfFile *f);
 
+/* Free F's DIE index, the bulk of a large file's reading (a kernel
+   image has millions of DIEs): after this F answers no query and has
+   no DIEs, but the strings queries returned (they point into the
+   sections) stay valid until dwarf_close.  For a reader done with the
+   DIEs whose results keep those strings.  */
+void dwarf_release_dies(DwarfFile *f);
+
 /* Decode the attributes of DIE into OUT (at most MAX of them), in the
    order of its abbreviation.  Returns how many it has.  */
 size_t dwarf_die_attrs(const DwarfFile *f, uint32_t die, DwarfAttr *out,

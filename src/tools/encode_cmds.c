@@ -4,9 +4,10 @@
      btftool dedup [-o OUT] [--raw] FILE
 
    encode reads the DWARF of FILE (an ELF object, executable, vmlinux or
-   module; relocations applied), fills the debug model with every unit
-   (dwarf_load.h), writes BTF with the compiler's own generator
-   (btf_gen.h) and deduplicates it (btf_dedup.h).  dedup reads BTF (raw,
+   module; relocations applied; the file mapped, not read), fills the
+   debug model with every unit (dwarf_load.h), writes BTF with the
+   compiler's own generator (btf_gen.h), frees the model and
+   deduplicates the BTF (btf_dedup.h).  dedup reads BTF (raw,
    or an ELF file's .BTF) and deduplicates it.
 
    Where the result goes, for both:
@@ -145,46 +146,60 @@ static bool dedup_blob(const char *path, const void *data, size_t size, Buf *out
   return ok;
 }
 
-int cmd_encode(int argc, char **argv) {
-  EncodeArgs a = {0};
-  if (parse_encode_args("encode", argc, argv, &a))
-    return 1;
-  char *data;
-  size_t size;
-  if (!read_file(a.file, &data, &size))
-    return fail(a.file, strerror(errno));
-  ElfError eerr;
+/* FILE's BTF as the generator writes it from the debug model, not
+   deduplicated, into RAW.  The DWARF reader's DIEs go once the model is
+   loaded, and the model once its BTF is written: a kernel image's are
+   each larger than the deduplication's working set.  */
+static bool generate_raw(const char *path, ElfFile *elf, Buf *raw) {
   DwarfError derr;
-  ElfFile *elf = elf_is_elf(data, size) ? elf_open(data, size, &eerr) : NULL;
-  int rc = 1;
-  if (!elf) {
-    fail(a.file, elf_is_elf(data, size) ? eerr.msg : "not an ELF file");
-    free(data);
-    return 1;
-  }
   DwarfFile *dw = dwarf_open_elf(elf, &derr);
   if (!dw) {
-    fail(a.file, derr.msg);
-    goto done_elf;
+    fail(path, derr.msg);
+    return false;
   }
   Compilation *c = ctx_new();
   ctx_enter(c);
   c->target.big_endian = elf->big_endian;
   c->diag_opts.inhibit_warnings = true;
   DebugUnit *unit = dwarf_load(dw, elf, &derr);
+  dwarf_release_dies(dw);
+  if (unit)
+    btf_encode_generate(unit, raw);
+  else
+    fail(path, derr.msg);
+  ctx_free(c);
+  dwarf_close(dw);
+  return unit != NULL;
+}
+
+int cmd_encode(int argc, char **argv) {
+  EncodeArgs a = {0};
+  if (parse_encode_args("encode", argc, argv, &a))
+    return 1;
+  MappedFile in;
+  if (!map_file(a.file, &in))
+    return fail(a.file, strerror(errno));
+  ElfError eerr;
+  ElfFile *elf = elf_is_elf(in.data, in.size) ? elf_open(in.data, in.size, &eerr) : NULL;
+  if (!elf) {
+    fail(a.file, elf_is_elf(in.data, in.size) ? eerr.msg : "not an ELF file");
+    unmap_file(&in);
+    return 1;
+  }
+  int rc = 1;
+  Buf raw = {0};
   BtfFile basef = {0};
   Btf *base = NULL;
   BtfError berr;
-  if (unit && a.base &&
-      (!btf_file_open(&basef, a.base, &berr) ||
-       !(base = btf_parse(basef.blob, basef.blob_size, NULL, &berr)))) {
+  if (!generate_raw(a.file, elf, &raw)) {
+    /* said */
+  } else if (a.base && (!btf_file_open(&basef, a.base, &berr) ||
+                        !(base = btf_parse(basef.blob, basef.blob_size, NULL, &berr)))) {
     fail(a.base, berr.msg);
-  } else if (!unit) {
-    fail(a.file, derr.msg);
   } else {
     Buf btf = {0};
     BtfDedupStats st;
-    if (!btf_encode(unit, base, a.no_dedup, &btf, &st, &berr))
+    if (!btf_encode_finish(&raw, base, a.no_dedup, &btf, &st, &berr))
       fail(a.file, berr.msg);
     else {
       if (a.stats && !a.no_dedup)
@@ -193,14 +208,12 @@ int cmd_encode(int argc, char **argv) {
     }
     buf_free(&btf);
   }
+  buf_free(&raw);
   btf_free(base);
   if (basef.data)
     btf_file_close(&basef);
-  ctx_free(c);
-  dwarf_close(dw);
-done_elf:
   elf_close(elf);
-  free(data);
+  unmap_file(&in);
   return rc;
 }
 

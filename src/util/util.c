@@ -5,7 +5,10 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -524,3 +527,29 @@ bool read_file(const char *path, char **data, size_t *len) {
   return true;
 }
 
+
+bool map_file(const char *path, MappedFile *m) {
+  *m = (MappedFile){0};
+  int fd = strcmp(path, "-") == 0 ? -1 : open(path, O_RDONLY);
+  struct stat st;
+  if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    void *p = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE,
+                   fd, 0);
+    if (p != MAP_FAILED) {
+      close(fd);
+      *m = (MappedFile){p, (size_t)st.st_size, true};
+      return true;
+    }
+  }
+  if (fd >= 0)
+    close(fd);
+  return read_file(path, &m->data, &m->size);
+}
+
+void unmap_file(MappedFile *m) {
+  if (m->mapped)
+    munmap(m->data, m->size);
+  else
+    free(m->data);
+  *m = (MappedFile){0};
+}

@@ -196,4 +196,17 @@ void intern_free(void);
    errno on failure.  "-" reads standard input.  */
 bool read_file(const char *path, char **data, size_t *len);
 
+/* A whole file's bytes for reading, mapped when it is a regular file
+   (its pages are the page cache's: only those read cost memory, where
+   read_file copies every byte into fresh memory), else read with
+   read_file.  The mapping is private: writes stay in this process.
+   Returns false and sets errno on failure.  */
+typedef struct MappedFile {
+  char *data;
+  size_t size;
+  bool mapped; /* from mmap; otherwise from read_file */
+} MappedFile;
+bool map_file(const char *path, MappedFile *m);
+void unmap_file(MappedFile *m);
+
 #endif

@@ -164,6 +164,11 @@ if [ -f "${merged[0]:-}" ]; then
   "$BTFTOOL" encode inplace.o &&
     check "encode of a file with .BTF replaces it" \
       cmp -s <(bpftool btf dump file inplace.o) <(bpftool btf dump file copy.o)
+  # a regular file is mapped, standard input read: the same BTF
+  "$BTFTOOL" encode -o mapped.btf "${merged[0]}" &&
+    "$BTFTOOL" encode -o piped.btf - <"${merged[0]}" &&
+    check "encode of standard input = encode of the file (read, not mapped)" \
+      bash -c 'test -s mapped.btf && cmp -s mapped.btf piped.btf'
 fi
 
 # A linked executable of many units, with GCC 12's DWARF: btftool itself.
