@@ -176,6 +176,7 @@ static void retire_sources(Cpp *cpp) {
   for (size_t i = 0; i < cpp->owned_texts.len; i++)
     ctx_at_free(free, cpp->owned_texts.data[i]);
   vec_free(&cpp->owned_texts);
+  pch_retire(cpp);
   arena_adopt(&ctx_current->arena, &cpp->arena);
 }
 

@@ -313,7 +313,10 @@ typedef struct Cpp {
   struct PchRecorder *rec;    /* writing one: the header's tokens */
   const char *pch_taint;      /* why the recorded header cannot replay */
   struct PchReplay *replay;   /* a .gch being replayed */
+  struct PchReplay *pch_used; /* the .gch replayed (freed with the
+                                 compilation: see pch_retire) */
   bool emitted;               /* a token has left the preprocessor */
+  bool poisoned;              /* #pragma GCC poison has been seen */
   bool main_included;         /* the main file has had an #include */
 } Cpp;
 
@@ -413,6 +416,10 @@ void pch_recorder_free(Cpp *cpp);
    F's .gch if it is valid (cpp->replay is set), else warn under
    -Winvalid-pch why not and return false.  */
 bool pch_try(Cpp *cpp, IncFile *f, SrcLoc loc);
+/* The .gch used goes to the compilation, which unmaps it at its end:
+   the parser's tokens point into it (from cpp_free, on the owner's
+   thread).  */
+void pch_retire(Cpp *cpp);
 /* F's frame has been pushed: the replay reads for it.  */
 void pch_replay_begin(Cpp *cpp);
 /* The next token of the replay, or false at its end (the header's

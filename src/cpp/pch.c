@@ -725,6 +725,8 @@ static bool pch_check(Cpp *cpp, PchReplay *r, IncFile *f, const char *gch,
     return false;
   if (arch != ctx_current->target.arch)
     return invalid(loc, gch, "created by a different GCC executable");
+  if (cpp->poisoned)
+    return invalid(loc, gch, "not used because an identifier is poisoned");
   if (taint.p != taint.end)
     return invalid(loc, gch, "not used because %.*s",
                    (int)(taint.end - taint.p), (const char *)taint.p);
@@ -798,9 +800,14 @@ bool pch_try(Cpp *cpp, IncFile *f, SrcLoc loc) {
     return false;
   }
   r->file = f;
-  cpp->replay = r;
-  ctx_at_free(unmap_pch, r); /* token spellings point into the map */
+  cpp->replay = cpp->pch_used = r;
   return true;
+}
+
+void pch_retire(Cpp *cpp) {
+  if (cpp->pch_used)
+    ctx_at_free(unmap_pch, cpp->pch_used); /* token spellings point into it */
+  cpp->pch_used = NULL;
 }
 
 void pch_replay_begin(Cpp *cpp) { cpp->replay->frame = cpp->frame; }

@@ -61,6 +61,7 @@ static void pragma_poison(Cpp *cpp, const Token *v, uint32_t n) {
                    id->name);
     cpp_track_ident(cpp, id);
     id->pp_flags |= PPF_POISONED;
+    cpp->poisoned = true;
   }
 }
 

@@ -115,6 +115,13 @@ printf 'int before;\n#include "h.h"\nint v = N;\n' > late.c
   pass "no .gch after a token (read as text, silently, as gcc-16)" ||
   fail "no .gch after a token"
 
+# An identifier poisoned before the #include: the text, whose uses of it
+# are errors.
+printf '#pragma GCC poison twice\n#include "h.h"\n' > poison.c
+"$BTFCC" -gbtf -Winvalid-pch -fsyntax-only poison.c 2>err
+grep -q 'attempt to use poisoned "twice"' err && grep -q "not used because an identifier is poisoned" err &&
+  pass "a poisoned identifier: the .gch is not used" || { fail "a poisoned identifier"; head -3 err; }
+
 # --- validity: gcc-16's wording ---
 cat > v.h <<'EOF'
 #ifdef BAR
