@@ -10,26 +10,32 @@
    off, with h.h's time set to 1 s after the epoch.  */
 #include "../src/cpp/cpp.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 static const char header[] =
     "#ifndef H_H\n#define H_H\nstruct s { int a; char *b; };\n"
     "#define TWICE(x) ((x) + (x))\n#define N 3\n"
     "static const int n = TWICE(N);\n#pragma pack(1)\n#endif\n";
 
+/* The directory of h.h (searched with -iquote: the fuzzer's own paths
+   are relative, so the harness does not change directory).  */
+static char dir[] = "/tmp/fuzz_pch.XXXXXX";
+static char header_path[64], gch_path[64];
+
 static bool setup(void) {
-  char dir[] = "/tmp/fuzz_pch.XXXXXX";
-  if (!mkdtemp(dir) || chdir(dir) != 0)
+  if (!mkdtemp(dir))
     return false;
-  FILE *f = fopen("h.h", "w");
+  snprintf(header_path, sizeof header_path, "%s/h.h", dir);
+  snprintf(gch_path, sizeof gch_path, "%s/h.h.gch", dir);
+  FILE *f = fopen(header_path, "w");
   if (!f)
     return false;
   fputs(header, f);
   fclose(f);
   struct timespec t[2] = {{1, 0}, {1, 0}};
-  return utimensat(AT_FDCWD, "h.h", t, 0) == 0;
+  return utimensat(AT_FDCWD, header_path, t, 0) == 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -40,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   Buf gch = {0};
   cpp_pch_wrap(data, size, &gch);
-  FILE *f = fopen("h.h.gch", "wb");
+  FILE *f = fopen(gch_path, "wb");
   if (!f) {
     buf_free(&gch);
     return 0;
@@ -57,6 +63,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   o.nostdinc = true;
   o.undef_predefined = true;
   o.pch_use = true;
+  const char *quote[] = {dir};
+  o.quote_dirs = quote;
+  o.n_quote_dirs = 1;
   o.max_expansion_tokens = 1u << 16;
   Cpp *cpp = cpp_new(&o);
   static const char main_text[] = "#include \"h.h\"\nint x = TWICE(n) + N;\n";
