@@ -23,7 +23,8 @@
    When a .gch is used (GCC's rules, checked in this order, each failure
    a -Winvalid-pch warning in GCC's words and the header read as text):
    the #include is the main file's first, before any token, and names a
-   file whose path + ".gch" exists; the file is long enough, starts with
+   file whose path + ".gch" exists (a file; or a directory of candidates,
+   GCC's, each file tried in name order until one is valid); the file is long enough, starts with
    the magic, has this format version and this executable's build id
    (the linker's, read from our own program headers); its checksum and
    its whole structure check out (every token decoded and bounds-checked
@@ -48,6 +49,7 @@
    header), a line delta and a column.  */
 #include "cpp_internal.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
@@ -766,23 +768,12 @@ static bool pch_check(Cpp *cpp, PchReplay *r, IncFile *f, const char *gch,
   return true;
 }
 
-bool pch_try(Cpp *cpp, IncFile *f, SrcLoc loc) {
-  size_t n = strlen(f->path);
-  char *gch = xmalloc(n + 5);
-  memcpy(gch, f->path, n);
-  memcpy(gch + n, ".gch", 5);
-  int fd = open(gch, O_RDONLY | O_CLOEXEC);
-  struct stat st;
-  if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    if (fd >= 0)
-      close(fd);
-    free(gch);
-    return false;
-  }
+/* One candidate GCH, open as FD (closed here), of size SIZE.  */
+static bool try_gch(Cpp *cpp, IncFile *f, const char *gch, int fd,
+                    size_t size, SrcLoc loc) {
   PchReplay *r = xcalloc(1, sizeof *r);
-  r->map_len = (size_t)st.st_size;
-  r->map = r->map_len ? mmap(NULL, r->map_len, PROT_READ, MAP_PRIVATE, fd, 0)
-                      : MAP_FAILED;
+  r->map_len = size;
+  r->map = size ? mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
   close(fd);
   if (r->map == MAP_FAILED) {
     r->map = NULL;
@@ -790,7 +781,6 @@ bool pch_try(Cpp *cpp, IncFile *f, SrcLoc loc) {
   }
   bool ok = r->map ? pch_check(cpp, r, f, gch, loc)
                    : invalid(loc, gch, "too short to be a PCH file");
-  free(gch);
   if (!ok) {
     if (r->map)
       munmap(r->map, r->map_len);
@@ -802,6 +792,46 @@ bool pch_try(Cpp *cpp, IncFile *f, SrcLoc loc) {
   r->file = f;
   cpp->replay = cpp->pch_used = r;
   return true;
+}
+
+/* PATH as a candidate: a regular file is tried; with DIR_OK a directory
+   is GCC's set of candidates, each of its files tried in name order
+   until one is valid.  */
+static bool try_path(Cpp *cpp, IncFile *f, const char *path, bool dir_ok,
+                     SrcLoc loc) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0)
+    return false;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+    return try_gch(cpp, f, path, fd, (size_t)st.st_size, loc);
+  close(fd);
+  if (!dir_ok || !S_ISDIR(st.st_mode))
+    return false;
+  struct dirent **list;
+  int n = scandir(path, &list, NULL, alphasort);
+  bool ok = false;
+  Buf sub = {0};
+  for (int i = 0; i < n; i++) {
+    if (!ok && list[i]->d_name[0] != '.') {
+      sub.len = 0;
+      buf_printf(&sub, "%s/%s", path, list[i]->d_name);
+      ok = try_path(cpp, f, buf_cstr(&sub), false, loc);
+    }
+    free(list[i]);
+  }
+  if (n >= 0)
+    free(list);
+  buf_free(&sub);
+  return ok;
+}
+
+bool pch_try(Cpp *cpp, IncFile *f, SrcLoc loc) {
+  Buf gch = {0};
+  buf_printf(&gch, "%s.gch", f->path);
+  bool ok = try_path(cpp, f, buf_cstr(&gch), true, loc);
+  buf_free(&gch);
+  return ok;
 }
 
 void pch_retire(Cpp *cpp) {

@@ -235,12 +235,28 @@ done
 [ $bad = 0 ] && pass "pch: $total truncated or flipped .gch files fall back with a warning" ||
   fail "pch: $bad of $total damaged .gch files"
 rm -f v.h.gch
-# A directory named v.h.gch (GCC's directory of candidates): not a file,
-# the text is read.
-mkdir v.h.gch
-"$BTFCC" -Winvalid-pch -DFOO=1 -c v.c -o v.pch.o 2>err && cmp -s v.pch.o v.text.o &&
-  pass "pch: a directory v.h.gch is passed over" || fail "pch: a directory v.h.gch"
-rmdir v.h.gch
+# A directory v.h.gch: GCC's candidates, each file tried in turn (btfcc:
+# in name order) until one is valid; each refusal is warned about.
+# dircase OPTS: btfcc's warnings and output with its own a.gch (-DFOO=2)
+# and b.gch (-DFOO=1), gcc-16's with its own.
+dircase() {
+  local cc=$1 opts=$2
+  rm -rf v.h.gch; mkdir v.h.gch
+  "$cc" -DFOO=1 -x c-header v.h -o v.h.gch/b.gch && "$cc" -DFOO=2 -x c-header v.h -o v.h.gch/a.gch
+  "$cc" -Winvalid-pch $opts -c v.c -o v.dir.o 2> v.err
+  sed -n 's/^v\.c:1:15: warning: \(.*\) \[-Winvalid-pch\]$/\1/p' v.err
+}
+for opts in -DFOO=1 -DFOO=3; do
+  got=$(dircase "$BTFCC" "$opts")
+  "$BTFCC" $opts -c v.c -o v.txt.o 2>/dev/null
+  cmp -s v.dir.o v.txt.o || [ "$opts" = -DFOO=3 ] || fail "pch directory ($opts): output differs"
+  if [ $have_gcc = 1 ]; then
+    want=$(dircase "$GCC" "$opts")
+    [ -n "$got" ] && [ "$got" = "$want" ] && pass "pch directory of candidates ($opts): as gcc-16 ($(echo "$got" | wc -l) warnings)" ||
+      { fail "pch directory of candidates ($opts)"; diff <(echo "$want") <(echo "$got") | head -5; }
+  fi
+done
+rm -rf v.h.gch
 
 # --- vmlinux.h and a BPF program ---
 prog=$TESTROOT/bpf/progs/core.c
