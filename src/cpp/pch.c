@@ -17,8 +17,11 @@
    byte-exact by construction: the parser, sema and every emitter run as
    they do on the text, so BTF, DWARF, CTF, -S, objects and diagnostics
    cannot differ; what is saved is the reading, lexing, directives and
-   macro expansion of the header.  Not yet saved: parsing and sema of
-   the header's declarations (the next step: their results in the .gch).
+   macro expansion of the header.  Measured on vmlinux.h, that is about
+   what decoding the replay costs (bench/run --set pch: 0.27 s CPU from
+   the text, 0.28 s from the .gch): the time is in parsing, sema and the
+   debug model, so the gain waits for the next step, the parser's and
+   sema's results for the header's declarations in the .gch.
 
    When a .gch is used (GCC's rules, checked in this order, each failure
    a -Winvalid-pch warning in GCC's words and the header read as text):
