@@ -20,7 +20,7 @@ endif
 CFLAGS  ?= $(OPT)
 WARN     = -Wall -Wextra -Wno-unused-parameter
 ALLCFLAGS = -std=c17 -D_GNU_SOURCE -pthread $(WARN) $(CFLAGS) $(SANFLAGS) -I$(BUILD)/gen -MMD -MP
-LDFLAGS += $(SANFLAGS) -pthread
+LDFLAGS += $(SANFLAGS) -pthread -Wl,--build-id
 
 LIBDIRS  = util lang cpp parse sema debug btf ctf dwarf elf ir bpf
 LIBSRC   = $(foreach d,$(LIBDIRS),$(wildcard src/$(d)/*.c))

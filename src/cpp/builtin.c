@@ -166,6 +166,7 @@ long eval_has_operator(Cpp *cpp, Macro *m, Token *name, bool *ok) {
 }
 
 long eval_has_include(Cpp *cpp, Macro *m, Token *name, bool *ok) {
+  pch_taint(cpp, "it uses __has_include");
   const char *what = m->name->name;
   bool next = m->builtin == BI_HAS_INCLUDE_NEXT;
   Token t;
@@ -211,10 +212,20 @@ bool expand_builtin(Cpp *cpp, Macro *m, Token *name) {
   return done;
 }
 
+/* The builtins whose value depends on where the text is read (a header
+   is the main file when it is precompiled).  */
+static bool position_dependent(BuiltinKind k) {
+  return k == BI_FILE || k == BI_BASE_FILE || k == BI_FILE_NAME ||
+         k == BI_COUNTER || k == BI_INCLUDE_LEVEL || k == BI_DATE ||
+         k == BI_TIME || k == BI_TIMESTAMP;
+}
+
 static bool expand_builtin_1(Cpp *cpp, Macro *m, Token *name) {
   SrcLoc loc = name->loc;
   Token t;
   char buf[64];
+  if (position_dependent((BuiltinKind)m->builtin))
+    pch_taint(cpp, "it uses a built-in macro that differs when included");
   switch ((BuiltinKind)m->builtin) {
   case BI_PRAGMA:
     if (cpp->in_directive)

@@ -159,6 +159,9 @@ const Token *cpp_next_direct(Cpp *cpp) {
     }
     t->flags &= TF_BOL | TF_SPACE | TF_NOEXPAND; /* no internal ones */
     t->pp = NULL;
+    cpp->emitted = true;
+    if (cpp->rec && t->kind != TK_EOF)
+      pch_record_token(cpp, t);
     return t;
   }
 }
@@ -173,6 +176,7 @@ static void retire_sources(Cpp *cpp) {
   for (size_t i = 0; i < cpp->owned_texts.len; i++)
     ctx_at_free(free, cpp->owned_texts.data[i]);
   vec_free(&cpp->owned_texts);
+  pch_retire(cpp);
   arena_adopt(&ctx_current->arena, &cpp->arena);
 }
 
@@ -211,6 +215,7 @@ void cpp_free(Cpp *cpp) {
   vec_free(&cpp->preincludes);
   vec_free(&cpp->once_files);
   buf_free(&cpp->scratch);
+  pch_recorder_free(cpp);
   retire_sources(cpp);
   files_free(cpp);
   free(cpp);

@@ -141,6 +141,11 @@ typedef struct CppOptions {
   /* Most tokens one top-level macro expansion may make and read before
      it is cut off with an error (0 = the default, 1 << 23).  */
   uint32_t max_expansion_tokens;
+  /* Precompiled headers: whether the main file's first #include may use
+     a FILE.gch (pch.c), and the debug-information kind the compilation
+     writes (0 none, 1 DWARF), which a .gch must have been made with.  */
+  bool pch_use;
+  uint8_t pch_debug;
 } CppOptions;
 
 typedef struct Cpp Cpp;
@@ -173,6 +178,14 @@ void cpp_write_macros(Cpp *cpp, FILE *out);
    then writes no dependencies.  The names live as long as the
    compilation.  */
 bool cpp_deps(Cpp *cpp, const char *const **list, size_t *n);
+/* Precompiled headers: record the main file's tokens (before the first
+   is read), then, once it has been read to its end, write them with its
+   macros as PATH (a .gch, see pch.c).  False if it cannot be written.  */
+void cpp_pch_record(Cpp *cpp);
+bool cpp_pch_write(Cpp *cpp, const char *path, uint8_t debug_kind);
+/* Appends to OUT a .gch of this executable holding PAYLOAD (its header:
+   magic, version, build id, length, checksum), for the fuzzer.  */
+void cpp_pch_wrap(const void *payload, size_t n, Buf *out);
 /* Frees the preprocessor.  The source texts (which the source-file table,
    diagnostics and token spellings point into) stay until the compilation
    ends (ctx_free).  Only one Cpp may exist at a time in a compilation.  */

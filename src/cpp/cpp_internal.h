@@ -308,6 +308,16 @@ typedef struct Cpp {
 
   Token cur; /* what cpp_next returned */
   struct CppPipe *pipe; /* the preprocessor runs on its own thread */
+
+  /* precompiled headers (pch.c) */
+  struct PchRecorder *rec;    /* writing one: the header's tokens */
+  const char *pch_taint;      /* why the recorded header cannot replay */
+  struct PchReplay *replay;   /* a .gch being replayed */
+  struct PchReplay *pch_used; /* the .gch replayed (freed with the
+                                 compilation: see pch_retire) */
+  bool emitted;               /* a token has left the preprocessor */
+  bool poisoned;              /* #pragma GCC poison has been seen */
+  bool main_included;         /* the main file has had an #include */
 } Cpp;
 
 /* cpp_next without the thread (pipe.c calls it on the thread).  */
@@ -394,6 +404,27 @@ bool pop_file(Cpp *cpp);
    *angled.  Returns false (with an error) if malformed.  */
 bool read_header_name(Cpp *cpp, SrcLoc loc, const char *what,
                       const char **name, bool *angled);
+
+/* pch.c */
+/* Recording (cpp_pch_record): the header's start, each token it gives,
+   and what makes it unfit for replay (the first reason is kept).  */
+void pch_record_start(Cpp *cpp);
+void pch_record_token(Cpp *cpp, const Token *t);
+void pch_taint(Cpp *cpp, const char *why);
+void pch_recorder_free(Cpp *cpp);
+/* At the main file's first #include of F (LOC: for the warnings): use
+   F's .gch if it is valid (cpp->replay is set), else warn under
+   -Winvalid-pch why not and return false.  */
+bool pch_try(Cpp *cpp, IncFile *f, SrcLoc loc);
+/* The .gch used goes to the compilation, which unmaps it at its end:
+   the parser's tokens point into it (from cpp_free, on the owner's
+   thread).  */
+void pch_retire(Cpp *cpp);
+/* F's frame has been pushed: the replay reads for it.  */
+void pch_replay_begin(Cpp *cpp);
+/* The next token of the replay, or false at its end (the header's
+   macros are then set and its frame is at its end of file).  */
+bool pch_replay_token(Cpp *cpp, Token *t);
 
 /* pragma.c */
 void do_pragma(Cpp *cpp, SrcLoc loc);

@@ -265,6 +265,9 @@ static void do_include(Cpp *cpp, DirectiveKind kind, SrcLoc loc) {
     cpp_pop_all_contexts(cpp);
     return;
   }
+  /* just after the header name: where GCC's -Winvalid-pch points */
+  const Lexer *lx = &cpp->frame->lx;
+  SrcLoc name_end = {lx->file, lx->line, (uint32_t)(lx->p - lx->line_start) + 1};
   Token extra;
   cpp_get_token(cpp, &extra);
   if (extra.kind != TK_EOD)
@@ -323,7 +326,16 @@ static void do_include(Cpp *cpp, DirectiveKind kind, SrcLoc loc) {
   }
   if (kind == DIR_IMPORT)
     f->once = true;
+  bool first = !cur->parent && !cur->is_cmdline && !cpp->main_included;
+  if (!cur->parent)
+    cpp->main_included = true;
+  if (cpp->rec)
+    pch_taint(cpp, "it includes other files");
+  bool replay = first && kind == DIR_INCLUDE && cpp->opts.pch_use &&
+                !cpp->emitted && pch_try(cpp, f, name_end);
   push_file(cpp, f, f->path, dir_index, system, loc);
+  if (replay)
+    pch_replay_begin(cpp);
 }
 
 /* --- #line and line markers --- */
@@ -366,6 +378,7 @@ static bool parse_line_number(const Token *t, uint32_t *out) {
 /* #line N "file" (macro-expanded) when MARKER is false; the GCC line
    marker "# N "file" flags" when it is true (FIRST is its number).  */
 static void do_line(Cpp *cpp, const Token *first, bool marker) {
+  pch_taint(cpp, "it has a #line directive");
   Frame *f = cpp->frame;
   Token t;
   if (marker)
@@ -600,7 +613,7 @@ bool read_source_token(Cpp *cpp, Token *t) {
     if (t->kind == TK_PUNCT && t->punct == P_HASH && (t->flags & TF_BOL) &&
         !cpp->in_directive) {
       handle_directive(cpp, t);
-      if (cpp->la_head < cpp->lookahead.len || cpp->ctx)
+      if (cpp->la_head < cpp->lookahead.len || cpp->ctx || cpp->replay)
         return false;
       continue;
     }

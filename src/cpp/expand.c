@@ -615,6 +615,12 @@ static bool enter_macro(Cpp *cpp, Macro *m, Token *name) {
 void cpp_get_token(Cpp *cpp, Token *t) {
   for (;;) {
     Context *c = cpp->ctx;
+    if (!c && cpp->replay && !cpp->in_directive &&
+        cpp->la_head == cpp->lookahead.len) {
+      if (pch_replay_token(cpp, t))
+        return; /* the header's output: expanded already */
+      continue;
+    }
     if (!c) {
       if (!read_source_token(cpp, t))
         continue;

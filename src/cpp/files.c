@@ -484,8 +484,10 @@ bool pop_file(Cpp *cpp) {
   Frame *p = cpp->frame;
   if (!p)
     return false;
-  if (was_cmdline)
+  if (was_cmdline) {
     push_event(cpp, p->sys_flags, p->lx.file, 1); /* the main file starts */
+    pch_record_start(cpp);
+  }
   else
     push_event(cpp, EV_RETURN | p->sys_flags, p->lx.file,
                p->is_cmdline ? 0 : p->lx.line + 1);

@@ -61,6 +61,7 @@ static void pragma_poison(Cpp *cpp, const Token *v, uint32_t n) {
                    id->name);
     cpp_track_ident(cpp, id);
     id->pp_flags |= PPF_POISONED;
+    cpp->poisoned = true;
   }
 }
 
@@ -125,6 +126,7 @@ static void run_pragma(Cpp *cpp, TokBuf *toks, SrcLoc loc) {
     handled = false;
   }
   if (handled) {
+    pch_taint(cpp, "it has a pragma the preprocessor acts on");
     if (cpp->in_directive) {
       /* gcc -E leaves the line of a pragma it consumed blank */
       push_event(cpp, EV_BLANK, v[0].loc.file, v[0].loc.line);

@@ -59,6 +59,8 @@ static CppOptions cpp_options(Options *o) {
   c.deps_missing = o->deps.missing;
   c.deps_only = o->deps.only;
   c.verbose = o->verbose;
+  c.pch_use = o->mode != MODE_PREPROCESS && o->mode != MODE_PCH && !o->deps.only;
+  c.pch_debug = o->want_dwarf ? 1 : 0;
   if (o->want_dwarf || o->want_btf || o->want_ctf)
     c.working_dir = o->dwarf.comp_dir;
   return c;
@@ -174,6 +176,24 @@ static void generate_ctf(Options *o, const DebugUnit *unit, const char *input,
   buf_free(&name);
 }
 
+/* A header (MODE_PCH): read and parsed as GCC checks it, its tokens and
+   macros written as FILE.gch (-o, else INPUT.gch) when it has no error.  */
+static bool precompile(Options *o, Cpp *cpp, const char *input,
+                       unsigned errors_before) {
+  cpp_pch_record(cpp);
+  parse_translation_unit_from(cpp);
+  bool ok = write_deps(o, cpp, input) && diag_error_count() == errors_before;
+  if (ok) {
+    Buf name = {0};
+    buf_printf(&name, "%s%s", o->output ? o->output : input,
+               o->output ? "" : ".gch");
+    ok = cpp_pch_write(cpp, buf_cstr(&name), o->want_dwarf ? 1 : 0);
+    buf_free(&name);
+  }
+  cpp_free(cpp);
+  return ok;
+}
+
 static bool compile(Options *o, const char *input) {
   CppOptions copts = cpp_options(o);
   Cpp *cpp = cpp_new(&copts);
@@ -201,6 +221,8 @@ static bool compile(Options *o, const char *input) {
     return close_output(out, name) && deps_ok &&
            diag_error_count() == errors_before;
   }
+  if (o->mode == MODE_PCH)
+    return precompile(o, cpp, input, errors_before);
   o->dwarf.threads = use_threads();
   if (o->dwarf.threads)
     cpp_start_thread(cpp);

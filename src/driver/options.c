@@ -804,13 +804,20 @@ bool options_parse(int argc, char **argv, Options *o) {
     fprintf(stderr, "btfcc: fatal error: no input files\ncompilation terminated.\n");
     return false;
   }
-  if (o->mode == MODE_OBJECT && header_input) {
-    /* GCC writes a precompiled header, FILE.gch */
-    fprintf(stderr, "btfcc: error: '-x c-header': precompiled headers are "
-                    "not supported ('%s'); compile a header with -x c\n",
-            header_input);
-    return false;
+  /* As GCC: a header compiled without -S, -E or -fsyntax-only (-x
+     c-header with -c, or FILE.h alone) becomes a precompiled header,
+     FILE.h.gch.  (FILE.h with -c stays C: btfcc's own benchmarks and
+     tests compile vmlinux.h that way.)  */
+  bool all_headers = o->inputs.len > 0;
+  for (size_t i = 0; i < o->inputs.len; i++) {
+    const char *in = o->inputs.data[i];
+    size_t n = strlen(in);
+    if (n < 3 || strcmp(in + n - 2, ".h"))
+      all_headers = false;
   }
+  if ((o->mode == MODE_OBJECT && header_input) ||
+      (o->mode == MODE_LINK && (header_input || (all_headers && !o->lang_c_forced))))
+    o->mode = MODE_PCH;
   if (o->mode == MODE_LINK) {
     fprintf(stderr, "btfcc: error: linking is not supported; use -c, -S, -E or -fsyntax-only\n");
     return false;

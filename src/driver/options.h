@@ -15,6 +15,7 @@ typedef enum {
   MODE_ASSEMBLY,   /* -S */
   MODE_PREPROCESS, /* -E */
   MODE_SYNTAX,     /* -fsyntax-only */
+  MODE_PCH,        /* a header: write FILE.h.gch (cpp/pch.c) */
 } Mode;
 
 typedef struct Options {

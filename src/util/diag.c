@@ -61,6 +61,7 @@ static const char *const warning_names[W__COUNT] = {
     [W_RETURN_MISMATCH] = "return-mismatch",
     [W_INT_CONVERSION] = "int-conversion",
     [W_INCOMPATIBLE_POINTER_TYPES] = "incompatible-pointer-types",
+    [W_INVALID_PCH] = "invalid-pch",
     [W_OTHER] = "",
 };
 
@@ -69,10 +70,11 @@ void diag_options_default(DiagOptions *o) {
   for (int i = 0; i < W__COUNT; i++)
     o->enabled[i] = true;
   /* Opt-in groups: -Wbtf-tag-dropped (also via -Wextra), -Wbtf-tag-placement,
-     -Wpedantic.  */
+     -Wpedantic, -Winvalid-pch.  */
   o->enabled[W_BTF_TAG_DROPPED] = false;
   o->enabled[W_BTF_TAG_PLACEMENT] = false;
   o->enabled[W_PEDANTIC] = false;
+  o->enabled[W_INVALID_PCH] = false;
 }
 
 void diag_state_init(DiagState *d) {

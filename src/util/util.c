@@ -553,3 +553,13 @@ void unmap_file(MappedFile *m) {
     free(m->data);
   *m = (MappedFile){0};
 }
+
+void intern_each(void (*fn)(Ident *id, void *arg), void *arg) {
+  Interns *in = &ctx_current->interns;
+  IdentTable *t = atomic_load_explicit(&in->table, memory_order_acquire);
+  for (size_t i = 0; t && i < t->cap; i++) {
+    Ident *id = atomic_load_explicit(&t->slots[i].id, memory_order_relaxed);
+    if (id)
+      fn(id, arg);
+  }
+}

@@ -188,6 +188,9 @@ Ident *intern_cstr(const char *s);
 void intern_reserve(size_t n);
 /* While true, intern serialises its callers (two threads intern).  */
 void intern_set_shared(bool shared);
+/* Call FN for every identifier of the current compilation, in the
+   table's order (the same for the same identifiers).  */
+void intern_each(void (*fn)(Ident *id, void *arg), void *arg);
 /* Free the current compilation's identifier table (ctx_free).  */
 void intern_free(void);
 

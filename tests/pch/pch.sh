@@ -1,0 +1,281 @@
+#!/usr/bin/env bash
+# Precompiled headers (src/cpp/pch.c): `btfcc -x c-header h.h` and
+# `btfcc h.h` write h.h.gch; a unit whose first #include names h.h uses it
+# when it is valid, and every output is then byte for byte the output of
+# reading h.h as text: -gbtf -S -dA, -g -c (DWARF), -gctf -S -dA, a BPF
+# object (--target=bpf -O2 -g -c), -fdump-tree, -MD's dependency file,
+# diagnostics of an error after the #include, and -E (which, as GCC's,
+# reads no .gch).  That the .gch is read at all is shown by editing h.h
+# after it was made without changing its size or time: the unit then
+# sees what was recorded.
+#
+# Validity, against gcc-16's own .gch and -Winvalid-pch wording (LANG=C):
+# a macro defined differently, not defined, or newly defined and used by
+# the header, a different debug-information kind, a file that is too
+# short, has the wrong magic, version or executable; each falls back to
+# the text (identical output) with the warning, and says nothing without
+# -Winvalid-pch.  Cases where gcc-16 words it otherwise (-std, -O2,
+# --target: GCC names another macro or an -m option) are checked for a
+# warning and the fall-back only.  Damaged files (truncated at 24
+# lengths, a byte flipped at 64 places) fall back cleanly, never crash.
+# Last, the running kernel's vmlinux.h and tests/bpf/progs/core.c: the
+# BPF object with and without the .gch is the same.
+source "$TESTROOT/lib.sh"
+export LANG=C LC_ALL=C
+G16=${GCC16_DIR:-$HOME/.cache/btfcc-oracles/gcc16/bin}
+GCC=$G16/gcc-16
+cd "$TMPDIR"
+
+# --- identical outputs ---
+cat > h.h <<'EOF'
+#ifndef H_H
+#define H_H
+#define __tag(x) __attribute__((btf_type_tag(x)))
+#define __dtag(x) __attribute__((btf_decl_tag(x)))
+#define N 3
+#define TWICE(x) ((x) + (x))
+typedef unsigned long ulong_t;
+struct point { int x, y; int * __tag("user") p __dtag("member"); };
+enum color { RED, GREEN = N, BLUE };
+#pragma pack(push, 1)
+struct packed { char c; int i; };
+#pragma pack(pop)
+union u { struct point p; ulong_t l; };
+extern int counter __dtag("cnt");
+int area(const struct point *p);
+static inline int twice(int v) { return TWICE(v); }
+#endif
+EOF
+cat > m.c <<'EOF'
+#include "h.h"
+#include "h.h"
+struct point origin = { 1, 2, 0 };
+struct packed pk;
+union u uu;
+enum color col = BLUE;
+int arr[TWICE(N)];
+int area(const struct point *p) { return p->x * p->y + twice(counter); }
+EOF
+cat > bad.c <<'EOF'
+#include "h.h"
+int f(void) { return undeclared + origin; }
+EOF
+# outputs OPTS MODE...: each MODE's output of m.c (and bad.c's diagnostics)
+# into out.$1 files, for the .gch made with OPTS.
+outputs() {
+  local tag=$1 opts=$2
+  "$BTFCC" $opts -S -dA m.c -o "s.$tag" 2>/dev/null
+  "$BTFCC" $opts -c m.c -o "o.$tag" 2>/dev/null
+  "$BTFCC" $opts -fsyntax-only -fdump-tree="t.$tag" m.c 2>/dev/null
+  "$BTFCC" $opts -c -MD -MF "d.$tag" m.c -o md.o 2>/dev/null
+  "$BTFCC" $opts -E m.c -o "e.$tag" 2>/dev/null
+  "$BTFCC" $opts -c bad.c -o bad.o 2> "diag.$tag"
+}
+n=0
+for opts in "-gbtf" "-g" "-gctf" "--target=bpf -O2 -g" "-std=gnu17 -gbtf -gdwarf-4"; do
+  n=$((n + 1))
+  rm -f h.h.gch
+  outputs text$n "$opts"
+  if ! "$BTFCC" $opts -x c-header h.h -o h.h.gch 2>err || [ ! -s h.h.gch ]; then
+    fail "pch ($opts): the .gch is written ($(head -1 err))"; continue
+  fi
+  outputs gch$n "$opts"
+  same=1
+  for f in s o t d e diag; do
+    if ! cmp -s "$f.text$n" "$f.gch$n"; then
+      same=0; fail "pch ($opts): $f output differs with the .gch"
+    fi
+  done
+  [ -s "s.text$n" ] && [ -s "diag.text$n" ] && [ $same = 1 ] &&
+    pass "pch ($opts): -S -dA, -c, -fdump-tree, -MD, -E and diagnostics identical with the .gch"
+done
+
+# The .gch is used: h.h edited after it was made (same size, same time).
+rm -f h.h.gch
+"$BTFCC" -gbtf h.h 2>/dev/null
+[ -s h.h.gch ] && pass "btfcc h.h writes h.h.gch" || fail "btfcc h.h writes h.h.gch"
+cp -p h.h h.h.orig
+sed -i 's/#define N 3/#define N 4/' h.h; touch -r h.h.orig h.h
+printf '#include "h.h"\n_Static_assert(N == 3, "N is 3");\n' > n.c
+"$BTFCC" -gbtf -E n.c | grep -q '_Static_assert(4 == 3' && "$BTFCC" -gbtf -fsyntax-only n.c &&
+  pass "the .gch is read (an edit with h.h's old time is not seen)" ||
+  fail "the .gch is read (an edit with h.h's old time is not seen)"
+touch h.h   # a newer time: the text again
+"$BTFCC" -gbtf -Winvalid-pch -fsyntax-only n.c 2>err
+grep -q "error: static assertion failed" err &&
+  grep -q "h.h.gch: not used because 'h.h' has changed since the .gch was made" err &&
+  pass "a header changed since its .gch: read as text, with a warning" ||
+  { fail "a header changed since its .gch"; head -3 err; }
+mv h.h.orig h.h
+
+# A .gch is used only by the main file's first #include, before any token.
+rm -f h.h.gch; "$BTFCC" -gbtf h.h
+printf 'int before;\n#include "h.h"\nint v = N;\n' > late.c
+"$BTFCC" -gbtf -Winvalid-pch -S late.c -o late.s 2>err && [ ! -s err ] &&
+  pass "no .gch after a token (read as text, silently, as gcc-16)" ||
+  fail "no .gch after a token"
+
+# An identifier poisoned before the #include: the text, whose uses of it
+# are errors.
+printf '#pragma GCC poison twice\n#include "h.h"\n' > poison.c
+"$BTFCC" -gbtf -Winvalid-pch -fsyntax-only poison.c 2>err
+grep -q 'attempt to use poisoned "twice"' err && grep -q "not used because an identifier is poisoned" err &&
+  pass "a poisoned identifier: the .gch is not used" || { fail "a poisoned identifier"; head -3 err; }
+
+# --- validity: gcc-16's wording ---
+cat > v.h <<'EOF'
+#ifdef BAR
+int bar;
+#endif
+struct s { int a; };
+#define X FOO
+EOF
+printf '#include "v.h"\nint main(void) { return X; }\n' > v.c
+wording() { sed -n 's/^v\.c:1:15: warning: v\.h\.gch: \(.*\) \[-Winvalid-pch\]$/\1/p' "$1"; }
+# vcase NAME OPTS [ORACLE]: gcc-16 and btfcc, each with its own .gch made
+# with -DFOO=1; ORACLE=1: the same words as gcc-16's; ORACLE=used: the
+# .gch is used, as gcc-16 uses its own.
+have_gcc=1; [ -x "$GCC" ] || { have_gcc=0; skip "pch validity wording (no gcc-16)"; }
+"$BTFCC" -DFOO=1 -x c-header v.h -o v.h.gch
+"$BTFCC" -DFOO=1 -c v.c -o v.text.o  # (the .gch used: the reference)
+vcase() {
+  local name=$1 opts=$2 oracle=${3:-0} want=""
+  rm -f v.h.gch; "$BTFCC" -DFOO=1 -x c-header v.h -o v.h.gch
+  "$BTFCC" -Winvalid-pch $opts -c v.c -o v.pch.o 2> v.err.b
+  rc=$?
+  rm -f v.h.gch; "$BTFCC" $opts -c v.c -o v.ref.o 2>/dev/null
+  got=$(wording v.err.b)
+  if [ $have_gcc = 1 ] && [ "$oracle" != 0 ]; then
+    rm -f v.h.gch; "$GCC" -DFOO=1 -x c-header v.h -o v.h.gch
+    "$GCC" -Winvalid-pch $opts -c v.c -o /dev/null 2> v.err.g
+    want=$(wording v.err.g)
+  fi
+  if [ "$rc" != 0 ] && ! grep -q error v.err.b; then
+    fail "pch validity $name: exit $rc"
+  elif [ "$oracle" = used ]; then
+    [ -z "$got" ] && [ -z "$want" ] && pass "pch validity $name: used, no warning (as gcc-16)" ||
+      fail "pch validity $name: btfcc '$got', gcc-16 '$want'"
+  elif [ -z "$got" ]; then
+    fail "pch validity $name: no -Winvalid-pch warning"; head -3 v.err.b
+  elif [ -f v.ref.o ] && ! cmp -s v.pch.o v.ref.o; then
+    fail "pch validity $name: the fall-back differs from the text"
+  elif [ "$oracle" = 1 ] && [ $have_gcc = 1 ] && [ "$got" != "$want" ]; then
+    fail "pch validity $name: '$got', gcc-16: '$want'"
+  else
+    pass "pch validity $name: '$got'$([ "$oracle" = 1 ] && echo ' (as gcc-16)')"
+  fi
+  rm -f v.pch.o v.ref.o
+}
+vcase "same macros" "-DFOO=1" used
+vcase "a new macro the header does not use" "-DFOO=1 -DBAZ" used
+vcase "BTF (not debug information for gcc-16's rule)" "-DFOO=1 -gbtf" used
+vcase "a macro defined otherwise" "-DFOO=2" 1
+vcase "a macro not defined" "" 1
+vcase "a new macro the header uses" "-DFOO=1 -DBAR" 1
+vcase "a predefined macro undefined" "-DFOO=1 -U__STDC_HOSTED__" 1
+vcase "debug information" "-DFOO=1 -g" 1
+vcase "DWARF 4" "-DFOO=1 -gdwarf-4" 1
+vcase "-std=gnu17" "-DFOO=1 -std=gnu17"
+vcase "-O1" "-DFOO=1 -O1" 1
+vcase "-O2" "-DFOO=1 -O2"
+vcase "--target=bpf" "-DFOO=1 --target=bpf"
+# no warning without -Winvalid-pch
+rm -f v.h.gch; "$BTFCC" -DFOO=1 -x c-header v.h -o v.h.gch
+"$BTFCC" -DFOO=2 -c v.c -o v.o 2>err && [ ! -s err ] &&
+  pass "pch: no warning without -Winvalid-pch" || fail "pch: no warning without -Winvalid-pch"
+
+# --- damaged files ---
+"$BTFCC" -DFOO=1 -x c-header v.h -o good.gch
+size=$(stat -c %s good.gch)
+# damaged NAME WORDS: v.h.gch as prepared falls back with WORDS
+# (gcc-16's, for a file of the same damage: ORACLE_GCH given).
+damaged() {
+  local name=$1 words=$2
+  "$BTFCC" -Winvalid-pch -DFOO=1 -c v.c -o v.pch.o 2> v.err.b; local rc=$?
+  local got; got=$(wording v.err.b)
+  if [ $rc != 0 ] || ! cmp -s v.pch.o v.text.o; then
+    fail "pch damaged $name: exit $rc or output differs"; head -3 v.err.b
+  elif [ -n "$words" ] && [ "$got" != "$words" ]; then
+    fail "pch damaged $name: '$got', want '$words'"
+  elif [ -z "$got" ]; then
+    fail "pch damaged $name: no warning"
+  else
+    pass "pch damaged $name: '$got'"
+  fi
+}
+flip() { cp "$1" v.h.gch; printf "\\x$3" | dd of=v.h.gch bs=1 seek="$2" conv=notrunc 2>/dev/null; }
+printf garbage > v.h.gch; damaged "7 bytes" "too short to be a PCH file"
+flip good.gch 0 41; damaged "magic" "not a PCH file"
+flip good.gch 8 09; damaged "version" "not compatible with this GCC version"
+flip good.gch 17 ff; damaged "build id" "created by a different GCC executable"
+if [ $have_gcc = 1 ]; then
+  # gcc-16's words for the same damage to its own file
+  "$GCC" -DFOO=1 -x c-header v.h -o g.gch
+  for c in "0 41 not a PCH file" "5 39 not compatible with this GCC version" "10 00 created by a different GCC executable"; do
+    set -- $c; flip g.gch "$1" "$2"; shift 2
+    "$GCC" -Winvalid-pch -DFOO=1 -c v.c -o /dev/null 2> v.err.g
+    [ "$(wording v.err.g)" = "$*" ] && pass "gcc-16's words: $*" || fail "gcc-16's words: $* (got $(wording v.err.g))"
+  done
+fi
+bad=0 total=0
+for len in 0 1 16 63 64 65 66 70 80 100 200 500 1000 2000 $((size / 3)) $((size / 2)) $((size - 100)) $((size - 10)) $((size - 2)) $((size - 1)); do
+  [ "$len" -lt "$size" ] || continue
+  head -c "$len" good.gch > v.h.gch
+  total=$((total + 1))
+  "$BTFCC" -Winvalid-pch -DFOO=1 -c v.c -o v.pch.o 2> v.err.b && cmp -s v.pch.o v.text.o &&
+    [ -n "$(wording v.err.b)" ] || { bad=$((bad + 1)); echo "truncated at $len: $(head -1 v.err.b)"; }
+done
+step=$(( (size - 64) / 64 + 1 ))
+for ((pos = 64; pos < size; pos += step)); do
+  flip good.gch "$pos" "$(printf '%02x' $(( ($(od -An -tu1 -j "$pos" -N1 good.gch) + 1) % 256 )))"
+  total=$((total + 1))
+  "$BTFCC" -Winvalid-pch -DFOO=1 -c v.c -o v.pch.o 2> v.err.b && cmp -s v.pch.o v.text.o &&
+    [ -n "$(wording v.err.b)" ] || { bad=$((bad + 1)); echo "byte $pos flipped: $(head -1 v.err.b)"; }
+done
+[ $bad = 0 ] && pass "pch: $total truncated or flipped .gch files fall back with a warning" ||
+  fail "pch: $bad of $total damaged .gch files"
+rm -f v.h.gch
+# A directory v.h.gch: GCC's candidates, each file tried in turn (btfcc:
+# in name order) until one is valid; each refusal is warned about.
+# dircase OPTS: btfcc's warnings and output with its own a.gch (-DFOO=2)
+# and b.gch (-DFOO=1), gcc-16's with its own.
+dircase() {
+  local cc=$1 opts=$2
+  rm -rf v.h.gch; mkdir v.h.gch
+  "$cc" -DFOO=1 -x c-header v.h -o v.h.gch/b.gch && "$cc" -DFOO=2 -x c-header v.h -o v.h.gch/a.gch
+  "$cc" -Winvalid-pch $opts -c v.c -o v.dir.o 2> v.err
+  sed -n 's/^v\.c:1:15: warning: \(.*\) \[-Winvalid-pch\]$/\1/p' v.err
+}
+for opts in -DFOO=1 -DFOO=3; do
+  got=$(dircase "$BTFCC" "$opts")
+  "$BTFCC" $opts -c v.c -o v.txt.o 2>/dev/null
+  cmp -s v.dir.o v.txt.o || [ "$opts" = -DFOO=3 ] || fail "pch directory ($opts): output differs"
+  if [ $have_gcc = 1 ]; then
+    want=$(dircase "$GCC" "$opts")
+    [ -n "$got" ] && [ "$got" = "$want" ] && pass "pch directory of candidates ($opts): as gcc-16 ($(echo "$got" | wc -l) warnings)" ||
+      { fail "pch directory of candidates ($opts)"; diff <(echo "$want") <(echo "$got") | head -5; }
+  fi
+done
+rm -rf v.h.gch
+
+# --- vmlinux.h and a BPF program ---
+prog=$TESTROOT/bpf/progs/core.c
+sel=$HOME/.cache/btfcc-oracles/selftests
+if [ ! -r /sys/kernel/btf/vmlinux ] || ! command -v bpftool >/dev/null; then
+  skip "pch vmlinux.h (no /sys/kernel/btf/vmlinux or bpftool)"; exit 0
+fi
+mkdir -p bpf && cd bpf
+bpftool btf dump file /sys/kernel/btf/vmlinux format c > vmlinux.h
+cp "$prog" .
+flags=(--target=bpf -std=gnu17 -O2 -g -D__TARGET_ARCH_x86 -idirafter /usr/include/x86_64-linux-gnu)
+[ -d "$sel/build/include" ] && flags+=(-I"$sel/build/include")
+if ! "$BTFCC" "${flags[@]}" -c core.c -o text.o 2>err; then
+  skip "pch vmlinux.h (core.c does not compile here: $(grep -m1 error err))"; exit 0
+fi
+"$BTFCC" "${flags[@]}" -S core.c -o text.s
+"$BTFCC" "${flags[@]}" vmlinux.h
+"$BTFCC" "${flags[@]}" -Winvalid-pch -c core.c -o gch.o 2>err
+"$BTFCC" "${flags[@]}" -Winvalid-pch -S core.c -o gch.s 2>>err
+[ -s vmlinux.h.gch ] && [ ! -s err ] && cmp -s text.o gch.o && cmp -s text.s gch.s &&
+  pass "pch vmlinux.h: core.c's BPF object and -S identical with vmlinux.h.gch ($(stat -c %s vmlinux.h.gch) bytes)" ||
+  { fail "pch vmlinux.h: core.c with vmlinux.h.gch"; head -3 err; }
