@@ -1,4 +1,4 @@
-/* Copies hoisted into the branch before them.
+/* Constants hoisted into the branch before them.
 
    `x = cond1 ? 1 : cond2 ? 2 : 3`, an inlined function's early returns
    of constants, and every `if (...) { x = K; } else ...` that joins again
@@ -12,14 +12,17 @@
 
        x = K; if c goto J else T
 
-   which is the code clang makes for a chain of such tests.  The copy's
-   source must not be the branch's own result of course, and the branch
-   must not read x (it would see the new value).  Only S with this one
-   predecessor moves, so the code only shrinks; the path through T runs
-   one copy more, whose value T overwrites or never reads.  Moving a copy
-   of a constant or a register above a branch moves no memory access and
-   no pointer arithmetic: the checks that guard accesses stay where they
-   are.  */
+   which is the code clang makes for a chain of such tests.  Only
+   constants move: a copy of a register would read it on the path to T
+   too, where the register may never have been written (`result` of
+   `if (ip) result = ...; else if (ip6) result = ...;` read only after a
+   test that fails without either), and the verifier rejects reading a
+   register nothing wrote.  The branch must not read x (it would see the
+   new value).  Only S with this one predecessor moves, so the code only
+   shrinks; the path through T runs one copy more, whose value T
+   overwrites or never reads.  Moving a constant above a branch moves no
+   memory access and no pointer arithmetic: the checks that guard
+   accesses stay where they are.  */
 #include "ir.h"
 
 #include <stdlib.h>
@@ -33,7 +36,7 @@ static bool is_copy_block(const IrBlock *b) {
   if (b->asm_target || b->insns.len != 2)
     return false;
   const IrInsn *c = &b->insns.data[0], *j = &b->insns.data[1];
-  return c->op == IR_MOV && c->dst && !c->core && j->op == IR_JMP;
+  return c->op == IR_MOV && c->dst && c->a.kind == IV_IMM && !c->core && j->op == IR_JMP;
 }
 
 bool ir_hoist_copies(IrFunc *f) {
@@ -69,8 +72,7 @@ bool ir_hoist_copies(IrFunc *f) {
         continue;
       const IrInsn *copy = &sb->insns.data[0];
       IrReg x = copy->dst;
-      if (reads_reg(br, x) || ir_set_has(lv.in + t * lv.words, x) ||
-          (copy->a.kind == IV_REG && copy->a.reg == x))
+      if (reads_reg(br, x) || ir_set_has(lv.in + t * lv.words, x))
         continue;
       IrInsn moved = *copy, branch = *br;
       uint32_t join = sb->insns.data[1].then_;

@@ -219,7 +219,7 @@ void ir_simplify(IrFunc *f);
    observes become copies and plain loads (demand.c).  */
 void ir_narrow_demanded(IrFunc *f);
 
-/* Blocks that only copy a value into a register and jump on are
+/* Blocks that only set a register to a constant and jump on are
    hoisted into the branch before them where its other side does not
    read the register (hoist.c); whether any was.  */
 bool ir_hoist_copies(IrFunc *f);
