@@ -12,8 +12,9 @@
    the slot again.  Calls take their arguments in r1-r5, set up by one
    parallel move; parameters arrive there too.
 
-   The frame is laid out by frame.c before the code is made.  Blocks are placed in IR order; a branch to the
-   next block falls through.  */
+   The frame is laid out by frame.c before the code is made.  Blocks are
+   placed in the order ir_layout chooses; a branch to the next block
+   falls through.  */
 #include "gen.h"
 
 #include "asm.h"
@@ -37,10 +38,13 @@ typedef struct Gen {
   BpfGenCores *core_out; /* instructions with CO-RE relocations */
   SrcLoc loc;
   IrReg holds[2];        /* the spilled value SCRATCH0 / SCRATCH1 holds (0: none) */
+  bool holds_const[2];   /* ... or the constant const_value[k] */
+  int64_t const_value[2];
 } Gen;
 
 static void forget_scratch(Gen *g) {
   g->holds[0] = g->holds[1] = 0;
+  g->holds_const[0] = g->holds_const[1] = false;
 }
 
 /* R's entry in holds, or -1 when R is not a scratch register.  */
@@ -51,8 +55,10 @@ static int scratch_index(unsigned r) {
 /* Register R is written: a scratch register forgets its value.  */
 static void note_write(Gen *g, unsigned r) {
   int k = scratch_index(r);
-  if (k >= 0)
+  if (k >= 0) {
     g->holds[k] = 0;
+    g->holds_const[k] = false;
+  }
 }
 
 /* What instruction I writes, for the scratch registers' memory: the
@@ -87,8 +93,12 @@ static void note_core(Gen *g, uint32_t insn, const IrCore *core) {
 }
 static bool fits_s16(int64_t v) { return v >= INT16_MIN && v <= INT16_MAX; }
 
-/* DST = V (a constant).  */
+/* DST = V (a constant); nothing when DST is a scratch register that
+   holds V already (the same constant stored to many places).  */
 static void load_imm(Gen *g, unsigned dst, int64_t v) {
+  int k = scratch_index(dst);
+  if (k >= 0 && g->holds_const[k] && g->const_value[k] == v)
+    return;
   if (fits_s32(v)) {
     emit(g, bpf_alu_imm(true, BPF_ALU_MOV, dst, (int32_t)v));
   } else if (v >= 0 && v <= UINT32_MAX) {
@@ -100,6 +110,10 @@ static void load_imm(Gen *g, unsigned dst, int64_t v) {
       BpfGenLine l = {idx, g->loc};
       vec_push(g->line_out, l);
     }
+  }
+  if (k >= 0) {
+    g->holds_const[k] = true;
+    g->const_value[k] = v;
   }
 }
 
@@ -805,23 +819,26 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
                        (unsigned)(p + 1)));
   }
   parallel_move(&g, dst, src, n);
-  /* Blocks in order, the empty (unreachable) ones left out.  */
+  /* Blocks in the layout's order, the empty (unreachable) ones left out.  */
   size_t nb = f->blocks.len;
+  uint32_t *order = ir_layout(f);
   bool last_falls = false;
-  for (size_t b = 0; b < nb; b++) {
+  for (size_t k = 0; k < nb; k++) {
+    uint32_t b = order[k];
     IrBlock *blk = &f->blocks.data[b];
     if (!blk->insns.len)
       continue;
-    size_t next = b + 1;
-    while (next < nb && !f->blocks.data[next].insns.len)
+    size_t next = k + 1;
+    while (next < nb && !f->blocks.data[order[next]].insns.len)
       next++;
-    g.next_block = next < nb ? (uint32_t)next : UINT32_MAX;
+    g.next_block = next < nb ? order[next] : UINT32_MAX;
     bpf_code_label(code, g.labels[b], 0);
     forget_scratch(&g);
     for (size_t i = 0; i < blk->insns.len; i++)
       gen_insn(&g, &blk->insns.data[i]);
     last_falls = blk->insns.data[blk->insns.len - 1].op == IR_UNREACHABLE;
   }
+  free(order);
   if (last_falls && !f->naked)
     emit(&g, bpf_exit()); /* the code must not run off its end */
   for (size_t b = 0; b < nb; b++)

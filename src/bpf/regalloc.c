@@ -15,6 +15,7 @@
    stack slot of the frame (IR slots, laid out with the locals).  */
 #include "regalloc.h"
 
+#include "insn.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -221,8 +222,11 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
   for (size_t b = 0; b < f->blocks.len; b++)
     for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
       const IrInsn *in = &f->blocks.data[b].insns.data[i];
+      /* (an atomic fetch returns the old value in its operand's register) */
       bool two_address = in->op == IR_MOV || in->op == IR_ALU || in->op == IR_NEG ||
-                         in->op == IR_EXT || in->op == IR_BSWAP;
+                         in->op == IR_EXT || in->op == IR_BSWAP ||
+                         (in->op == IR_ATOMIC && (in->atomic & BPF_ATOMIC_FETCH) &&
+                          in->atomic != BPF_ATOMIC_CMPXCHG);
       if (two_address && in->dst && in->a.kind == IV_REG && !hint_src[in->dst])
         hint_src[in->dst] = in->a.reg;
       for (int a = 0; in->op == IR_CALL && a < in->call->nargs && a < 4; a++) {

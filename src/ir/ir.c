@@ -1277,6 +1277,39 @@ static void merge_returns(IrFunc *f) {
   free(same);
 }
 
+/* A jump to a block that only returns a register becomes that return,
+   when the jumping block sets the register to a constant last: each
+   return then has its own value, which constant propagation puts into
+   it (`r0 = 3; exit` in place of `r6 = 3; goto out` and a shared
+   `out: r0 = r6; exit`), and the shared block goes when nothing jumps
+   to it any more.  Returns of equal constants are merged again later.  */
+static bool sets_constant_last(const IrBlock *b, IrReg r) {
+  for (size_t i = b->insns.len; i-- > 0;) {
+    const IrInsn *in = &b->insns.data[i];
+    if (mentions(in, r))
+      return in->op == IR_MOV && in->dst == r && in->a.kind == IV_IMM && !in->core;
+  }
+  return false;
+}
+
+static void duplicate_returns(IrFunc *f) {
+  for (size_t b = 0; b < f->blocks.len; b++) {
+    IrBlock *blk = &f->blocks.data[b];
+    if (!blk->insns.len)
+      continue;
+    IrInsn *t = &blk->insns.data[blk->insns.len - 1];
+    if (t->op != IR_JMP)
+      continue;
+    const IrBlock *to = &f->blocks.data[t->then_];
+    if (to->asm_target || to->insns.len != 1 || to->insns.data[0].op != IR_RET ||
+        to->insns.data[0].a.kind != IV_REG || !sets_constant_last(blk, to->insns.data[0].a.reg))
+      continue;
+    SrcLoc loc = t->loc;
+    *t = to->insns.data[0];
+    t->loc = loc;
+  }
+}
+
 /* Jumps to jumps threaded; a branch with one target becomes a jump;
    blocks nothing reaches emptied.  */
 static void thread_jumps(IrFunc *f) {
@@ -1422,11 +1455,14 @@ void ir_simplify(IrFunc *f) {
   merge_returns(f);
   thread_jumps(f);
   merge_blocks(f);
+  duplicate_returns(f);
+  thread_jumps(f); /* a return block nothing jumps to any more is emptied */
   ir_split_webs(f); /* a variable's unrelated values become registers of their own */
   fold_addresses(f);
   propagate_copies(f); /* a value read through a copy is the same value */
   reuse_values(f);
   coalesce_temporaries(f);
+  ir_narrow_demanded(f); /* after reuse_values: a narrowed value is no longer an extension */
   propagate_copies(f);
   /* Removing dead code can leave blocks that only jump, and branches
      whose work is gone: thread again (a chain of such branches, as an
@@ -1437,8 +1473,11 @@ void ir_simplify(IrFunc *f) {
     changed |= fold_known_branches(f);
     if (!changed)
       break;
+    merge_returns(f);
     thread_jumps(f);
   }
+  if (ir_hoist_copies(f))
+    thread_jumps(f);
   merge_blocks(f);
   coalesce_temporaries(f);
 }

@@ -215,6 +215,20 @@ void ir_func_free(IrFunc *f);
    only compute a result nothing reads are removed.  */
 void ir_simplify(IrFunc *f);
 
+/* Extensions and sign-extending loads whose upper bytes no reader
+   observes become copies and plain loads (demand.c).  */
+void ir_narrow_demanded(IrFunc *f);
+
+/* Blocks that only set a register to a constant and jump on are
+   hoisted into the branch before them where its other side does not
+   read the register (hoist.c); whether any was.  */
+bool ir_hoist_copies(IrFunc *f);
+
+/* The order to place the blocks in (all of them, the empty ones last;
+   the caller frees it): chains along jumps and branches, so that most
+   of them fall through to the block placed next (layout.c).  */
+uint32_t *ir_layout(const IrFunc *f);
+
 /* Call F for every register IN reads (def false), then every register
    it writes (def true).  */
 typedef void (*IrRegVisit)(void *ctx, IrReg r, bool def);

@@ -131,6 +131,7 @@ typedef struct Rename {
   Webs *w;
   uint32_t block;
   IrReg *reg_of; /* per node root: its web's register (0: not yet) */
+  uint32_t nnodes; /* nodes reg_of has room for */
   uint8_t *taken;
 } Rename;
 
@@ -153,7 +154,9 @@ static void rename_use(void *ctx, IrReg *r) {
   if (*r >= w->nregs || !w->split[*r])
     return;
   uint32_t node = w->last[*r] ? w->last[*r] : entry_node(w, rn->block, *r);
-  if (node)
+  /* a node made only now is a value no edge brings (a block nothing
+     reaches): the register stays as it is */
+  if (node && node < rn->nnodes)
     *r = web_reg(rn, node, *r);
 }
 
@@ -235,7 +238,7 @@ void ir_split_webs(IrFunc *f) {
   /* Renaming: the entry's web keeps each register's number (parameters,
      reads before any write); the first other web seen keeps it where
      the entry has none.  */
-  Rename rn = {&w, 0, xcalloc(w.nnodes, sizeof *rn.reg_of), xcalloc(nregs, 1)};
+  Rename rn = {&w, 0, xcalloc(w.nnodes, sizeof *rn.reg_of), w.nnodes, xcalloc(nregs, 1)};
   for (size_t r = 1; r < nregs; r++)
     if (w.split[r] && ir_set_has(w.lv.in, (IrReg)r)) {
       uint32_t n = entry_node(&w, 0, (IrReg)r);

@@ -13,7 +13,9 @@
 # same -mcpu.  A line `btfcc-flags: ...` adds flags for both compilers
 # (-fwrapv, say).  A line `btfcc-max-processed: R` bounds the verifier's
 # work: for each program, the processed-instruction count of btfcc's build
-# is at most R times clang-19's (the file says why R).
+# is at most R times clang-19's (the file says why R); a line
+# `btfcc-max-insns: R` bounds the code's size the same way, by the
+# translated instruction count.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 . "$ROOT/tests/lib.sh"
@@ -28,11 +30,13 @@ mkdir -p "$work"; trap 'rm -rf "$work"' EXIT
 # as with GCC 16.
 inc=(-std=gnu17 -I"$BPF_VMLINUX_DIR" -I"$SELFTESTS_DIR/build/include" -D__TARGET_ARCH_x86
      -idirafter /usr/include/x86_64-linux-gnu)
-# check_processed NAME CLANG_OBJ BTFCC_OBJ R: each program's processed
-# count from BTFCC_OBJ is at most R times the one from CLANG_OBJ.
-check_processed() {
-  local t=$1 verdict
-  verdict=$(join -t $'\t' <("$BPFLOAD" load "$2" | cut -f2,6 | sort) <("$BPFLOAD" load "$3" | cut -f2,6 | sort) \
+# check_ratio NAME COLUMN CLANG_OBJ BTFCC_OBJ R: each program's count in
+# bpfload's COLUMN (5: translated instructions, 6: processed) from
+# BTFCC_OBJ is at most R times the one from CLANG_OBJ.
+check_ratio() {
+  local t=$1 col=$2 verdict
+  shift
+  verdict=$(join -t $'\t' <("$BPFLOAD" load "$2" | cut -f2,"$col" | sort) <("$BPFLOAD" load "$3" | cut -f2,"$col" | sort) \
     | awk -F'\t' -v r="$4" '
         $2 !~ /^[0-9]+$/ || $3 !~ /^[0-9]+$/ { bad = bad " " $1 ": no count (" $2 ", " $3 ")"; next }
         { n++; if ($3 > r * $2) bad = bad sprintf(" %s: %d > %s x %d", $1, $3, r, $2) }
@@ -45,6 +49,7 @@ for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/examples/xdp_ports.c; do
   cpus=$(sed -n 's/.*btfcc-cpus: *//p' "$src" | head -1)
   read -r -a flags <<<"$(sed -n 's/.*btfcc-flags: *//p' "$src" | head -1)"
   max_processed=$(sed -n 's/.*btfcc-max-processed: *//p' "$src" | head -1)
+  max_insns=$(sed -n 's/.*btfcc-max-insns: *//p' "$src" | head -1)
   for cpu in ${cpus:-v4}; do
     t=own/$name/$cpu
     if ! clang-19 -O2 --target=bpf -mcpu="$cpu" -g "${inc[@]}" "${flags[@]}" -c "$src" -o "$work/$name.clang.o" 2>"$work/err"; then
@@ -73,7 +78,10 @@ for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/examples/xdp_ports.c; do
       fail "$t ($(diff "$work/want" "$work/got" | grep -m4 '^[<>]' | tr '\n' ' ' | cut -c1-400))"
     fi
     if [ -n "$max_processed" ]; then
-      check_processed "$t/processed" "$work/$name.clang.o" "$work/$name.o" "$max_processed"
+      check_ratio "$t/processed" 6 "$work/$name.clang.o" "$work/$name.o" "$max_processed"
+    fi
+    if [ -n "$max_insns" ]; then
+      check_ratio "$t/insns" 5 "$work/$name.clang.o" "$work/$name.o" "$max_insns"
     fi
   done
 done
