@@ -279,3 +279,10 @@ fi
 [ -s vmlinux.h.gch ] && [ ! -s err ] && cmp -s text.o gch.o && cmp -s text.s gch.s &&
   pass "pch vmlinux.h: core.c's BPF object and -S identical with vmlinux.h.gch ($(stat -c %s vmlinux.h.gch) bytes)" ||
   { fail "pch vmlinux.h: core.c with vmlinux.h.gch"; head -3 err; }
+# The .gch itself is deterministic: the same bytes written again, and
+# written with the preprocessor on the main thread (BTFCC_THREADS=0).
+"$BTFCC" "${flags[@]}" vmlinux.h -o again.gch
+BTFCC_THREADS=0 "$BTFCC" "${flags[@]}" vmlinux.h -o one_thread.gch
+[ -s again.gch ] && cmp -s vmlinux.h.gch again.gch && cmp -s vmlinux.h.gch one_thread.gch &&
+  pass "pch vmlinux.h: the .gch has the same bytes when made again, on one thread or two" ||
+  fail "pch vmlinux.h: the .gch differs from run to run or by thread count"
