@@ -7,10 +7,13 @@
    after an `if` is made after everything inside it, inlined functions
    and unrolled loops interleave their blocks.  So the blocks are laid out
    in chains: from a chain's first block, each block is followed by one of
-   its successors not yet placed (the one the lowering made first, the
-   nearer in source order; for a branch on JSET, which has no inverse,
-   the else side, so that it falls through), until every successor is
-   placed; the next chain starts at the first unplaced block the lowering
+   its successors not yet placed (for a branch, its else side: the
+   branch is never inverted, so the verifier, which follows the fall-through
+   path first and comes back to the taken one, explores a program's paths
+   in the order of the lowering's `if c goto then; goto else` -- the order
+   decides whether an open-coded iterator's loop converges, as in the
+   selftests' iter_obfuscate_counter -- and JSET, which has no inverse,
+   needs no second jump), until every successor is placed; the next chain starts at the first unplaced block the lowering
    made.  The entry stays first; empty (unreachable) blocks go last.
 
    Only the placement changes: the blocks keep their numbers, and the
@@ -22,7 +25,6 @@
    it.  */
 #include "ir.h"
 
-#include "../bpf/insn.h"
 #include <stdlib.h>
 
 /* B's successors, preferred first, into SUCC; their number.  */
@@ -36,9 +38,8 @@ static uint32_t layout_successors(const IrBlock *b, uint32_t succ[2]) {
   }
   if (t->op != IR_BR)
     return 0;
-  bool else_first = t->alu == BPF_JMP_JSET || t->else_ < t->then_;
-  succ[0] = else_first ? t->else_ : t->then_;
-  succ[1] = else_first ? t->then_ : t->else_;
+  succ[0] = t->else_;
+  succ[1] = t->then_;
   return 2;
 }
 
