@@ -672,7 +672,10 @@ static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
         diag_error(loc, "redefinition of '%s %s'",
                    kind == TY_STRUCT ? "struct" : "union", name->name);
       r = record_new(kind, name, loc);
+      r->scope_depth = p->scopes.depth;
       t = type_record(r);
+      if (first_def) /* the tag names the newest definition, as GCC's */
+        scope_bind_tag(&p->scopes, name, t);
     }
   } else {
     r = record_new(kind, NULL, loc);
@@ -923,6 +926,42 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
      enum attribute* identifier? ( : type-name )? { enumerator-list ,? }
      enum attribute* identifier
    enumerator: enumeration-constant attribute* ( = constant-expression )?  */
+/* The enumerator of R that declaration D declares, or NULL.  */
+static const Enumerator *find_enumerator(const Record *r, const Decl *d) {
+  for (int i = 0; i < r->nenums; i++)
+    if (r->enums[i].decl == d)
+      return &r->enums[i];
+  return NULL;
+}
+
+/* C23 tag compatibility of enums: a second definition in the same scope
+   is no error when it has the same enumerators, in the same order, with
+   the same values, and the same fixed underlying type, if any, as the
+   first (FIXED: the second's).  */
+static bool enums_match(const Record *first, const Enumerator *ens, size_t n,
+                        Type *fixed) {
+  if ((size_t)first->nenums != n || (fixed && !first->fixed_base))
+    return false;
+  for (size_t i = 0; i < n; i++)
+    if (first->enums[i].name != ens[i].name || first->enums[i].value != ens[i].value ||
+        first->enums[i].big_unsigned != ens[i].big_unsigned)
+      return false;
+  return true;
+}
+
+/* GCC's errors for a C23 enum redefinition whose underlying type differs
+   from the first's: the first fixed and the second a different one, or
+   the second fixed and the first not (a first fixed type with no second
+   one is accepted).  */
+static void check_enum_redefinition_base(const Record *first, Type *fixed, SrcLoc loc) {
+  if (!fixed)
+    return;
+  if (!first->fixed_base)
+    diag_error(loc, "'enum' declared both with and without fixed underlying type");
+  else if (type_canon(fixed) != first->enum_int)
+    diag_error(loc, "'enum' underlying type incompatible with previous declaration");
+}
+
 static Type *parse_enum(Parser *p, DeclSpec *ds) {
   (void)next(p);
   Attr *attrs = parse_any_attributes(p);
@@ -955,6 +994,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     bool decl_only = at_punct(p, P_SEMI) && !ds->has_type_spec;
     Type *t = tag_type(p, TY_ENUM, name, loc, false, decl_only);
     if (fixed && !t->u.rec->complete) {
+      t->u.rec->fixed_base = true;
       t->u.rec->enum_int = type_canon(fixed);
       t->u.rec->size = type_size(fixed);
       t->u.rec->align = type_align(fixed);
@@ -967,12 +1007,21 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     return t;
   }
   Type *t;
+  Record *first_def = NULL; /* a C23 redefinition, checked once parsed */
   if (name) {
     t = tag_type(p, TY_ENUM, name, loc, true, false);
     if (t->u.rec->complete && t->u.rec->nenums) {
-      diag_error(loc, "redeclaration of 'enum %s'", name->name);
+      if (lang_year() >= 2023) {
+        first_def = t->u.rec;
+        check_enum_redefinition_base(first_def, fixed, loc);
+      } else {
+        diag_error(loc, "redeclaration of 'enum %s'", name->name);
+      }
       Record *r = record_new(TY_ENUM, name, loc);
+      r->scope_depth = p->scopes.depth;
       t = type_record(r);
+      if (first_def) /* the tag names the newest definition, as GCC's */
+        scope_bind_tag(&p->scopes, name, t);
     }
   } else {
     Record *r = record_new(TY_ENUM, NULL, loc);
@@ -1033,8 +1082,14 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
       d->type = t;
     Decl *prev = lookup_ordinary(n.ident);
     Binding *pb = lookup_ordinary_binding(n.ident);
-    if (prev && pb->depth == p->scopes.depth)
-      diag_error(n.loc, "redeclaration of enumerator '%s'", n.ident->name);
+    if (prev && pb->depth == p->scopes.depth) {
+      const Enumerator *same = first_def ? find_enumerator(first_def, prev) : NULL;
+      if (!same)
+        diag_error(n.loc, "redeclaration of enumerator '%s'", n.ident->name);
+      else if (same->value != value || same->big_unsigned != value_unsigned)
+        diag_error(n.loc, "conflicting redeclaration of enumerator '%s'",
+                   n.ident->name);
+    }
     scope_bind_ordinary(&p->scopes, n.ident, d);
     e.decl = d;
     vec_push(&ens, e);
@@ -1044,6 +1099,9 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
   expect_punct(p, P_RBRACE, NULL);
   if (ens.len == 0 && !bad_list)
     diag_error(loc, "empty enum is invalid");
+  if (first_def && ens.len && !enums_match(first_def, ens.data, ens.len, fixed))
+    diag_error(ens.data[ens.len - 1].loc, "conflicting redefinition of enum 'enum %s'",
+               name->name);
   r->nenums = (int)ens.len;
   r->enums = ens.len ? NEW_ARRAY(Enumerator, ens.len) : NULL;
   if (ens.len)
@@ -1064,6 +1122,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
               : !strncmp(m, "TI", 2) ? 16 : 0;
   }
   if (fixed) {
+    r->fixed_base = true;
     r->enum_int = type_canon(fixed);
     r->size = type_size(fixed);
     r->align = type_align(fixed);

@@ -191,6 +191,7 @@ struct Record {
   bool packed;        /* __attribute__((packed)) on the record */
   bool preserve_access_index; /* CO-RE: member accesses are relocated */
   bool has_flex;      /* ends in a flexible array member */
+  bool fixed_base;    /* ENUM: a C23 fixed underlying type (enum E : T) */
   uint32_t pack;      /* #pragma pack value in effect (0 = none) */
   uint32_t user_align;/* aligned attribute on the record (0 = none) */
   Member *members;
