@@ -13,8 +13,8 @@
    parallel move; parameters arrive there too.
 
    The frame is laid out by frame.c before the code is made.  Blocks are
-   placed in the order ir_layout chooses; a branch to the next block
-   falls through.  */
+   placed in the lowering's order; a branch to the next block falls
+   through.  */
 #include "gen.h"
 
 #include "asm.h"
@@ -819,26 +819,29 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
                        (unsigned)(p + 1)));
   }
   parallel_move(&g, dst, src, n);
-  /* Blocks in the layout's order, the empty (unreachable) ones left out.  */
+  /* Blocks in the lowering's order, the empty (unreachable) ones left
+     out.  The order decides which side of each branch falls through,
+     which is the path the verifier explores first: a layout that let
+     the then-side fall through kept iters/iter_obfuscate_counter's
+     open-coded loop from converging, and the else-side layout broke
+     others (pyperf600_nounroll, strobemeta_bpf_loop, task_kfunc_success),
+     so blocks stay where the lowering made them.  */
   size_t nb = f->blocks.len;
-  uint32_t *order = ir_layout(f);
   bool last_falls = false;
-  for (size_t k = 0; k < nb; k++) {
-    uint32_t b = order[k];
+  for (size_t b = 0; b < nb; b++) {
     IrBlock *blk = &f->blocks.data[b];
     if (!blk->insns.len)
       continue;
-    size_t next = k + 1;
-    while (next < nb && !f->blocks.data[order[next]].insns.len)
+    size_t next = b + 1;
+    while (next < nb && !f->blocks.data[next].insns.len)
       next++;
-    g.next_block = next < nb ? order[next] : UINT32_MAX;
+    g.next_block = next < nb ? (uint32_t)next : UINT32_MAX;
     bpf_code_label(code, g.labels[b], 0);
     forget_scratch(&g);
     for (size_t i = 0; i < blk->insns.len; i++)
       gen_insn(&g, &blk->insns.data[i]);
     last_falls = blk->insns.data[blk->insns.len - 1].op == IR_UNREACHABLE;
   }
-  free(order);
   if (last_falls && !f->naked)
     emit(&g, bpf_exit()); /* the code must not run off its end */
   for (size_t b = 0; b < nb; b++)

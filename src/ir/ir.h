@@ -224,11 +224,6 @@ void ir_narrow_demanded(IrFunc *f);
    read the register (hoist.c); whether any was.  */
 bool ir_hoist_copies(IrFunc *f);
 
-/* The order to place the blocks in (all of them, the empty ones last;
-   the caller frees it): chains along jumps and branches, so that most
-   of them fall through to the block placed next (layout.c).  */
-uint32_t *ir_layout(const IrFunc *f);
-
 /* Call F for every register IN reads (def false), then every register
    it writes (def true).  */
 typedef void (*IrRegVisit)(void *ctx, IrReg r, bool def);
