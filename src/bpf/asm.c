@@ -1576,6 +1576,8 @@ static bool strings_match(Asm *a) {
    the conditions of nested blocks are not evaluated.  */
 static bool conditional(Asm *a) {
   Tok *t = peek(a);
+  if (is_op(peek2(a), ":")) /* `.else:` is a label, as GNU as reads it */
+    return false;
   bool ifc = is_name(a, t, ".ifc"), ifnc = is_name(a, t, ".ifnc");
   bool ifexpr = is_name(a, t, ".if") || is_name(a, t, ".ifne");
   if (ifc || ifnc || ifexpr) {

@@ -128,7 +128,7 @@ pc_data() {
 # Conditional assembly, as bpf_experimental.h's bpf_addr_space_cast picks
 # the byte of its register: .ifc/.ifnc on strings (quoted or not), .if on
 # expressions, .else, nesting, and blocks not taken that hold lines no
-# instruction could be.
+# instruction could be; and labels spelt like those directives.
 pc_cond() {
   for r in r0 r3 r9; do
     printf '\t.byte 0xBF\n'
@@ -138,6 +138,8 @@ pc_cond() {
   printf '\t.ifnc "a b", "a b"\n\tr0 = 1\n\t.else\n\tr0 = 2\n\t.endif\n'
   printf '\t.if (1 << 2) & 4\n\t.ifc x,y\n\tr1 = 1\n\t.else\n\tr1 = 2\n\t.endif\n\t.else\n\tr1 = 3\n\t.endif\n'
   printf '\t.if 0\n\tr1 = 4\n\t.if 1\n\tr1 = 5\n\t.endif\n\t.else\n\tr1 = 6\n\t.endif\n\texit\n'
+  # names followed by ':' are labels, even those spelt like the directives
+  printf 'else:\n.else:\n.endif: .if:\tgoto .else\n\tgoto .endif\n\tgoto .if\n'
 }
 n_pct() { n_forms %; }
 n_bare() { n_forms ''; }
