@@ -1,7 +1,9 @@
 # btfcc — plain Makefile.  `make` builds build/btfcc and build/btftool;
 # `make check` runs every test (`make check-fast`: the quick ones);
 # `make SAN=1 check` does the same with
-# AddressSanitizer + UndefinedBehaviorSanitizer in build-san/.
+# AddressSanitizer + UndefinedBehaviorSanitizer in build-san/;
+# `make SAN=thread` builds with ThreadSanitizer in build-tsan/ for the
+# threaded paths (`make SAN=thread check-threads`).
 
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -10,6 +12,10 @@ SAN     ?= 0
 ifeq ($(SAN),1)
 BUILD   ?= build-san
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+OPT     ?= -O1 -g
+else ifeq ($(SAN),thread)
+BUILD   ?= build-tsan
+SANFLAGS = -fsanitize=thread -fno-omit-frame-pointer
 OPT     ?= -O1 -g
 else
 BUILD   ?= build
@@ -69,6 +75,12 @@ check: all
 check-fast: all
 	BUILD=$(BUILD) tests/run -j2 --fast
 
+# The threaded paths (the preprocessor's thread, DWARF's writer thread)
+# on real inputs, one thread against two: with SAN=thread, under
+# ThreadSanitizer.
+check-threads: all
+	BUILD=$(BUILD) tests/run cpp/threads.sh
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BUILD)/btfcc $(BUILD)/btftool $(DESTDIR)$(PREFIX)/bin/
@@ -99,7 +111,7 @@ fuzz-run: fuzz
 	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-tsan
 
-.PHONY: all check check-fast install fuzz fuzz-run clean
+.PHONY: all check check-fast check-threads install fuzz fuzz-run clean
 -include $(LIBOBJ:.o=.d) $(DRVOBJ:.o=.d) $(TOOLOBJ:.o=.d) $(FUZZOBJ:.o=.d)

@@ -14,7 +14,7 @@ check() { local n=$1; shift; if "$@"; then pass "$n"; else fail "$n"; fi; }
 can_load_btf() { "$BTFTOOL" load --probe >/dev/null 2>&1; }
 # Compiler flags for test programs that link $BUILD/libbtfcc.a: the
 # sanitizer build's library needs the sanitizer runtime too.
-lib_cflags() { case "$BUILD" in *san*) echo "-fsanitize=address,undefined";; esac; }
+lib_cflags() { case "$BUILD" in *tsan*) echo "-fsanitize=thread";; *san*) echo "-fsanitize=address,undefined";; esac; }
 # bpftool_dump FILE OUT [BPFTOOL-OPTIONS...]: bpftool's dump of FILE's BTF
 # in OUT (its messages in OUT.err).  bpftool exits non-zero with no output
 # both for BTF without types and for BTF it cannot read, so an empty dump

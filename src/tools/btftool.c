@@ -15,7 +15,8 @@
      btftool encode [-o OUT] [--raw] [--base BASE] FILE
                                           BTF from DWARF (pahole -J; split
                                           BTF on BASE's: --btf_base)
-     btftool dedup [-o OUT] [--raw] FILE  deduplicated BTF
+     btftool dedup [-o OUT] [--raw] [--base BASE] FILE
+                                          deduplicated BTF (split on BASE)
 
    FILE is raw BTF (either byte order) or an ELF object with a .BTF
    section (annotations: an ELF object with DWARF).  Exit status: 0 success, 1 error (bad input, violations,
@@ -67,6 +68,16 @@ static const char usage_text[] =
     "                           DW_TAG_GNU_annotation chains and clang's\n"
     "                           DW_TAG_LLVM_annotation children), one line\n"
     "                           per annotated DIE\n"
+    "  encode [-o OUT] [--raw] [--no-dedup] [--base BASE] [--stats] FILE\n"
+    "                           encode FILE's DWARF (an object, vmlinux or a\n"
+    "                           module) as deduplicated BTF, as pahole -J:\n"
+    "                           into FILE's .BTF section, or to OUT (raw BTF\n"
+    "                           when OUT ends in .btf, is -, or --raw);\n"
+    "                           --base: split BTF on BASE's types\n"
+    "  dedup [-o OUT] [--raw] [--base BASE] [--stats] FILE\n"
+    "                           deduplicate FILE's BTF as libbpf's\n"
+    "                           btf__dedup; --base: FILE is split BTF on\n"
+    "                           BASE, deduplicated against it\n"
     "  bpf-asm [-EB] [-o OUT] FILE\n"
     "                           assemble BPF assembler text (LLVM's or GCC's\n"
     "                           pseudo-C, or GCC's normal syntax) into the\n"

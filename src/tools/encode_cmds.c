@@ -1,14 +1,17 @@
 /* btftool's encode and dedup commands: pahole -J's job.
 
      btftool encode [-o OUT] [--raw] [--no-dedup] [--base BASE] FILE
-     btftool dedup [-o OUT] [--raw] FILE
+     btftool dedup [-o OUT] [--raw] [--base BASE] FILE
 
    encode reads the DWARF of FILE (an ELF object, executable, vmlinux or
    module; relocations applied; the file mapped, not read), fills the
    debug model with every unit (dwarf_load.h), writes BTF with the
    compiler's own generator (btf_gen.h), frees the model and
    deduplicates the BTF (btf_dedup.h).  dedup reads BTF (raw,
-   or an ELF file's .BTF) and deduplicates it.
+   or an ELF file's .BTF) and deduplicates it; with --base, FILE is
+   split BTF on BASE (a module's on vmlinux's, as `bpftool btf dump -B`
+   reads it), deduplicated against BASE as libbpf's btf__dedup does
+   split BTF: the result is split BTF on the same base.
 
    Where the result goes, for both:
      - no -o: into FILE, as its .BTF section (added, or replaced), as
@@ -50,7 +53,7 @@ static int parse_encode_args(const char *cmd, int argc, char **argv, EncodeArgs 
       if (i + 1 >= argc)
         return fail(cmd, "option '-o' needs a file");
       a->output = argv[++i];
-    } else if (!strcmp(arg, "--base") && !strcmp(cmd, "encode")) {
+    } else if (!strcmp(arg, "--base")) {
       if (i + 1 >= argc)
         return fail(cmd, "option '--base' needs a file");
       a->base = argv[++i];
@@ -128,10 +131,13 @@ static void print_stats(const BtfDedupStats *st) {
           st->types_in, st->types_out, st->fwds_resolved, st->rounds);
 }
 
-static bool dedup_blob(const char *path, const void *data, size_t size, Buf *out,
-                       bool stats) {
+/* Deduplicate the BTF in DATA (split BTF on BASE when BASE is not NULL)
+   into OUT.  */
+static bool dedup_blob(const char *path, const void *data, size_t size,
+                       const Btf *base, Buf *out, bool stats) {
   BtfError err;
-  Btf *btf = btf_parse(data, size, NULL, &err);
+  BtfReadOptions ro = {.base = base};
+  Btf *btf = btf_parse(data, size, &ro, &err);
   if (!btf) {
     fail(path, err.msg);
     return false;
@@ -144,6 +150,21 @@ static bool dedup_blob(const char *path, const void *data, size_t size, Buf *out
     print_stats(&st);
   btf_free(btf);
   return ok;
+}
+
+/* The base BTF of --base PATH, parsed into *BASE; FILE keeps it mapped
+   until btf_file_close.  False (said) when it cannot be read.  */
+static bool open_base(const char *path, BtfFile *file, Btf **base) {
+  BtfError err;
+  if (!btf_file_open(file, path, &err))
+    return fail(path, err.msg), false;
+  *base = btf_parse(file->blob, file->blob_size, NULL, &err);
+  if (!*base) {
+    fail(path, err.msg);
+    btf_file_close(file);
+    return false;
+  }
+  return true;
 }
 
 /* FILE's BTF as the generator writes it from the debug model, not
@@ -193,9 +214,8 @@ int cmd_encode(int argc, char **argv) {
   BtfError berr;
   if (!generate_raw(a.file, elf, &raw)) {
     /* said */
-  } else if (a.base && (!btf_file_open(&basef, a.base, &berr) ||
-                        !(base = btf_parse(basef.blob, basef.blob_size, NULL, &berr)))) {
-    fail(a.base, berr.msg);
+  } else if (a.base && !open_base(a.base, &basef, &base)) {
+    /* said */
   } else {
     Buf btf = {0};
     BtfDedupStats st;
@@ -210,8 +230,7 @@ int cmd_encode(int argc, char **argv) {
   }
   buf_free(&raw);
   btf_free(base);
-  if (basef.data)
-    btf_file_close(&basef);
+  btf_file_close(&basef);
   elf_close(elf);
   unmap_file(&in);
   return rc;
@@ -227,9 +246,14 @@ int cmd_dedup(int argc, char **argv) {
     return fail(a.file, err.msg);
   Buf out = {0};
   int rc = 1;
-  if (dedup_blob(a.file, f.blob, f.blob_size, &out, a.stats))
+  BtfFile basef = {0};
+  Btf *base = NULL;
+  if ((!a.base || open_base(a.base, &basef, &base)) &&
+      dedup_blob(a.file, f.blob, f.blob_size, base, &out, a.stats))
     rc = write_result(&a, f.elf, &out);
   buf_free(&out);
+  btf_free(base);
+  btf_file_close(&basef);
   btf_file_close(&f);
   return rc;
 }

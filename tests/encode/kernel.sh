@@ -18,8 +18,10 @@
 # Two modules (veth, nls_utf8) are encoded as split BTF on the vmlinux's
 # own .BTF (written by Debian's pahole) with --base, and compared with
 # `pahole --btf_base`: the same types by kind and name, none of which
-# the base already has -- also under the sanitizers (the modules are
-# small; the vmlinux is the plain build's only).
+# the base already has; and `btftool dedup --base` of their split BTF
+# as encoded without dedup equals libbpf's btf__dedup of it -- also
+# under the sanitizers (the modules are small; the vmlinux is the plain
+# build's only).
 source "$TESTROOT/lib.sh"
 here=$TESTROOT/encode
 KDIR=${KERNEL_DBG:-$HOME/.cache/btfcc-oracles/kernel-dbg}
@@ -46,6 +48,7 @@ module() {
       { fail "kernel: bpftool cannot read $f.btf on the vmlinux's BTF"; head -3 $f.dump; return; }
     awk '/^\[/ {print $2, $3}' $f.dump | sort >$f.list
   done
+  module_dedup $m
   local n ref
   n=$(wc -l <$m.list); ref=$(wc -l <$m.ref.list)
   if diff $m.ref.list $m.list >$m.diff; then
@@ -55,6 +58,35 @@ module() {
     head -10 $m.diff
   fi
 }
+# module_dedup NAME: `btftool dedup --base` of NAME.ko's split BTF as
+# encoded but not deduplicated: bpftool's dump equals that of libbpf's
+# btf__dedup of the same split BTF on the same base, and the bytes equal
+# those of `encode --base` (which deduplicates the same way).
+module_dedup() {
+  local m=$1 t="kernel: btftool dedup --base vmlinux of $1.ko's split BTF"
+  if ! "$BTFTOOL" encode --base base.btf --no-dedup -o $m.raw.btf "$KDIR/$m.ko" 2>$m.err ||
+     ! "$BTFTOOL" dedup --base base.btf -o $m.dd.btf $m.raw.btf 2>>$m.err; then
+    fail "$t"; head -5 $m.err; return
+  fi
+  local counts
+  counts=$(./libbpf_dedup -B base.btf $m.raw.btf $m.lb.btf 2>&1) ||
+    { fail "$t: libbpf's btf__dedup failed"; echo "$counts"; return; }
+  bpftool btf dump file $m.dd.btf -B base.btf >$m.dd.dump 2>&1
+  bpftool btf dump file $m.lb.btf -B base.btf >$m.lb.dump 2>&1
+  if [ "${counts% *}" = "${counts#* }" ]; then
+    fail "$t: libbpf's dedup merged nothing ($counts): no test"
+  elif ! grep -q '^\[' $m.dd.dump || ! cmp -s $m.dd.dump $m.lb.dump; then
+    fail "$t: differs from libbpf's btf__dedup ($counts types)"
+    diff $m.lb.dump $m.dd.dump | head -5
+  elif ! cmp -s $m.dd.btf $m.btf; then
+    fail "$t: not the bytes encode --base writes"
+  else
+    pass "$t: as libbpf's btf__dedup ($counts types)"
+  fi
+}
+if ! cc -O1 -o libbpf_dedup "$here/libbpf_dedup.c" -lbpf 2>libbpf.err; then
+  fail "kernel: cannot build libbpf_dedup (libbpf-dev)"; head -3 libbpf.err; exit 0
+fi
 # The base: the vmlinux's .BTF section, cut out by its offset and size
 # (reading all of the vmlinux's 700 MB would take most of the time here).
 read -r off size < <(readelf -SW "$vmlinux" |
@@ -102,16 +134,12 @@ if [ "$types" -le $MAX_TYPES ]; then
 else
   fail "kernel: vmlinux BTF has $types types, more than $MAX_TYPES: dedup regressed"
 fi
-if cc -O1 -o libbpf_dedup "$here/libbpf_dedup.c" -lbpf 2>libbpf.err; then
-  counts=$(./libbpf_dedup ours.btf libbpf.btf 2>&1)
-  if [ "${counts% *}" = "${counts#* }" ] &&
-     cmp -s <(bpftool btf dump file ours.btf) <(bpftool btf dump file libbpf.btf); then
-    pass "kernel: libbpf's btf__dedup changes nothing in the vmlinux BTF ($counts)"
-  else
-    fail "kernel: libbpf's btf__dedup changes the vmlinux BTF ($counts)"
-  fi
+counts=$(./libbpf_dedup ours.btf libbpf.btf 2>&1)
+if [ "${counts% *}" = "${counts#* }" ] &&
+   cmp -s <(bpftool btf dump file ours.btf) <(bpftool btf dump file libbpf.btf); then
+  pass "kernel: libbpf's btf__dedup changes nothing in the vmlinux BTF ($counts)"
 else
-  fail "kernel: cannot build libbpf_dedup (libbpf-dev)"; head -3 libbpf.err
+  fail "kernel: libbpf's btf__dedup changes the vmlinux BTF ($counts)"
 fi
 
 if ! pahole --btf_encode_detached=ref.btf "$vmlinux" >pahole.out 2>&1; then
