@@ -65,6 +65,7 @@ typedef struct Builder {
   bool asm_text;
   BtfExtInfo *ext;
   const char *last_file, *last_abs; /* absolute_name's last answer */
+  SrcLoc text_loc; const char *text; /* line_text's last answer */
   VEC(NamedDecl) statics; /* static locals met so far */
   VEC(Decl *) referenced; /* entities with static storage code refers to */
   Section *strings;
@@ -222,6 +223,18 @@ static void store_addend(uint8_t *at, uint32_t type, int64_t addend) {
   bpf_insn_encode(i, ctx_current->target.big_endian, at);
 }
 
+/* The text of LOC's source line for a line_info record (clang records
+   it; the verifier prints it in its log), or NULL.  */
+static const char *line_text(Builder *b, SrcLoc loc) {
+  if (b->text && b->text_loc.file == loc.file && b->text_loc.line == loc.line)
+    return b->text;
+  const char *start;
+  size_t len = srcloc_line_text(loc, &start);
+  b->text_loc = loc;
+  b->text = start ? arena_strndup(perm, start, len) : NULL;
+  return b->text;
+}
+
 /* FILE as .BTF.ext names it: absolute, as GCC writes it (the
    directory of the compilation in front of a relative name).  */
 static const char *absolute_name(Builder *b, const char *file) {
@@ -294,10 +307,11 @@ static bool compile_function(Builder *b, Decl *fn) {
       if (!i && l->insn != start) {
         BtfExtLine first = {c->name, start * BPF_INSN_SIZE,
                             absolute_name(b, srcloc_file(fn->loc)),
-                            srcloc_line(fn->loc), fn->loc.col};
+                            srcloc_line(fn->loc), fn->loc.col, line_text(b, fn->loc)};
         vec_push(&b->ext->lines, first);
       }
-      BtfExtLine el = {c->name, l->insn * BPF_INSN_SIZE, file, line, col};
+      BtfExtLine el = {c->name, l->insn * BPF_INSN_SIZE, file, line, col,
+                       line_text(b, l->loc)};
       vec_push(&b->ext->lines, el);
       last_file = file;
       last_line = line;

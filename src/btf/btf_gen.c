@@ -1014,8 +1014,9 @@ static void emit_strings(Section *s, const Buf *tab, uint32_t base,
 /* --- .BTF.ext ---
    Header (32 bytes), then func_info and line_info: a record size, then
    per code section its name (a string of .BTF), a count and the
-   records.  Section and file names join the auxiliary string table
-   (once each) before .BTF is written.  */
+   records.  Section and file names, access strings and the source
+   lines' texts join the auxiliary string table (once each) before .BTF
+   is written.  */
 
 typedef struct ExtSec {
   const char *name;
@@ -1028,20 +1029,63 @@ typedef struct ExtSec {
 typedef struct ExtPlan {
   VEC(ExtSec) secs;
   uint32_t *file_off; /* per line record */
+  uint32_t *text_off; /* per line record: its source line's text, or 0 */
   uint32_t *access_off; /* per CO-RE record */
+  /* an index of the auxiliary strings: offsets into g->aux (0: empty
+     slot), each string at its first occurrence */
+  uint32_t *slots;
+  size_t cap, n;
 } ExtPlan;
 
-static uint32_t aux_str(Gen *g, const char *s) {
-  /* the auxiliary table without repeats: a linear search is enough for
-     the few section and file names */
-  size_t pos = 1;
-  while (pos < g->aux.len) {
-    const char *t = g->aux.data + pos;
-    if (!strcmp(t, s))
-      return (uint32_t)(g->str.len + pos);
-    pos += strlen(t) + 1;
+static size_t aux_slot(const ExtPlan *p, const Buf *aux, const char *s, size_t len) {
+  size_t i = hash_bytes(s, len) & (p->cap - 1);
+  while (p->slots[i] && strcmp(aux->data + p->slots[i], s) != 0)
+    i = (i + 1) & (p->cap - 1);
+  return i;
+}
+
+static void aux_index_grow(ExtPlan *p, const Buf *aux) {
+  uint32_t *old = p->slots;
+  size_t old_cap = p->cap;
+  p->cap = old_cap ? old_cap * 2 : 256;
+  p->slots = xcalloc(p->cap, sizeof *p->slots);
+  for (size_t i = 0; i < old_cap; i++)
+    if (old[i]) {
+      const char *t = aux->data + old[i];
+      p->slots[aux_slot(p, aux, t, strlen(t))] = old[i];
+    }
+  free(old);
+}
+
+/* The offset of S in the auxiliary table, appended when absent: section
+   names, file names, line texts and access strings are each stored once
+   (and share an equal string already there).  */
+static uint32_t aux_str(Gen *g, ExtPlan *p, const char *s) {
+  if (!*s) /* the table's leading empty string */
+    return (uint32_t)g->str.len;
+  if (!p->cap) { /* index what the table holds already */
+    aux_index_grow(p, &g->aux);
+    for (size_t pos = 1; pos < g->aux.len;) {
+      const char *t = g->aux.data + pos;
+      size_t len = strlen(t);
+      if ((p->n + 1) * 2 > p->cap)
+        aux_index_grow(p, &g->aux);
+      size_t i = aux_slot(p, &g->aux, t, len);
+      if (!p->slots[i]) {
+        p->slots[i] = (uint32_t)pos;
+        p->n++;
+      }
+      pos += len + 1;
+    }
   }
-  return (uint32_t)g->str.len + add_str(&g->aux, s);
+  if ((p->n + 1) * 2 > p->cap)
+    aux_index_grow(p, &g->aux);
+  size_t i = aux_slot(p, &g->aux, s, strlen(s));
+  if (!p->slots[i]) {
+    p->slots[i] = add_str(&g->aux, s);
+    p->n++;
+  }
+  return (uint32_t)g->str.len + p->slots[i];
 }
 
 static ExtSec *ext_sec(ExtPlan *p, const char *name) {
@@ -1060,16 +1104,26 @@ static void plan_ext(Gen *g, const BtfExtInfo *ext, ExtPlan *p) {
   for (size_t i = 0; i < ext->lines.len; i++)
     vec_push(&ext_sec(p, ext->lines.data[i].section)->lines, (uint32_t)i);
   for (size_t i = 0; i < p->secs.len; i++)
-    p->secs.data[i].name_off = aux_str(g, p->secs.data[i].name);
+    p->secs.data[i].name_off = aux_str(g, p, p->secs.data[i].name);
   for (size_t i = 0; i < ext->cores.len; i++)
     vec_push(&ext_sec(p, ext->cores.data[i].section)->cores, (uint32_t)i);
   /* GCC's order: section names, file names, access strings */
   p->file_off = xcalloc(ext->lines.len + 1, sizeof *p->file_off);
   for (size_t i = 0; i < ext->lines.len; i++)
-    p->file_off[i] = aux_str(g, ext->lines.data[i].file);
+    p->file_off[i] = aux_str(g, p, ext->lines.data[i].file);
   p->access_off = xcalloc(ext->cores.len + 1, sizeof *p->access_off);
   for (size_t i = 0; i < ext->cores.len; i++)
-    p->access_off[i] = aux_str(g, ext->cores.data[i].access);
+    p->access_off[i] = aux_str(g, p, ext->cores.data[i].access);
+}
+
+/* The line texts, which GCC does not write (clang does): the very last
+   strings, after the DATASECs' names, so that every string GCC writes
+   keeps its offset.  */
+static void plan_ext_texts(Gen *g, const BtfExtInfo *ext, ExtPlan *p) {
+  p->text_off = xcalloc(ext->lines.len + 1, sizeof *p->text_off);
+  for (size_t i = 0; i < ext->lines.len; i++)
+    if (ext->lines.data[i].text)
+      p->text_off[i] = aux_str(g, p, ext->lines.data[i].text);
 }
 
 static uint32_t func_type_id(const Gen *g, const char *name) {
@@ -1143,7 +1197,7 @@ static void output_ext(Gen *g, BtfExtInfo *ext, ExtPlan *p, ObjFile *obj) {
       const BtfExtLine *l = &ext->lines.data[idx];
       sec_data(s, 4, l->insn_off, "insn_label");
       sec_data(s, 4, p->file_off[idx], "file_name_off");
-      sec_data(s, 4, 0, "line_off");
+      sec_data(s, 4, p->text_off[idx], "line_off");
       sec_dataf(s, 4, (uint64_t)l->line << 10 | (l->col & 0x3ff), "(line, col) (%u, %u)",
                 l->line, l->col);
     }
@@ -1222,6 +1276,8 @@ void btf_generate(const DebugUnit *unit, const BtfOptions *opts, ObjFile *obj) {
   if (opts->ext)
     plan_ext(&g, opts->ext, &plan);
   build_datasecs(&g);
+  if (opts->ext)
+    plan_ext_texts(&g, opts->ext, &plan);
   assign_ids(&g);
   if (opts->ext) {
     for (size_t i = 0; i < opts->ext->cores.len; i++) {
@@ -1241,6 +1297,8 @@ void btf_generate(const DebugUnit *unit, const BtfOptions *opts, ObjFile *obj) {
   free(plan.access_off);
   vec_free(&plan.secs);
   free(plan.file_off);
+  free(plan.text_off);
+  free(plan.slots);
   buf_free(&g.str);
   buf_free(&g.aux);
   vec_free(&g.types);

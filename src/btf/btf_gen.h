@@ -20,6 +20,7 @@ typedef struct BtfExtLine {
   uint32_t insn_off;
   const char *file;
   uint32_t line, col;
+  const char *text; /* the source line, as clang records it; NULL: none */
 } BtfExtLine;
 
 /* A CO-RE relocation: the instruction at INSN_OFF of SECTION holds a

@@ -160,6 +160,20 @@ static const char *loc_line_start(SrcLoc loc, const char **end) {
   return p;
 }
 
+size_t srcloc_line_text(SrcLoc loc, const char **text) {
+  const char *end;
+  const char *p = loc.file ? loc_line_start(loc, &end) : NULL;
+  *text = p;
+  if (!p)
+    return 0;
+  const char *q = p;
+  while (q < end && *q != '\n')
+    q++;
+  if (q > p && q[-1] == '\r')
+    q--;
+  return (size_t)(q - p);
+}
+
 /* The column GCC prints for LOC (whose col counts bytes): display
    columns, a tab moving to the next multiple of 8 and a UTF-8 character
    taking one.  */

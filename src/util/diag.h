@@ -41,6 +41,9 @@ uint32_t srcfile_count(void);
 /* Presumed line of a location.  */
 uint32_t srcloc_line(SrcLoc loc);
 const char *srcloc_file(SrcLoc loc);
+/* The text of LOC's physical line, without its line end: *TEXT and the
+   length, or NULL and 0 when the file's text is not at hand.  */
+size_t srcloc_line_text(SrcLoc loc, const char **text);
 
 /* Warning groups, each controlled by -W<name> / -Wno-<name>.  */
 typedef enum {

@@ -4,7 +4,9 @@
 #     reads from the object's .BTF.ext, in the same words; the .BTF.ext
 #     part of `btftool dump --ext` must equal it, for clang-19's,
 #     bpf-gcc-16's and btfcc's objects (little-endian: this libbpf reads
-#     no other byte order).
+#     no other byte order).  In clang-19's and btfcc's objects each
+#     line_info record carries its source line's text (GCC 16 writes
+#     none), which must be the line of the file.
 #   -dA: for bpf-gcc-16 and btfcc, every record's values (section, the
 #     FUNC's name and id, file and line-text offsets, line and column, the
 #     root type's id and name, the access string and its offset, the kind)
@@ -52,6 +54,36 @@ check_libbpf() {
     pass "$name (libbpf: $(grep -c '^    ' "$W/lib.txt") records)"
   else
     fail "$name: differs from libbpf: $(diff "$W/lib.txt" "$W/ours.txt" | grep -m2 '^[<>]' | tr '\n' ' ' | cut -c1-300)"
+  fi
+}
+
+# check_text NAME OBJ: each line_info record, as libbpf reads it
+# (extcheck's output in $W/lib.txt, from check_libbpf just before, its
+# escapes undone), holds
+# the text of its source line, as clang records it: the file's line
+# itself, byte for byte, without its line end.
+check_text() {
+  local name=$1
+  perl -ne '
+    next unless /^    insn_off=.* (\/\S+):(\d+):\d+ \x27(.*)\x27$/;
+    my ($f, $l, $t) = ($1, $2, $3);
+    # undo the escapes of extcheck: backslash, quote, n, t, octal
+    $t =~ s/\\(?:([0-7]{3})|(.))/defined $1 ? chr(oct $1) : $2 eq "n" ? "\n" : $2 eq "t" ? "\t" : $2/ge;
+    $n++;
+    if (!exists $src{$f}) {
+      open(my $h, "<", $f) or do { $src{$f} = undef; next };
+      $src{$f} = [<$h>];
+    }
+    next unless $src{$f};
+    my $want = $src{$f}[$l - 1] // ""; $want =~ s/\r?\n\z//;
+    if ($t eq $want) { $ok++ } else { $bad++; print "$f:$l: \x27$t\x27\n" if $bad <= 2 }
+    END { printf "%d %d %d\n", $n, $ok // 0, $bad // 0 }' "$W/lib.txt" >"$W/text.txt"
+  local n ok bad
+  read -r n ok bad < <(tail -1 "$W/text.txt")
+  if [ "${ok:-0}" -gt 0 ] && [ "$bad" = 0 ]; then
+    pass "$name: line texts ($ok of $n records)"
+  else
+    fail "$name: line texts: $ok of $n records right, $bad wrong: $(head -2 "$W/text.txt" | tr '\n' ' ')"
   fi
 }
 
@@ -116,6 +148,7 @@ one_input() {
   local label=$1 src=$2 o=$W/$1
   if clang-19 --target=bpf -mcpu=v4 -O2 -g "${inc[@]}" -c "$src" -o "$o.clang.o" 2>"$o.err"; then
     check_libbpf "ext $label (clang-19)" "$o.clang.o"
+    check_text "ext $label (clang-19)" "$o.clang.o"
   else
     fail "ext $label: clang-19 does not compile it: $(head -1 "$o.err")"
   fi
@@ -123,7 +156,8 @@ one_input() {
   for e in little big; do
     if "$BTFCC" --target=bpf -m$e-endian -O2 -g "${inc[@]}" -c "$src" -o "$o.$e.o" 2>"$o.err" &&
        "$BTFCC" --target=bpf -m$e-endian -O2 -g -S -dA "${inc[@]}" "$src" -o "$o.$e.s" 2>"$o.err"; then
-      [ $e = little ] && check_libbpf "ext $label (btfcc)" "$o.$e.o"
+      [ $e = little ] && check_libbpf "ext $label (btfcc)" "$o.$e.o" &&
+        check_text "ext $label (btfcc)" "$o.$e.o"
       check_da "ext $label (btfcc, $e-endian)" "$o.$e.o" "$o.$e.s"
     else
       fail "ext $label: btfcc: $(grep -m1 error "$o.err")"
@@ -173,6 +207,7 @@ for n in "${sample[@]}"; do
   if bpf_compile "$BTFCC" "$src" "$W/$n.o" 2>"$W/$n.err" &&
      bpf_compile "$W/btfcc-S" "$src" "$W/$n.s" 2>"$W/$n.err"; then
     check_libbpf "ext selftest $n (btfcc)" "$W/$n.o"
+    check_text "ext selftest $n (btfcc)" "$W/$n.o"
     check_da "ext selftest $n (btfcc)" "$W/$n.o" "$W/$n.s"
   else
     fail "ext selftest $n: btfcc: $(grep -m1 error "$W/$n.err")"
