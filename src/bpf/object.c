@@ -64,6 +64,8 @@ typedef struct Builder {
   bool dump_ir;
   bool asm_text;
   BtfExtInfo *ext;
+  bool btf, dwarf;   /* which debug writers read ext */
+  unsigned nfuncs;   /* functions compiled so far */
   const char *last_file, *last_abs; /* absolute_name's last answer */
   VEC(NamedDecl) statics; /* static locals met so far */
   VEC(Decl *) referenced; /* entities with static storage code refers to */
@@ -266,7 +268,7 @@ static bool compile_function(Builder *b, Decl *fn) {
   BpfGenLines lines = {0};
   BpfGenCores cores = {0};
   bool ok = bpf_gen_func(f, &c->code, b->cpu, b->ext ? &lines : NULL, &cores);
-  if (cores.len && !b->ext) {
+  if (cores.len && !b->btf) {
     diag_error(fn->loc, "CO-RE relocations need BTF (-g or -gbtf)");
     ok = false;
   }
@@ -277,7 +279,17 @@ static bool compile_function(Builder *b, Decl *fn) {
   }
   vec_free(&cores);
   if (b->ext) {
-    BtfExtFunc ef = {c->name, fn->name->name, start * BPF_INSN_SIZE};
+    BtfExtFunc ef = {c->name, fn->name->name, start * BPF_INSN_SIZE,
+                     (bpf_code_len(&c->code) - start) * BPF_INSN_SIZE, NULL};
+    if (b->dwarf) {
+      /* GCC's name for a function's first instruction, there for DWARF's
+         addresses: relocations against the section symbol */
+      char label[32];
+      snprintf(label, sizeof label, ".LFB%u", b->nfuncs);
+      ef.label = arena_strndup(perm, label, strlen(label));
+      bpf_code_label_at(&c->code, ef.label, start, 0);
+    }
+    b->nfuncs++;
     vec_push(&b->ext->funcs, ef);
     /* a line record where the source position changes, and one at the
        function's first instruction */
@@ -294,10 +306,11 @@ static bool compile_function(Builder *b, Decl *fn) {
       if (!i && l->insn != start) {
         BtfExtLine first = {c->name, start * BPF_INSN_SIZE,
                             absolute_name(b, srcloc_file(fn->loc)),
-                            srcloc_line(fn->loc), fn->loc.col};
+                            srcloc_line(fn->loc), fn->loc.col, fn->loc.file};
         vec_push(&b->ext->lines, first);
       }
-      BtfExtLine el = {c->name, l->insn * BPF_INSN_SIZE, file, line, col};
+      BtfExtLine el = {c->name, l->insn * BPF_INSN_SIZE, file, line, col,
+                       l->loc.file};
       vec_push(&b->ext->lines, el);
       last_file = file;
       last_line = line;
@@ -370,6 +383,12 @@ static bool finish_code(Builder *b) {
                 r->addend);
     }
     c->sec = s; /* its bytes come in bpf_unit_finish */
+    /* the functions' labels for DWARF (the -S text prints its own) */
+    for (size_t k = 0; b->ext && k < b->ext->funcs.len; k++) {
+      const BtfExtFunc *f = &b->ext->funcs.data[k];
+      if (f->label && !strcmp(f->section, c->name))
+        vec_push(&s->labels, ((SecLabel){f->label, f->insn_off}));
+    }
     vec_push(&b->obj->sections, s);
     for (size_t k = 0; k < c->funcs.len; k++) {
       ObjSymbol sym = c->funcs.data[k];
@@ -693,6 +712,8 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts,
   b.dump_ir = opts->dump_ir;
   b.asm_text = opts->asm_text;
   b.ext = opts->ext;
+  b.btf = opts->btf;
+  b.dwarf = opts->dwarf;
   bool ok = true;
   /* Functions with external linkage first, then static ones as code
      comes to refer to them, until no new one is referred to.  */
