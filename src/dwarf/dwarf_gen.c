@@ -505,12 +505,13 @@ static void make_unit(Gen *g, const DebugUnit *u, AbbrevWorker *w) {
   }
   add_string(cu, DW_AT_name, u->main_file ? u->main_file : "<stdin>");
   add_string(cu, DW_AT_comp_dir, g->dirs.data[0]);
-  /* The code: one section's bounds, or (GCC's way for several) a range
-     list and a base address of 0.  */
-  if (g->ranges.len == 1) {
+  /* The code: the bounds of .text when it is the only code section, else
+     (GCC's rule: a function in another section) a range list and a base
+     address of 0.  */
+  if (g->ranges.len == 1 && !strcmp(g->ranges.data[0].section, ".text")) {
     add_attr(cu, DW_AT_low_pc, AV_ADDR)->str = g->ranges.data[0].label;
     add_attr(cu, DW_AT_high_pc, AV_LENGTH)->value = g->ranges.data[0].size;
-  } else if (g->ranges.len > 1) {
+  } else if (g->ranges.len) {
     add_attr(cu, DW_AT_ranges, AV_LABEL)->str = ".Ldebug_ranges0";
     add_attr(cu, DW_AT_low_pc, AV_ADDR)->str = NULL;
   }
@@ -1467,7 +1468,7 @@ void dwarf_generate(const DebugUnit *unit, const DwarfOptions *opts, ObjFile *ob
   Section *info = debug_section(obj, ".debug_info", false);
   Section *abbrev = debug_section(obj, ".debug_abbrev", false);
   Section *aranges = g.ranges.len ? debug_section(obj, ".debug_aranges", false) : NULL;
-  Section *ranges = g.ranges.len > 1
+  Section *ranges = odie_attr(g.cu, DW_AT_ranges)
       ? debug_section(obj, g.version >= 5 ? ".debug_rnglists" : ".debug_ranges", false)
       : NULL;
   Section *line = debug_section(obj, ".debug_line", false);
