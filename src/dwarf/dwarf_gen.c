@@ -9,7 +9,15 @@
    3. Share abbreviations; for DWARF 5 number them by use count and turn
       attributes whose value is the same in every DIE of an abbreviation
       into DW_FORM_implicit_const.
-   4. Compute offsets, then write the sections with GCC's -dA comments.  */
+   4. Compute offsets, then write the sections with GCC's -dA comments.
+
+   With compiled code (BPF: DwarfOptions.code, the records .BTF.ext is
+   written from), the unit and each emitted function's subprogram get
+   their addresses, relocated through the label of each function's first
+   instruction; .debug_aranges and the range list name each code
+   section, and the line program has one sequence per code section whose
+   rows are the records' lines.  One source of line numbers for both
+   formats: what .BTF.ext says, DWARF says.  */
 #include "dwarf_gen.h"
 
 #include "dwarf_consts.h"
