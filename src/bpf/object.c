@@ -64,6 +64,8 @@ typedef struct Builder {
   bool dump_ir;
   bool asm_text;
   BtfExtInfo *ext;
+  bool btf, dwarf;   /* which debug writers read ext */
+  unsigned nfuncs;   /* functions compiled so far */
   const char *last_file, *last_abs; /* absolute_name's last answer */
   SrcLoc text_loc; const char *text; /* line_text's last answer */
   VEC(NamedDecl) statics; /* static locals met so far */
@@ -279,7 +281,7 @@ static bool compile_function(Builder *b, Decl *fn) {
   BpfGenLines lines = {0};
   BpfGenCores cores = {0};
   bool ok = bpf_gen_func(f, &c->code, b->cpu, b->ext ? &lines : NULL, &cores);
-  if (cores.len && !b->ext) {
+  if (cores.len && !b->btf) {
     diag_error(fn->loc, "CO-RE relocations need BTF (-g or -gbtf)");
     ok = false;
   }
@@ -290,7 +292,17 @@ static bool compile_function(Builder *b, Decl *fn) {
   }
   vec_free(&cores);
   if (b->ext) {
-    BtfExtFunc ef = {c->name, fn->name->name, start * BPF_INSN_SIZE};
+    BtfExtFunc ef = {c->name, fn->name->name, start * BPF_INSN_SIZE,
+                     (bpf_code_len(&c->code) - start) * BPF_INSN_SIZE, NULL};
+    if (b->dwarf) {
+      /* GCC's name for a function's first instruction, there for DWARF's
+         addresses: relocations against the section symbol */
+      char label[32];
+      snprintf(label, sizeof label, ".LFB%u", b->nfuncs);
+      ef.label = arena_strndup(perm, label, strlen(label));
+      bpf_code_label_at(&c->code, ef.label, start, 0);
+    }
+    b->nfuncs++;
     vec_push(&b->ext->funcs, ef);
     /* a line record where the source position changes, and one at the
        function's first instruction */
@@ -307,11 +319,12 @@ static bool compile_function(Builder *b, Decl *fn) {
       if (!i && l->insn != start) {
         BtfExtLine first = {c->name, start * BPF_INSN_SIZE,
                             absolute_name(b, srcloc_file(fn->loc)),
-                            srcloc_line(fn->loc), fn->loc.col, line_text(b, fn->loc)};
+                            srcloc_line(fn->loc), fn->loc.col, fn->loc.file,
+                            line_text(b, fn->loc)};
         vec_push(&b->ext->lines, first);
       }
       BtfExtLine el = {c->name, l->insn * BPF_INSN_SIZE, file, line, col,
-                       line_text(b, l->loc)};
+                       l->loc.file, line_text(b, l->loc)};
       vec_push(&b->ext->lines, el);
       last_file = file;
       last_line = line;
@@ -384,6 +397,12 @@ static bool finish_code(Builder *b) {
                 r->addend);
     }
     c->sec = s; /* its bytes come in bpf_unit_finish */
+    /* the functions' labels for DWARF (the -S text prints its own) */
+    for (size_t k = 0; b->ext && k < b->ext->funcs.len; k++) {
+      const BtfExtFunc *f = &b->ext->funcs.data[k];
+      if (f->label && !strcmp(f->section, c->name))
+        vec_push(&s->labels, ((SecLabel){f->label, f->insn_off}));
+    }
     vec_push(&b->obj->sections, s);
     for (size_t k = 0; k < c->funcs.len; k++) {
       ObjSymbol sym = c->funcs.data[k];
@@ -707,6 +726,8 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts,
   b.dump_ir = opts->dump_ir;
   b.asm_text = opts->asm_text;
   b.ext = opts->ext;
+  b.btf = opts->btf;
+  b.dwarf = opts->dwarf;
   bool ok = true;
   /* Functions with external linkage first, then static ones as code
      comes to refer to them, until no new one is referred to.  */

@@ -13,8 +13,10 @@ typedef struct BpfUnitOptions {
   bool co_re;   /* CO-RE relocations (-mco-re; default with BTF) */
   bool dump_ir; /* print each function's IR to stdout (-fdump-ir) */
   bool asm_text; /* -S: code sections carry their assembler text */
-  BtfExtInfo *ext; /* where the functions and lines for .BTF.ext go, or
-                      NULL without BTF */
+  BtfExtInfo *ext; /* where the functions and lines for .BTF.ext and
+                      DWARF go, or NULL without either */
+  bool btf;        /* BTF wanted (CO-RE relocations need it) */
+  bool dwarf;      /* DWARF wanted: functions get labels for its addresses */
 } BpfUnitOptions;
 
 typedef struct BpfUnit BpfUnit;

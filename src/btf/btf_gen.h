@@ -6,43 +6,6 @@
 #include "../debug/debug.h"
 #include "../elf/section.h"
 
-/* What the code generator tells the .BTF.ext writer: each function's
-   first instruction, and the source line of instructions (byte offsets
-   in their code section).  */
-typedef struct BtfExtFunc {
-  const char *section;
-  const char *name;      /* the function's C name (its FUNC record) */
-  uint32_t insn_off;
-} BtfExtFunc;
-
-typedef struct BtfExtLine {
-  const char *section;
-  uint32_t insn_off;
-  const char *file;
-  uint32_t line, col;
-  const char *text; /* the source line, as clang records it; NULL: none */
-} BtfExtLine;
-
-/* A CO-RE relocation: the instruction at INSN_OFF of SECTION holds a
-   value of KIND about the type DIE (its root type) and the access string
-   ACCESS.  TYPE is the producer's own handle of the type, which it turns
-   into DIE once the model exists.  btf_generate sets TYPE_ID to the
-   root type's BTF id (the value of a TYPE_ID_LOCAL relocation).  */
-typedef struct BtfExtCore {
-  const char *section;
-  uint32_t insn_off;
-  const void *type;
-  Die *die;
-  const char *access;
-  uint32_t kind;
-  uint32_t type_id;
-} BtfExtCore;
-
-typedef struct BtfExtInfo {
-  VEC(BtfExtFunc) funcs;
-  VEC(BtfExtLine) lines;
-  VEC(BtfExtCore) cores;
-} BtfExtInfo;
 
 typedef struct BtfOptions {
   bool annotate;   /* -dA: GCC's comments on every item */

@@ -217,4 +217,49 @@ BitfieldUnit debug_bitfield_unit(const DieMember *dm);
 /* DW_AT_name of an annotation DIE of KIND.  */
 const char *debug_annot_name(AnnotKind kind);
 
+/* --- The compiled code (BPF) --- */
+
+/* What the code generator tells the debug writers (.BTF.ext, and DWARF's
+   addresses and line table): each function's first instruction and
+   size, and the source line of instructions (byte offsets in their code
+   section).  One record of each, read by both writers.  */
+typedef struct BtfExtFunc {
+  const char *section;
+  const char *name;      /* the function's C name (its FUNC record) */
+  uint32_t insn_off;
+  uint32_t size;         /* bytes of code */
+  const char *label;     /* a local label at its first instruction (for
+                            DWARF's relocated addresses), or NULL */
+} BtfExtFunc;
+
+typedef struct BtfExtLine {
+  const char *section;
+  uint32_t insn_off;
+  const char *file;      /* absolute, as .BTF.ext wants it */
+  uint32_t line, col;
+  uint32_t src_file;     /* the SrcLoc file id of FILE (DWARF's numbering) */
+  const char *text;      /* the source line, as clang records it; NULL: none */
+} BtfExtLine;
+
+/* A CO-RE relocation: the instruction at INSN_OFF of SECTION holds a
+   value of KIND about the type DIE (its root type) and the access string
+   ACCESS.  TYPE is the producer's own handle of the type, which it turns
+   into DIE once the model exists.  btf_generate sets TYPE_ID to the
+   root type's BTF id (the value of a TYPE_ID_LOCAL relocation).  */
+typedef struct BtfExtCore {
+  const char *section;
+  uint32_t insn_off;
+  const void *type;
+  Die *die;
+  const char *access;
+  uint32_t kind;
+  uint32_t type_id;
+} BtfExtCore;
+
+typedef struct BtfExtInfo {
+  VEC(BtfExtFunc) funcs;
+  VEC(BtfExtLine) lines;
+  VEC(BtfExtCore) cores;
+} BtfExtInfo;
+
 #endif

@@ -249,7 +249,8 @@ static bool compile(Options *o, const char *input) {
   BtfExtInfo ext = {0};
   BpfUnitOptions bopts = {.cpu = o->bpf_cpu, .wrapv = o->wrapv, .co_re = o->co_re,
                          .dump_ir = o->dump_ir, .asm_text = o->mode == MODE_ASSEMBLY,
-                         .ext = o->want_btf ? &ext : NULL};
+                         .ext = o->want_btf || o->want_dwarf ? &ext : NULL,
+                         .btf = o->want_btf, .dwarf = o->want_dwarf};
   BpfUnit *bunit = NULL;
   if (ctx_current->target.arch == ARCH_BPF && !bpf_compile_unit(tu, &obj, &bopts, &bunit)) {
     bpf_unit_finish(bunit, NULL);
@@ -260,6 +261,7 @@ static bool compile(Options *o, const char *input) {
     return false;
   }
   o->btf.ext = ext.funcs.len ? &ext : NULL;
+  o->dwarf.code = ext.funcs.len ? &ext : NULL;
 
   if (o->want_btf || o->want_dwarf || o->want_ctf) {
     const void **types = xcalloc(ext.cores.len + 1, sizeof *types);
@@ -300,6 +302,7 @@ static bool compile(Options *o, const char *input) {
   free(def);
   obj_free(&obj);
   o->btf.ext = NULL;
+  o->dwarf.code = NULL;
   vec_free(&ext.funcs);
   vec_free(&ext.lines);
   vec_free(&ext.cores);

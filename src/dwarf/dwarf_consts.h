@@ -325,6 +325,21 @@ enum {
   DW_LNCT_directory_index = 0x2,
 };
 
+/* The line program's opcodes, range lists' entries and the location
+   operation the code's DIEs use.  */
+enum {
+  DW_LNS_copy = 0x01,
+  DW_LNS_advance_pc = 0x02,
+  DW_LNS_advance_line = 0x03,
+  DW_LNS_set_file = 0x04,
+  DW_LNS_set_column = 0x05,
+  DW_LNE_end_sequence = 0x01,
+  DW_LNE_set_address = 0x02,
+  DW_RLE_end_of_list = 0x00,
+  DW_RLE_start_length = 0x07,
+  DW_OP_reg0 = 0x50,
+};
+
 /* The name of a number ("DW_TAG_member"), or NULL when the list has
    none.  */
 const char *dwarf_name_of_tag(uint32_t tag);

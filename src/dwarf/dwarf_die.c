@@ -16,16 +16,18 @@ static uint8_t attr_capacity(uint16_t tag) {
   case DW_TAG_pointer_type: case DW_TAG_GNU_annotation: return 3;
   case DW_TAG_base_type: case DW_TAG_subroutine_type: return 4;
   case DW_TAG_array_type: return 5;
-  case DW_TAG_typedef: case DW_TAG_compile_unit:
-  case DW_TAG_formal_parameter: return 7;
+  case DW_TAG_typedef: case DW_TAG_formal_parameter: return 7;
+  /* producer, language, language name and version, name, comp_dir,
+     low_pc, high_pc or ranges, stmt_list */
+  case DW_TAG_compile_unit: return 9;
   /* name, byte_size, alignment, decl_file/line/column, annotation,
      sibling (or name, declaration ...)  */
   case DW_TAG_structure_type: case DW_TAG_union_type: return 8;
   /* the same with encoding and type */
   case DW_TAG_enumeration_type: case DW_TAG_variable: return 9;
   /* external, name, decl_file/line/column, prototyped, type,
-     declaration, annotation, sibling */
-  case DW_TAG_subprogram: return 10;
+     declaration or low_pc, high_pc and frame_base, annotation, sibling */
+  case DW_TAG_subprogram: return 12;
   default: return MAX_ATTRS;
   }
 }

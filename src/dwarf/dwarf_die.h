@@ -21,6 +21,12 @@ typedef enum {
   AV_FLAG,     /* flag_present */
   AV_LABEL,    /* offset of a label in another section: sec_offset */
   AV_FILE,     /* a file number (constant, commented with the name) */
+  AV_ADDR,     /* a code address: the label str (relocated), or 0 when
+                  str is NULL: addr */
+  AV_LENGTH,   /* bytes of code (DW_AT_high_pc): data8, as GCC, never
+                  implicit_const */
+  AV_EXPR_OP,  /* a location expression of one operation without
+                  operands (value): exprloc */
 } ValueKind;
 
 typedef struct OAttr {
@@ -30,7 +36,8 @@ typedef struct OAttr {
   bool pooled;        /* AV_STRING in a string section: entry is set */
   union {             /* one per kind: attributes are the bulk of memory */
     uint64_t value;   /* AV_UNSIGNED, AV_SIGNED, AV_FILE */
-    const char *str;  /* AV_STRING text (until pooled), AV_LABEL name */
+    const char *str;  /* AV_STRING text (until pooled), AV_LABEL and
+                         AV_ADDR name */
     StrEntry *entry;  /* pooled string for strp / line_strp */
     ODie *ref;        /* AV_REF */
   };

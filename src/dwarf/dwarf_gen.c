@@ -9,7 +9,15 @@
    3. Share abbreviations; for DWARF 5 number them by use count and turn
       attributes whose value is the same in every DIE of an abbreviation
       into DW_FORM_implicit_const.
-   4. Compute offsets, then write the sections with GCC's -dA comments.  */
+   4. Compute offsets, then write the sections with GCC's -dA comments.
+
+   With compiled code (BPF: DwarfOptions.code, the records .BTF.ext is
+   written from), the unit and each emitted function's subprogram get
+   their addresses, relocated through the label of each function's first
+   instruction; .debug_aranges and the range list name each code
+   section, and the line program has one sequence per code section whose
+   rows are the records' lines.  One source of line numbers for both
+   formats: what .BTF.ext says, DWARF says.  */
 #include "dwarf_gen.h"
 
 #include "dwarf_consts.h"
@@ -63,6 +71,14 @@ struct Abbrev {
   uint8_t variable[MAX_ATTRS];
 };
 
+/* One code section's part of the unit: the label of its first
+   instruction and its bytes (from the code generator's records).  */
+typedef struct CodeRange {
+  const char *section;
+  const char *label;
+  uint32_t start, size; /* byte offsets in the section */
+} CodeRange;
+
 typedef struct FileEntry {
   const char *name;
   uint32_t dir;
@@ -90,6 +106,7 @@ typedef struct Gen {
   uint32_t next_label;
   uint32_t str_size, line_str_size; /* bytes pooled so far */
   VEC(ODie *) locals;        /* block-scope types, in creation order */
+  VEC(CodeRange) ranges;     /* code sections, in order of first function */
 } Gen;
 
 /* --- Building the tree --- */
@@ -273,6 +290,51 @@ static void fill_definition(Gen *g, ODie *od, Die *d) {
   add_alignment(g, od, d->user_align);
 }
 
+/* The code of a function defined in the unit, from the code generator's
+   records: DW_AT_low_pc (relocated), DW_AT_high_pc as its length, and
+   DW_AT_frame_base r10 (BPF's frame pointer, as clang says).  Nothing
+   for a function with no code (not emitted, or no code generated).  */
+static void add_code(Gen *g, ODie *od, const char *name) {
+  const BtfExtInfo *code = g->opts->code;
+  for (size_t i = 0; code && name && i < code->funcs.len; i++) {
+    const BtfExtFunc *f = &code->funcs.data[i];
+    if (!f->label || strcmp(f->name, name) != 0)
+      continue;
+    add_attr(od, DW_AT_low_pc, AV_ADDR)->str = f->label;
+    add_attr(od, DW_AT_high_pc, AV_LENGTH)->value = f->size;
+    add_attr(od, DW_AT_frame_base, AV_EXPR_OP)->value = DW_OP_reg0 + 10;
+    return;
+  }
+}
+
+/* The code sections of the unit's functions, in order of their first
+   function, each from its lowest to its highest offset.  */
+static void collect_ranges(Gen *g) {
+  const BtfExtInfo *code = g->opts->code;
+  for (size_t i = 0; code && i < code->funcs.len; i++) {
+    const BtfExtFunc *f = &code->funcs.data[i];
+    if (!f->label)
+      continue;
+    CodeRange *r = NULL;
+    for (size_t k = 0; k < g->ranges.len && !r; k++)
+      if (!strcmp(g->ranges.data[k].section, f->section))
+        r = &g->ranges.data[k];
+    if (!r) {
+      CodeRange nr = {f->section, f->label, f->insn_off, f->size};
+      vec_push(&g->ranges, nr);
+      continue;
+    }
+    uint32_t end = r->start + r->size;
+    if (f->insn_off + f->size > end)
+      end = f->insn_off + f->size;
+    if (f->insn_off < r->start) {
+      r->start = f->insn_off;
+      r->label = f->label;
+    }
+    r->size = end - r->start;
+  }
+}
+
 /* The attributes and children of the DIE for model DIE D.  */
 static void fill(Gen *g, ODie *od, Die *d) {
   switch (d->kind) {
@@ -385,6 +447,8 @@ static void fill(Gen *g, ODie *od, Die *d) {
     add_type(g, od, d->type);
     if (d->is_extern)
       add_flag(od, DW_AT_declaration);
+    else
+      add_code(g, od, d->name);
     fill_params(g, od, d);
     break;
   case DIE_ANNOTATION:
@@ -449,6 +513,16 @@ static void make_unit(Gen *g, const DebugUnit *u, AbbrevWorker *w) {
   }
   add_string(cu, DW_AT_name, u->main_file ? u->main_file : "<stdin>");
   add_string(cu, DW_AT_comp_dir, g->dirs.data[0]);
+  /* The code: the bounds of .text when it is the only code section, else
+     (GCC's rule: a function in another section) a range list and a base
+     address of 0.  */
+  if (g->ranges.len == 1 && !strcmp(g->ranges.data[0].section, ".text")) {
+    add_attr(cu, DW_AT_low_pc, AV_ADDR)->str = g->ranges.data[0].label;
+    add_attr(cu, DW_AT_high_pc, AV_LENGTH)->value = g->ranges.data[0].size;
+  } else if (g->ranges.len) {
+    add_attr(cu, DW_AT_ranges, AV_LABEL)->str = ".Ldebug_ranges0";
+    add_attr(cu, DW_AT_low_pc, AV_ADDR)->str = NULL;
+  }
   OAttr *sl = add_attr(cu, DW_AT_stmt_list, AV_LABEL);
   sl->str = ".Ldebug_line0";
   (void)file_number(g, u->main_file ? u->main_file : "<stdin>");
@@ -584,6 +658,12 @@ static uint16_t choose_form(Gen *g, const ODie *d, OAttr *a) {
     return DW_FORM_flag_present;
   case AV_LABEL:
     return DW_FORM_sec_offset;
+  case AV_ADDR:
+    return DW_FORM_addr;
+  case AV_LENGTH:
+    return DW_FORM_data8;
+  case AV_EXPR_OP:
+    return DW_FORM_exprloc;
   }
   return 0;
 }
@@ -804,7 +884,8 @@ static void use_implicit_const(Gen *g, size_t first) {
     if (a->uses < 2)
       continue;
     for (int k = 0; k < a->nattrs; k++) {
-      if (!is_constant_form(a->form[k]) || (a->differs >> k & 1))
+      if (!is_constant_form(a->form[k]) || (a->differs >> k & 1) ||
+          a->first_die->attrs[k].kind == AV_LENGTH)
         continue;
       a->form[k] = DW_FORM_implicit_const;
       a->implicit[k] = a->first_die->attrs[k].value;
@@ -849,7 +930,8 @@ static uint32_t attr_size(uint16_t form, const OAttr *a) {
   case DW_FORM_data2: return 2;
   case DW_FORM_data4: case DW_FORM_strp: case DW_FORM_line_strp:
   case DW_FORM_ref4: case DW_FORM_sec_offset: return 4;
-  case DW_FORM_data8: case DW_FORM_ref_sig8: return 8;
+  case DW_FORM_data8: case DW_FORM_ref_sig8: case DW_FORM_addr: return 8;
+  case DW_FORM_exprloc: return 2;
   case DW_FORM_sdata: return sleb_size((int64_t)a->value);
   case DW_FORM_udata: return uleb_size(a->value);
   case DW_FORM_string: return (uint32_t)strlen(a->str) + 1;
@@ -959,6 +1041,16 @@ static void write_attr(Gen *g, Section *s, uint16_t form, const OAttr *a) {
   case DW_FORM_sec_offset:
     sec_symref(s, 4, a->str, 0, at);
     break;
+  case DW_FORM_addr:
+    if (a->str)
+      sec_symref(s, 8, a->str, 0, at);
+    else
+      sec_data(s, 8, 0, at);
+    break;
+  case DW_FORM_exprloc:
+    sec_uleb(s, 1, at);
+    sec_data(s, 1, a->value, NULL);
+    break;
   case DW_FORM_flag_present:
     sec_commentf(s, "%s", at);
     break;
@@ -1011,6 +1103,16 @@ static void encode_die(Section *s, const ODie *d) {
       break;
     case DW_FORM_sec_offset:
       sec_symref(s, 4, a->str, 0, NULL);
+      break;
+    case DW_FORM_addr:
+      if (a->str)
+        sec_symref(s, 8, a->str, 0, NULL);
+      else
+        sec_data(s, 8, 0, NULL);
+      break;
+    case DW_FORM_exprloc:
+      sec_data(s, 1, 1, NULL);
+      sec_data(s, 1, a->value, NULL);
       break;
     default: /* flag_present, implicit_const: nothing in the DIE */
       break;
@@ -1143,8 +1245,67 @@ static void write_strings(Gen *g, Section *str, Section *line_str) {
   }
 }
 
-/* The line table: a header naming the unit's files, and no rows.  */
+/* An extended opcode of the line program with its length.  */
+static void line_extended(Section *s, uint8_t op, uint32_t len, const char *what) {
+  sec_data(s, 1, 0, "extended op");
+  sec_uleb(s, len + 1, NULL);
+  sec_data(s, 1, op, what);
+}
+
+/* The line rows of one code section, a sequence: the code generator's
+   line records (the same as .BTF.ext's line_info), each row is_stmt,
+   then the end of the section.  FILES holds each record's file number.  */
+static void write_sequence(Gen *g, Section *s, const CodeRange *r,
+                           const uint32_t *files) {
+  const BtfExtInfo *code = g->opts->code;
+  line_extended(s, DW_LNE_set_address, 8, "DW_LNE_set_address");
+  sec_symref(s, 8, r->label, 0, NULL);
+  uint32_t addr = r->start, line = 1, col = 0, file = 1;
+  for (size_t i = 0; i < code->lines.len; i++) {
+    const BtfExtLine *l = &code->lines.data[i];
+    if (strcmp(l->section, r->section) != 0 || l->insn_off < r->start ||
+        l->insn_off >= r->start + r->size)
+      continue;
+    if (files[i] != file) {
+      sec_data(s, 1, DW_LNS_set_file, "DW_LNS_set_file");
+      sec_uleb(s, files[i], NULL);
+      file = files[i];
+    }
+    if (l->insn_off != addr) {
+      sec_data(s, 1, DW_LNS_advance_pc, "DW_LNS_advance_pc");
+      sec_uleb(s, l->insn_off - addr, NULL);
+      addr = l->insn_off;
+    }
+    if (l->line != line) {
+      sec_data(s, 1, DW_LNS_advance_line, "DW_LNS_advance_line");
+      sec_sleb(s, (int64_t)l->line - line, NULL);
+      line = l->line;
+    }
+    uint32_t c = g->opts->no_column_info ? 0 : l->col;
+    if (c != col) {
+      sec_data(s, 1, DW_LNS_set_column, "DW_LNS_set_column");
+      sec_uleb(s, c, NULL);
+      col = c;
+    }
+    sec_data(s, 1, DW_LNS_copy, "DW_LNS_copy");
+  }
+  if (r->start + r->size != addr) {
+    sec_data(s, 1, DW_LNS_advance_pc, "DW_LNS_advance_pc");
+    sec_uleb(s, r->start + r->size - addr, NULL);
+  }
+  line_extended(s, DW_LNE_end_sequence, 0, "DW_LNE_end_sequence");
+}
+
+/* The line table: a header naming the unit's files, then a sequence
+   for each code section.  */
 static void write_line(Gen *g, Section *s) {
+  /* the rows' files are in the header: number them first */
+  const BtfExtInfo *code = g->ranges.len ? g->opts->code : NULL;
+  uint32_t *files = code ? xcalloc(code->lines.len + 1, sizeof *files) : NULL;
+  for (size_t i = 0; code && i < code->lines.len; i++) {
+    uint32_t id = code->lines.data[i].src_file;
+    files[i] = id ? file_number(g, srcfile_get(id)->name) : 1;
+  }
   sec_label(s, ".Ldebug_line0");
   uint32_t start = sec_offset(s);
   sec_data(s, 4, 0, "Length of Source Line Info");
@@ -1207,9 +1368,62 @@ static void write_line(Gen *g, Section *s) {
     }
     sec_data(s, 1, 0, "End file name table");
   }
-  uint32_t end = sec_offset(s);
-  sec_patch(s, hl, 4, end - hstart);
-  sec_patch(s, start, 4, end - start - 4);
+  sec_patch(s, hl, 4, sec_offset(s) - hstart);
+  for (size_t i = 0; i < g->ranges.len; i++)
+    write_sequence(g, s, &g->ranges.data[i], files);
+  free(files);
+  sec_patch(s, start, 4, sec_offset(s) - start - 4);
+}
+
+/* The unit's code ranges when it has several code sections: DWARF 5's
+   .debug_rnglists (start and length of each), DWARF 4's .debug_ranges
+   (start and end), both relocated.  */
+static void write_ranges(Gen *g, Section *s) {
+  uint32_t start = sec_offset(s);
+  if (g->version >= 5) {
+    sec_data(s, 4, 0, "Length of Range Lists");
+    sec_data(s, 2, 5, "DWARF version number");
+    sec_data(s, 1, 8, "Address Size");
+    sec_data(s, 1, 0, "Segment Size");
+    sec_data(s, 4, 0, "Offset Entry Count");
+  }
+  sec_label(s, ".Ldebug_ranges0");
+  for (size_t i = 0; i < g->ranges.len; i++) {
+    const CodeRange *r = &g->ranges.data[i];
+    if (g->version >= 5) {
+      sec_data(s, 1, DW_RLE_start_length, "DW_RLE_start_length");
+      sec_symref(s, 8, r->label, 0, "Range begin address");
+      sec_uleb(s, r->size, "Range length");
+    } else {
+      sec_symref(s, 8, r->label, 0, "Offset");
+      sec_symref(s, 8, r->label, r->size, NULL);
+    }
+  }
+  if (g->version >= 5) {
+    sec_data(s, 1, DW_RLE_end_of_list, "DW_RLE_end_of_list");
+    sec_patch(s, start, 4, sec_offset(s) - start - 4);
+  } else {
+    sec_data(s, 8, 0, NULL);
+    sec_data(s, 8, 0, NULL);
+  }
+}
+
+/* .debug_aranges: the unit's code sections, each start and length.  */
+static void write_aranges(Gen *g, Section *s) {
+  sec_data(s, 4, 0, "Length of Address Ranges Info");
+  sec_data(s, 2, 2, "DWARF aranges version");
+  sec_symref(s, 4, ".Ldebug_info0", 0, "Offset of Compilation Unit Info");
+  sec_data(s, 1, 8, "Size of Address");
+  sec_data(s, 1, 0, "Size of Segment Descriptor");
+  sec_data(s, 2, 0, "Pad to 16 byte boundary");
+  sec_data(s, 2, 0, NULL);
+  for (size_t i = 0; i < g->ranges.len; i++) {
+    sec_symref(s, 8, g->ranges.data[i].label, 0, "Address");
+    sec_data(s, 8, g->ranges.data[i].size, "Length");
+  }
+  sec_data(s, 8, 0, NULL);
+  sec_data(s, 8, 0, NULL);
+  sec_patch(s, 0, 4, sec_offset(s) - 4);
 }
 
 void dwarf_generate(const DebugUnit *unit, const DwarfOptions *opts, ObjFile *obj) {
@@ -1217,6 +1431,7 @@ void dwarf_generate(const DebugUnit *unit, const DwarfOptions *opts, ObjFile *ob
   g.opts = opts;
   g.version = opts->version >= 5 ? 5 : opts->version < 2 ? 5 : opts->version;
   vec_push(&g.dirs, opts->comp_dir ? opts->comp_dir : ".");
+  collect_ranges(&g);
   TypeUnit *tus = NULL;
   size_t cu_abbrevs = 0;
   AbbrevWorker w;
@@ -1260,6 +1475,10 @@ void dwarf_generate(const DebugUnit *unit, const DwarfOptions *opts, ObjFile *ob
   uint32_t end = layout(g.cu, unit_header_size(&g, false));
   Section *info = debug_section(obj, ".debug_info", false);
   Section *abbrev = debug_section(obj, ".debug_abbrev", false);
+  Section *aranges = g.ranges.len ? debug_section(obj, ".debug_aranges", false) : NULL;
+  Section *ranges = odie_attr(g.cu, DW_AT_ranges)
+      ? debug_section(obj, g.version >= 5 ? ".debug_rnglists" : ".debug_ranges", false)
+      : NULL;
   Section *line = debug_section(obj, ".debug_line", false);
   Section *str = debug_section(obj, ".debug_str", true);
   Section *line_str = g.version >= 5 ? debug_section(obj, ".debug_line_str", true) : NULL;
@@ -1272,6 +1491,14 @@ void dwarf_generate(const DebugUnit *unit, const DwarfOptions *opts, ObjFile *ob
   sec_label(info, ".Ldebug_info0");
   write_unit(&g, info, g.cu, NULL, end);
   write_abbrevs(&g, abbrev);
+  if (aranges) {
+    set_annotation(aranges, opts);
+    write_aranges(&g, aranges);
+  }
+  if (ranges) {
+    set_annotation(ranges, opts);
+    write_ranges(&g, ranges);
+  }
   write_line(&g, line);
   write_strings(&g, str, line_str);
   free(g.odies);
@@ -1283,4 +1510,5 @@ void dwarf_generate(const DebugUnit *unit, const DwarfOptions *opts, ObjFile *ob
   vec_free(&g.files);
   vec_free(&g.dirs);
   vec_free(&g.locals);
+  vec_free(&g.ranges);
 }
