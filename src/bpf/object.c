@@ -305,26 +305,27 @@ static bool compile_function(Builder *b, Decl *fn) {
     b->nfuncs++;
     vec_push(&b->ext->funcs, ef);
     /* a line record where the source position changes, and one at the
-       function's first instruction */
+       function's first instruction; C written inside a macro's use is
+       placed at that use, as bpf-gcc 16 places it */
     const char *last_file = NULL;
     uint32_t last_line = 0, last_col = 0;
     for (size_t i = 0; i < lines.len; i++) {
-      const BpfGenLine *l = &lines.data[i];
-      if (!l->loc.file)
+      if (!lines.data[i].loc.file)
         continue;
-      const char *file = absolute_name(b, srcloc_file(l->loc));
-      uint32_t line = srcloc_line(l->loc), col = l->loc.col;
+      SrcLoc at = srcloc_debug_place(lines.data[i].loc);
+      const char *file = absolute_name(b, srcloc_file(at));
+      uint32_t line = srcloc_line(at), col = at.col;
       if (i && file == last_file && line == last_line && col == last_col)
         continue;
-      if (!i && l->insn != start) {
+      if (!i && lines.data[i].insn != start) {
+        SrcLoc fat = srcloc_debug_place(fn->loc);
         BtfExtLine first = {c->name, start * BPF_INSN_SIZE,
-                            absolute_name(b, srcloc_file(fn->loc)),
-                            srcloc_line(fn->loc), fn->loc.col, fn->loc.file,
-                            line_text(b, fn->loc)};
+                            absolute_name(b, srcloc_file(fat)),
+                            srcloc_line(fat), fat.col, fat.file, line_text(b, fat)};
         vec_push(&b->ext->lines, first);
       }
-      BtfExtLine el = {c->name, l->insn * BPF_INSN_SIZE, file, line, col,
-                       l->loc.file, line_text(b, l->loc)};
+      BtfExtLine el = {c->name, lines.data[i].insn * BPF_INSN_SIZE, file,
+                       line, col, at.file, line_text(b, at)};
       vec_push(&b->ext->lines, el);
       last_file = file;
       last_line = line;

@@ -283,6 +283,12 @@ typedef struct Cpp {
   SrcLoc pending_loc;    /* that name's location if it began a line */
   bool stale_bol;        /* a macro that began a line expanded to nothing */
   SrcLoc stale_loc;
+  /* The outermost macro expansion under way (one begun by a name read
+     from the file): the name's place, and its expansion-point id once a
+     token of it has been handed out (0 before).  Every token read from a
+     context carries that id in loc.xp.  */
+  SrcLoc xp_loc;
+  uint32_t xp;
   uint32_t budget;       /* tokens left for the current expansion */
   bool expansion_cut;    /* budget exhausted: no expansion until the
                             contexts are empty */

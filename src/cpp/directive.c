@@ -64,7 +64,7 @@ void push_event(Cpp *cpp, unsigned flags, uint32_t file, uint32_t line) {
   t.kind = TK_EVENT;
   t.punct = (uint16_t)flags;
   t.text = "";
-  t.loc = (SrcLoc){file, line, 1};
+  t.loc = (SrcLoc){file, line, 1, 0};
   vec_push(&cpp->lookahead, t);
 }
 
@@ -267,7 +267,7 @@ static void do_include(Cpp *cpp, DirectiveKind kind, SrcLoc loc) {
   }
   /* just after the header name: where GCC's -Winvalid-pch points */
   const Lexer *lx = &cpp->frame->lx;
-  SrcLoc name_end = {lx->file, lx->line, (uint32_t)(lx->p - lx->line_start) + 1};
+  SrcLoc name_end = {lx->file, lx->line, (uint32_t)(lx->p - lx->line_start) + 1, 0};
   Token extra;
   cpp_get_token(cpp, &extra);
   if (extra.kind != TK_EOD)
@@ -590,7 +590,7 @@ bool end_of_file(Cpp *cpp) {
       continue;
     }
     push_file(cpp, file, file->path, dir_index, system,
-              (SrcLoc){f->lx.file, 0, 0});
+              (SrcLoc){f->lx.file, 0, 0, 0});
     return true;
   }
   return pop_file(cpp);

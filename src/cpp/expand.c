@@ -52,6 +52,27 @@ static uint32_t expansion_limit(const Cpp *cpp) {
                                         : DEFAULT_EXPANSION_TOKENS;
 }
 
+/* At the file's level (no context under way, no arguments being
+   collected, no directive): a macro expansion beginning here is an
+   outermost one, whose tokens debug info places at AT; AT none when the
+   last one has ended, so that tokens pushed later by no macro (pragma
+   tokens) carry no place of an expansion.  */
+static void begin_expansion(Cpp *cpp, SrcLoc at) {
+  if (cpp->ctx || cpp->no_file_pop || cpp->in_directive)
+    return;
+  cpp->xp_loc = at;
+  cpp->xp = 0;
+}
+
+/* The expansion-point id for a token read from a context, made when the
+   expansion hands out its first token (one that makes none costs
+   nothing).  */
+static uint32_t expansion_point(Cpp *cpp) {
+  if (!cpp->xp && cpp->xp_loc.file)
+    cpp->xp = srcloc_add_expansion(cpp->xp_loc);
+  return cpp->xp;
+}
+
 static Context *push_context(Cpp *cpp, const Token *toks, uint32_t n,
                              TokBuf *buf, Macro *m) {
   Context *c = cpp->free_ctx;
@@ -88,6 +109,8 @@ static void pop_context(Cpp *cpp) {
   if (!cpp->ctx) {
     cpp->budget = expansion_limit(cpp);
     cpp->expansion_cut = false;
+    if (!c->arg_end) /* not an argument of the expansion under way */
+      begin_expansion(cpp, (SrcLoc){0});
   }
 }
 
@@ -566,6 +589,7 @@ static bool enter_macro(Cpp *cpp, Macro *m, Token *name) {
     return false;
   if (!cpp->ctx)
     cpp->budget = expansion_limit(cpp);
+  begin_expansion(cpp, name->loc);
   if (m->kind == MK_BUILTIN) {
     if (!expand_builtin(cpp, m, name))
       return false;
@@ -630,6 +654,7 @@ void cpp_get_token(Cpp *cpp, Token *t) {
         t->loc = c->loc;
         t->flags &= (uint8_t)~(TF_PASTE_LEFT | TF_STRINGIFY);
       }
+      t->loc.xp = expansion_point(cpp);
       if (--cpp->budget == 0)
         cut_expansion(cpp, t);
     } else if (c->arg_end) {

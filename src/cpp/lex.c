@@ -77,7 +77,7 @@ static void note_newlines(Lexer *lx, const char *from, const char *to) {
 }
 
 static SrcLoc loc_at(const Lexer *lx, const char *p) {
-  return (SrcLoc){lx->file, lx->line, (uint32_t)(p - lx->line_start + 1)};
+  return (SrcLoc){lx->file, lx->line, (uint32_t)(p - lx->line_start + 1), 0};
 }
 
 /* The spelling of [start, end) without its line splices.  */

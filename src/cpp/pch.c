@@ -49,7 +49,10 @@
    guard.  Numbers are LEB128; a token is its kind, flags (bit 7: its
    own spelling follows), then by kind the punctuator, identifier index
    or spelling, then the location as a file flag (0 none, 1 the
-   header), a line delta and a column.  */
+   header), a line delta and a column, then in the same form the place
+   of the outermost macro expansion that made it (SrcLoc.xp; none for a
+   token of the header's text), which the replay enters in the
+   expansion-point table again.  */
 #include "cpp_internal.h"
 
 #include <dirent.h>
@@ -60,7 +63,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { PCH_VERSION = 1, BUILD_ID_MAX = 32, TF_OWN_TEXT = 128 };
+enum { PCH_VERSION = 2, BUILD_ID_MAX = 32, TF_OWN_TEXT = 128 };
 static const char pch_magic[8] = {'b', 't', 'f', 'c', 'c', 'P', 'C', 'H'};
 
 typedef struct PchHeader {
@@ -259,6 +262,9 @@ static void put_token(Writer *w, Buf *b, const Token *t, uint32_t *prev_line) {
     buf_append(&w->blob, t->text, t->len);
   }
   put_loc(w, b, t->loc, prev_line);
+  /* the outermost expansion that made it, as a location of its own */
+  put_loc(w, b, t->loc.xp ? srcloc_debug_place(t->loc) : (SrcLoc){0},
+          prev_line);
 }
 
 static void put_macro(Writer *w, Buf *b, const Macro *m) {
@@ -458,6 +464,8 @@ typedef struct PchReplay {
   Cursor toks;
   uint64_t toks_left;
   uint32_t line;
+  SrcLoc xp_loc;   /* the expansion point replayed last, and its id */
+  uint32_t xp;
   Cursor changes;
   uint64_t n_changes;
   Ident *guard;
@@ -469,6 +477,24 @@ static Ident *ident_at(PchReplay *r, uint64_t k) {
   if (!r->ids[k])
     r->ids[k] = intern(r->names[k].s, r->names[k].len);
   return r->ids[k];
+}
+
+/* Reads a location written by put_loc into *LOC (FILE: the header's
+   srcfile id); false if it is malformed.  */
+static bool get_loc(Cursor *c, uint32_t *line, uint32_t file, SrcLoc *loc) {
+  *loc = (SrcLoc){0};
+  uint64_t has = get_uleb(c);
+  if (has > 1)
+    return false;
+  if (has) {
+    int64_t l = (int64_t)*line + get_sleb(c);
+    uint64_t col = get_uleb(c);
+    if (l < 0 || l > UINT32_MAX || col > UINT32_MAX)
+      return false;
+    *line = (uint32_t)l;
+    *loc = (SrcLoc){file, (uint32_t)l, (uint32_t)col, 0};
+  }
+  return true;
 }
 
 /* Reads one token (TK_PARAM allowed in macro bodies); false if it is
@@ -527,16 +553,16 @@ static bool get_token(PchReplay *r, Cursor *c, Token *t, uint32_t *line,
     t->text = r->blob + off;
     t->len = (uint32_t)len;
   }
-  uint64_t has = get_uleb(c);
-  if (has > 1)
+  SrcLoc xp;
+  if (!get_loc(c, line, file, &t->loc) || !get_loc(c, line, file, &xp))
     return false;
-  if (has) {
-    int64_t l = (int64_t)*line + get_sleb(c);
-    uint64_t col = get_uleb(c);
-    if (l < 0 || l > UINT32_MAX || col > UINT32_MAX)
-      return false;
-    *line = (uint32_t)l;
-    t->loc = (SrcLoc){file, (uint32_t)l, (uint32_t)col};
+  if (xp.file && !check) {
+    /* the tokens of one expansion follow each other */
+    if (!r->xp || xp.line != r->xp_loc.line || xp.col != r->xp_loc.col) {
+      r->xp_loc = xp;
+      r->xp = srcloc_add_expansion(xp);
+    }
+    t->loc.xp = r->xp;
   }
   return !c->bad;
 }
@@ -563,17 +589,8 @@ static bool get_macro(PchReplay *r, Cursor *c, Cpp *cpp, Macro *m,
   uint32_t line = 0;
   Token lt;
   /* the location: a file flag, line and column, as a token's */
-  uint64_t has = get_uleb(c);
-  if (has > 1)
+  if (!get_loc(c, &line, file, &m->loc))
     return false;
-  if (has) {
-    int64_t l = get_sleb(c);
-    uint64_t col = get_uleb(c);
-    if (l < 0 || l > UINT32_MAX || col > UINT32_MAX)
-      return false;
-    line = (uint32_t)l;
-    m->loc = (SrcLoc){file, line, (uint32_t)col};
-  }
   uint64_t nb = get_uleb(c);
   if (c->bad || nb > (uint64_t)(c->end - c->p))
     return false;

@@ -89,6 +89,9 @@ typedef struct Token {
   void *pp;       /* preprocessor-private (hide set) */
 } Token;
 
+/* SrcLoc.xp fills what was padding: a token stays 48 bytes.  */
+_Static_assert(sizeof(Token) == 48, "Token grew");
+
 /* Spelling of a punctuator ("->"), for messages.  */
 const char *punct_spelling(Punct p);
 

@@ -141,6 +141,7 @@ static uint32_t file_number(Gen *g, const char *name) {
 static void add_decl_loc(Gen *g, ODie *d, SrcLoc loc) {
   if (!loc.file)
     return;
+  loc = srcloc_debug_place(loc);
   if (loc.file != g->last_loc_file) {
     const SrcFile *f = srcfile_get(loc.file);
     g->last_loc_file = loc.file;
@@ -277,13 +278,14 @@ static void fill_definition(Gen *g, ODie *od, Die *d) {
   Die *decl = d->specification;
   add_ref(od, DW_AT_specification, die_of(g, decl));
   if (d->loc.file && decl->loc.file) {
-    const char *file = srcloc_file(d->loc);
-    if (file != srcloc_file(decl->loc) && strcmp(file, srcloc_file(decl->loc)))
+    SrcLoc at = srcloc_debug_place(d->loc), was = srcloc_debug_place(decl->loc);
+    const char *file = srcloc_file(at);
+    if (file != srcloc_file(was) && strcmp(file, srcloc_file(was)))
       add_attr(od, DW_AT_decl_file, AV_FILE)->value = file_number(g, file);
-    if (srcloc_line(d->loc) != srcloc_line(decl->loc))
-      add_const(od, DW_AT_decl_line, srcloc_line(d->loc));
-    if (!g->opts->no_column_info && d->loc.col != decl->loc.col)
-      add_const(od, DW_AT_decl_column, d->loc.col);
+    if (srcloc_line(at) != srcloc_line(was))
+      add_const(od, DW_AT_decl_line, srcloc_line(at));
+    if (!g->opts->no_column_info && at.col != was.col)
+      add_const(od, DW_AT_decl_column, at.col);
   }
   if (d->type != decl->type)
     add_type(g, od, d->type);

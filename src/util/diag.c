@@ -22,6 +22,9 @@ static FILE *diag_out(void) {
 enum { FILE_CHUNK_BITS = 8, FILE_CHUNK = 1 << FILE_CHUNK_BITS,
        FILE_CHUNKS = 1 << 14 };
 
+enum { XP_CHUNK_BITS = 12, XP_CHUNK = 1 << XP_CHUNK_BITS,
+       XP_CHUNKS = 1 << 16 };
+
 static SrcFile *file_at(DiagState *d, uint32_t id) {
   return &d->file_chunks[id >> FILE_CHUNK_BITS][id & (FILE_CHUNK - 1)];
 }
@@ -89,6 +92,9 @@ void diag_state_free(DiagState *d) {
   for (size_t i = 0; i < FILE_CHUNKS && d->file_chunks[i]; i++)
     free(d->file_chunks[i]);
   free(d->file_chunks);
+  for (size_t i = 0; d->xp_chunks && i < XP_CHUNKS && d->xp_chunks[i]; i++)
+    free(d->xp_chunks[i]);
+  free(d->xp_chunks);
   memset(d, 0, sizeof *d);
 }
 
@@ -119,6 +125,31 @@ uint32_t srcfile_add_alias(uint32_t base, const char *name, int32_t line_delta,
   f.line_delta = line_delta;
   f.system_header = system_header;
   return add_file(&f);
+}
+
+/* Entries live in chunks that never move, so that the parser's thread
+   may read old entries while the preprocessor's adds new ones.  */
+uint32_t srcloc_add_expansion(SrcLoc at) {
+  DiagState *d = &ctx_current->diag;
+  uint32_t id = d->nxp ? d->nxp : 1;
+  if ((id >> XP_CHUNK_BITS) >= XP_CHUNKS)
+    return 0; /* no room: the spelling place stands */
+  if (!d->xp_chunks)
+    d->xp_chunks = xcalloc(XP_CHUNKS, sizeof *d->xp_chunks);
+  SrcLoc **chunk = &d->xp_chunks[id >> XP_CHUNK_BITS];
+  if (!*chunk)
+    *chunk = xmalloc(XP_CHUNK * sizeof(SrcLoc));
+  at.xp = 0;
+  (*chunk)[id & (XP_CHUNK - 1)] = at;
+  d->nxp = id + 1;
+  return id;
+}
+
+SrcLoc srcloc_debug_place(SrcLoc loc) {
+  if (!loc.xp)
+    return loc;
+  return ctx_current->diag.xp_chunks[loc.xp >> XP_CHUNK_BITS]
+                                    [loc.xp & (XP_CHUNK - 1)];
 }
 
 const SrcFile *srcfile_get(uint32_t id) {

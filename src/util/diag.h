@@ -16,6 +16,12 @@ typedef struct SrcLoc {
   uint32_t file; /* index into the source-file table, 0 = no location */
   uint32_t line; /* physical line, 1-based */
   uint32_t col;  /* 1-based byte column */
+  uint32_t xp;   /* a token a macro expansion made: its outermost
+                    expansion's entry in the expansion-point table
+                    (srcloc_add_expansion), 0 = none.  Diagnostics
+                    ignore it; debug info places declarations and
+                    statements there (srcloc_debug_place), as GCC
+                    does.  */
 } SrcLoc;
 
 typedef struct SrcFile {
@@ -44,6 +50,19 @@ const char *srcloc_file(SrcLoc loc);
 /* The text of LOC's physical line, without its line end: *TEXT and the
    length, or NULL and 0 when the file's text is not at hand.  */
 size_t srcloc_line_text(SrcLoc loc, const char **text);
+
+/* The expansion-point table: where each outermost macro expansion that
+   produced tokens was invoked (the macro name's place in the file).
+   The preprocessor (possibly on its own thread) adds an entry when such
+   an expansion hands out its first token and returns its id for the
+   tokens' SrcLoc.xp; an id reaches a reader with a token, after its
+   entry was written.  */
+uint32_t srcloc_add_expansion(SrcLoc at);
+/* Where debug info places what a token at LOC names or begins -- a
+   declaration (DWARF's decl_file/line/column), a statement (.BTF.ext
+   line_info): the outermost macro expansion that made the token, or LOC
+   itself, as GCC's expand_location resolves a virtual location.  */
+SrcLoc srcloc_debug_place(SrcLoc loc);
 
 /* Warning groups, each controlled by -W<name> / -Wno-<name>.  */
 typedef enum {
@@ -82,6 +101,8 @@ typedef struct DiagOptions {
 typedef struct DiagState {
   SrcFile **file_chunks;   /* FILE_CHUNKS (diag.c) chunks, made as needed */
   _Atomic uint32_t nfiles;
+  SrcLoc **xp_chunks;      /* the expansion points, XP_CHUNKS chunks */
+  uint32_t nxp;            /* entries, the entry 0 (none) included */
   unsigned n_errors, n_warnings;
   uint32_t last_chain_file; /* whose include chain was printed last */
   /* The start of the source line shown last, so that the next one is

@@ -7,7 +7,9 @@
 # diagnostics of an error after the #include, and -E (which, as GCC's,
 # reads no .gch).  That the .gch is read at all is shown by editing h.h
 # after it was made without changing its size or time: the unit then
-# sees what was recorded.
+# sees what was recorded.  The header's struct made has members whose
+# names come from macro arguments, nested and pasted: DWARF places them
+# at the outermost expansion, which the .gch carries.
 #
 # Validity, against gcc-16's own .gch and -Winvalid-pch wording (LANG=C):
 # a macro defined differently, not defined, or newly defined and used by
@@ -34,7 +36,11 @@ cat > h.h <<'EOF'
 #define __dtag(x) __attribute__((btf_decl_tag(x)))
 #define N 3
 #define TWICE(x) ((x) + (x))
+#define MEMBER(t, n) t n
+#define PAIR(a, b) MEMBER(int, a); MEMBER(long, b##_2)
 typedef unsigned long ulong_t;
+struct made { PAIR(first,
+                   second); MEMBER(char, third); int fourth; };
 struct point { int x, y; int * __tag("user") p __dtag("member"); };
 enum color { RED, GREEN = N, BLUE };
 #pragma pack(push, 1)
@@ -52,6 +58,7 @@ cat > m.c <<'EOF'
 struct point origin = { 1, 2, 0 };
 struct packed pk;
 union u uu;
+struct made mk;
 enum color col = BLUE;
 int arr[TWICE(N)];
 int area(const struct point *p) { return p->x * p->y + twice(counter); }
