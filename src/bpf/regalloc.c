@@ -1,9 +1,11 @@
 /* Register allocation for BPF: the IR's virtual registers onto r1-r4 and
    r6-r9, by linear scan over live intervals.
 
-   r0 and r5 are never allocated: the code generator uses them as scratch
+   r0 and r5 are not in the scan: the code generator uses them as scratch
    registers (a spilled operand is loaded into one, a spilled result is
    computed in r0 and stored), r0 also for return values and cmpxchg.
+   After the scan, a call's result that is read only before anything
+   needs r0 again stays in r0 (results_in_r0).
    r10 is the frame pointer.  A call clobbers r0-r5, so a value live
    across a call gets one of r6-r9 (or a stack slot); inline assembly
    clobbers what its clobber list names.
@@ -108,6 +110,82 @@ static const IrInsn **find_recomputable(const IrFunc *f, size_t nregs) {
       remat[r] = NULL;
   free(defs);
   return remat;
+}
+
+/* --- Call results used where they arrive ---
+
+   A call leaves its result in r0, and the scan gives the result some
+   other register, so a move follows every call.  A result whose life
+   ends in the call's block, before anything that needs r0, is left in
+   r0 instead: no move (clang's code does the same); so is a value
+   computed in place (a copy, an operation on it as first operand) from
+   such a result that it reads last.  r0 is the code generator's first
+   scratch register, so each instruction after the call up to the
+   result's last read must be one that never takes a scratch register
+   for it: its register operands and result all in registers (none
+   spilled or recomputed), no constant that must be put in a register
+   first (a store of one to memory, a branch on two), and none of the
+   instructions that write r0 or clobber it (calls, atomics, inline
+   assembly, legacy packet loads).  */
+
+static bool uses_in_registers(const RegAlloc *ra, const IrInsn *in) {
+  bool ok = true;
+  const IrVal *ops[2] = {&in->a, &in->b};
+  for (int k = 0; k < 2; k++)
+    if (ops[k]->kind == IV_REG && ops[k]->reg && ra->phys[ops[k]->reg] < 0)
+      ok = false;
+  if ((in->op == IR_LOAD || in->op == IR_STORE) && in->addr.kind == IA_REG &&
+      ra->phys[in->addr.base] < 0)
+    ok = false;
+  if (in->dst && ra->phys[in->dst] < 0)
+    ok = false;
+  return ok;
+}
+
+static bool leaves_r0_alone(const RegAlloc *ra, const IrInsn *in) {
+  switch ((IrOp)in->op) {
+  case IR_MOV: case IR_ALU: case IR_NEG: case IR_EXT: case IR_BSWAP:
+  case IR_LOAD: case IR_ADDR: case IR_SYM: case IR_RET:
+    return uses_in_registers(ra, in);
+  case IR_STORE:
+    return in->a.kind == IV_REG && uses_in_registers(ra, in);
+  case IR_BR:
+    return (in->a.kind == IV_REG || in->b.kind == IV_REG) && uses_in_registers(ra, in);
+  default:
+    return false;
+  }
+}
+
+static void results_in_r0(const IrFunc *f, RegAlloc *ra, const Interval *iv) {
+  int32_t pos = 0;
+  for (size_t b = 0; b < f->blocks.len; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    int32_t first = pos, last = pos + 2 * (int32_t)blk->insns.len - 2;
+    for (size_t i = 0; i < blk->insns.len; i++) {
+      const IrInsn *in = &blk->insns.data[i];
+      IrReg r = in->dst;
+      int32_t at = first + 2 * (int32_t)i;
+      /* a call's result, or one computed in place from a value in r0
+         that it reads last */
+      bool in_place = in->op == IR_MOV || in->op == IR_ALU || in->op == IR_NEG ||
+                      in->op == IR_EXT || in->op == IR_BSWAP;
+      bool from_r0 = in->op == IR_CALL ||
+                     (in_place && in->a.kind == IV_REG && in->a.reg &&
+                      ra->phys[in->a.reg] == 0 && iv[in->a.reg].end == at);
+      if (!from_r0 || !r || !ra->read[r] || ra->phys[r] <= 0)
+        continue;
+      /* (its other definitions, if any, lie inside the interval too:
+         they compute it in r0, which nothing else needs there) */
+      if (iv[r].start != at || iv[r].end > last)
+        continue; /* lives beyond its block */
+      bool ok = true;
+      for (size_t j = i + 1; ok && j < blk->insns.len && first + 2 * (int32_t)j <= iv[r].end; j++)
+        ok = leaves_r0_alone(ra, &blk->insns.data[j]);
+      if (ok)
+        ra->phys[r] = 0;
+    }
+    pos += 2 * (int32_t)blk->insns.len;
+  }
 }
 
 void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
@@ -302,6 +380,7 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
       spilled[r] = 0; /* no slot */
     }
   free(recompute);
+  results_in_r0(f, ra, iv);
   assign_spill_slots(f, ra, spilled);
   ir_liveness_free(&lv);
   free(spilled);

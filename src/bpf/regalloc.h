@@ -5,7 +5,7 @@
 #include "../ir/ir.h"
 
 typedef struct RegAlloc {
-  int8_t *phys;  /* per IR register: r1-r4, r6-r9, or -1 (spilled/unused) */
+  int8_t *phys;  /* per IR register: r1-r4, r6-r9, r0 (a call result read before anything needs r0), or -1 (spilled/unused) */
   int32_t *slot; /* per IR register: its spill slot (IrFunc.slots) or -1 */
   uint8_t *read; /* per IR register: some instruction reads it */
   /* per IR register: when it is spilled and its one definition can be

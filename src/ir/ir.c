@@ -763,8 +763,10 @@ static void propagate_copies(IrFunc *f) {
    wrote the registers either reads or the earlier result (and, for a
    load, nothing wrote memory).  The values are loads of the same place
    (base register or frame slot, offset, size, signedness) of objects
-   that are not volatile, and pure arithmetic (ALU, negation, extension,
-   byte swap) on the same operands.  C allows it, and the verifier needs
+   that are not volatile, pure arithmetic (ALU, negation, extension,
+   byte swap) on the same operands, and a symbol's address (a global's
+   LD_IMM64, two instruction slots: kept in a register for its next
+   access, or recomputed by the allocator where no register is free).  C allows it, and the verifier needs
    it: it bounds a register by the checks on that register (or on its
    copies), so a value tested and then used must be one value, not two
    computed alike.  A pointer loaded from the context twice (as
@@ -798,6 +800,8 @@ static bool value_fact(const IrInsn *in) {
            !(in->addr.kind == IA_REG && in->addr.base == in->dst);
   case IR_ALU: case IR_NEG: case IR_EXT: case IR_BSWAP:
     return !in->core && !value_reads(in->a, in->dst) && !value_reads(in->b, in->dst);
+  case IR_SYM:
+    return in->sym != NULL;
   default:
     return false;
   }
@@ -814,6 +818,8 @@ static bool same_value(const IrInsn *a, const IrInsn *b) {
     return a->addr.kind == b->addr.kind && a->addr.off == b->addr.off &&
            (a->addr.kind == IA_REG ? a->addr.base == b->addr.base
                                    : a->addr.slot == b->addr.slot);
+  if (a->op == IR_SYM)
+    return a->a.imm == b->a.imm && strcmp(a->sym, b->sym) == 0;
   return a->alu == b->alu && a->w32 == b->w32 && same_val(a->a, b->a) && same_val(a->b, b->b);
 }
 
@@ -824,6 +830,8 @@ static uint32_t value_hash(const IrInsn *in) {
     return hash_mix(hash_mix(hash_mix(h, in->addr.kind),
                     in->addr.kind == IA_REG ? in->addr.base : in->addr.slot),
                     (uint32_t)in->addr.off);
+  if (in->op == IR_SYM)
+    return hash_mix(hash_mix(h, hash_bytes(in->sym, strlen(in->sym))), (uint32_t)in->a.imm);
   const IrVal *ops[2] = {&in->a, &in->b};
   for (int k = 0; k < 2; k++)
     h = hash_mix(hash_mix(h, ops[k]->kind),
