@@ -1,2 +1,0 @@
-int a;
-struct s { int x; } v;

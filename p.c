@@ -1,2 +1,0 @@
-#include <stdio.h>
-int main(void) { printf("%d\n", BUFSIZ); return 0; }

@@ -1,1 +1,0 @@
-int included_first;

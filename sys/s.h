@@ -1,1 +1,0 @@
-#define FROM_SYS 2

@@ -1,1 +1,0 @@
-int x __attribute__((no_such_attr));
