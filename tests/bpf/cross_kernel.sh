@@ -17,6 +17,10 @@
 # set every flag and read comm "bpfload", and print the same; a control
 # build without preserve_access_index on the header's structs must not.
 #
+# Then a root type reached through a typedef (typedef_root.bpf.c), where
+# btfcc names the struct and loads while clang-19's and bpf-gcc 16's builds,
+# naming the typedef, are refused by libbpf (see the section at the end).
+#
 # The compiler under test is that of tests/bpf/selftests.sh: BPF_CC=CMD,
 # else btfcc.
 set -u
@@ -89,4 +93,51 @@ fi
 if [ -s "$work/clang.out" ] && [ -s "$work/cc.out" ]; then
   check "cross_kernel/same (both builds print the same)" \
     cmp -s <(sed 1d "$work/clang.out") <(sed 1d "$work/cc.out")
+fi
+
+# A root type reached through a typedef (tests/bpf/cross/typedef_root.bpf.c):
+# where btfcc departs from GCC 16 on purpose.  clang-19 and bpf-gcc 16 both
+# name the typedef my_task_t as the relocation's root (bpf-gcc 16's -dA:
+# "bpfcr_type (struct my_task_t)"); libbpf finds no kernel type of that name
+# and refuses both objects.  btfcc names struct task_struct, so its object
+# loads and reads the pid.  Only for btfcc: it is btfcc's choice that is
+# tested, and each oracle's refusal is checked so that the test notices
+# the day libbpf or a compiler changes.
+[ -n "${BPF_CC:-}" ] && exit 0
+GCC16=${BPF_GCC16:-$BPF_GCC_DEFAULT}
+src=$ROOT/tests/bpf/cross/typedef_root.bpf.c
+declare -A root_compiler=([clang]=$CLANG [gcc16]=$GCC16 [btfcc]=$CC)
+for side in clang gcc16 btfcc; do
+  compiler=${root_compiler[$side]}
+  if [ $side = gcc16 ] && [ ! -x "$GCC16" ]; then
+    skip "cross_kernel/typedef_root/gcc16 (no bpf-gcc 16: ../shared/tools/get-gcc16)"; continue
+  fi
+  if ! bpf_compile "$compiler" "$src" "$work/root_$side.bpf.o" 2>"$work/root_$side.err"; then
+    fail "cross_kernel/typedef_root/$side (does not compile: $(grep -m1 -E 'error' "$work/root_$side.err"))"; continue
+  fi
+  "$BPFLOAD" core "$work/root_$side.bpf.o" typedef_root - > "$work/root_$side.out"
+  verdict=$(head -1 "$work/root_$side.out" | cut -f4)
+  reason=$(head -1 "$work/root_$side.out" | cut -f7)
+  if [ $side = btfcc ]; then
+    check "cross_kernel/typedef_root/btfcc (loads, names struct task_struct, reads the pid: $verdict $(grep '^  data.pid_read' "$work/root_$side.out"))" \
+      grep -qx '  data.pid_read = 01 00 00 00' "$work/root_$side.out"
+  else
+    case $verdict/$reason in
+      rejected/*"failed to resolve CO-RE relocation"*"typedef my_task_t.pid"*)
+        pass "cross_kernel/typedef_root/$side (refused by libbpf as expected: ${reason#verifier: })" ;;
+      *) fail "cross_kernel/typedef_root/$side (expected libbpf to refuse the typedef root; got: $verdict $reason)" ;;
+    esac
+  fi
+done
+# The -dA comment of the relocation's root: GCC 16's names the typedef
+# (spelt with GCC's "struct" before it), btfcc's the struct.
+if [ -x "$GCC16" ]; then
+  for side in gcc16 btfcc; do
+    BPF_CMD=(); bpf_compile_cmd "${root_compiler[$side]}" "$src" "$work/root_$side.s"
+    asm_cmd=(); for word in "${BPF_CMD[@]}"; do [ "$word" = -c ] && word=-S; asm_cmd+=("$word"); done
+    "${asm_cmd[@]}" -gbtf -dA 2>"$work/root_$side.serr" || cat "$work/root_$side.serr" >&2
+    grep -o 'bpfcr_type (.*)' "$work/root_$side.s" > "$work/root_$side.cr" 2>/dev/null
+  done
+  check "cross_kernel/typedef_root/dA (gcc-16: $(cat "$work/root_gcc16.cr"); btfcc: $(cat "$work/root_btfcc.cr"))" \
+    test "$(cat "$work/root_gcc16.cr")|$(cat "$work/root_btfcc.cr")" = "bpfcr_type (struct my_task_t)|bpfcr_type (struct task_struct)"
 fi
