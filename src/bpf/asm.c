@@ -89,6 +89,8 @@ typedef struct Asm {
   uint32_t raw_at; /* where the first of them was written */
   Cond conds[MAX_CONDS]; /* the open .if blocks, innermost last */
   unsigned nconds;
+  unsigned nrepts;       /* .rept blocks being repeated, nested */
+  uint64_t repeated;     /* statements assembled by .rept so far */
   bool normal;   /* in a statement of the normal syntax: `fp` is r10 */
   unsigned depth; /* of the expression being parsed */
   BpfAsmError *err;
@@ -1523,7 +1525,7 @@ static void directive(Asm *a) {
     error_at(a, t->at,
              "directive '%.*s' is not supported in BPF assembly (only "
              ".byte, .short, .long, .quad and their sized names, .globl, "
-             ".if, .ifc, .ifnc, .else, .endif)",
+             ".if, .ifc, .ifnc, .else, .endif, .rept, .endr)",
              (int)(t->len > 40 ? 40 : t->len), a->text + t->at);
   }
 }
@@ -1614,6 +1616,56 @@ static bool conditional(Asm *a) {
   return false;
 }
 
+/* --- Repetition --- */
+
+/* GNU as's `.rept COUNT` ... `.endr`: the statements between them,
+   COUNT times (nested blocks repeat within).  The block is found by
+   lexing ahead to its `.endr`; then each round lexes and assembles the
+   body again from its start, so numeric labels and `%=`-made names
+   behave as if the text had been written out.  A budget on the
+   statements repeated keeps nested counts from running away.  */
+enum { MAX_REPTS = 32 };
+#define MAX_REPEATED (UINT64_C(1) << 22)
+
+static void statement(Asm *a);
+
+/* The statement just lexed begins with directive NAME (not a label).  */
+static bool starts_with(Asm *a, const char *name) {
+  return is_name(a, &a->toks.data[0], name) && !is_op(peek2(a), ":");
+}
+
+static void repeat_block(Asm *a) {
+  Tok *t = next(a); /* .rept */
+  uint32_t rept_at = t->at;
+  if (a->nrepts == MAX_REPTS)
+    error_at(a, rept_at, ".rept nested more than %d deep", MAX_REPTS);
+  uint64_t count = parse_expr(a);
+  expect_end(a);
+  size_t body = a->cur, body_end = 0;
+  for (unsigned depth = 1; depth;) {
+    body_end = a->cur;
+    if (!lex_statement(a))
+      error_at(a, rept_at, "no .endr after this .rept");
+    if (starts_with(a, ".rept"))
+      depth++;
+    else if (starts_with(a, ".endr"))
+      depth--;
+  }
+  size_t after = a->cur;
+  a->nrepts++;
+  for (uint64_t round = 0; round < count; round++) {
+    a->cur = body;
+    while (a->cur < body_end && lex_statement(a)) {
+      if (++a->repeated > MAX_REPEATED)
+        error_at(a, rept_at, ".rept repeats more than %llu statements",
+                 (unsigned long long)MAX_REPEATED);
+      statement(a);
+    }
+  }
+  a->nrepts--;
+  a->cur = after;
+}
+
 /* --- Statements --- */
 
 static void statement(Asm *a) {
@@ -1647,7 +1699,12 @@ static void statement(Asm *a) {
     return;
   if (t->kind == TOK_NAME && a->text[t->at] == '.' && t->len > 1 &&
       !is_op(peek2(a), "=")) {
-    directive(a);
+    if (is_name(a, t, ".rept"))
+      repeat_block(a);
+    else if (is_name(a, t, ".endr"))
+      error_at(a, t->at, ".endr without .rept");
+    else
+      directive(a);
     return;
   }
   check_raw_whole(a);

@@ -27,7 +27,9 @@
    (the last before) or `1f` (the next after).  Directives: `.8byte` /
    `.quad` / `.dword` (each value one raw instruction slot, as the kernel
    selftests write instructions no syntax covers), `.globl` / `.global`
-   (calls and loads of the name stay relocations).  Any other directive
+   (calls and loads of the name stay relocations), GNU as's conditionals
+   (`.if`, `.ifc`, `.ifnc`, `.else`, `.endif`) and `.rept N` ... `.endr`
+   (the statements between, N times).  Any other directive
    is an error, as is everything the instruction set cannot encode (an
    offset beyond 16 bits, registers of mixed widths, r11).
 

@@ -1005,6 +1005,28 @@ static void string_ref(Section *s, StrEntry *e, const char *comment) {
                NULL);
 }
 
+/* The forms whose bytes are the same in assembler text and in an object:
+   a reference into another section (its relocation), an address, a
+   one-byte location expression.  COMMENT names the attribute, or NULL.  */
+static void write_linked_form(Section *s, uint16_t form, const OAttr *a,
+                              const char *comment) {
+  switch (form) {
+  case DW_FORM_sec_offset:
+    sec_symref(s, 4, a->str, 0, comment);
+    break;
+  case DW_FORM_addr:
+    if (a->str)
+      sec_symref(s, 8, a->str, 0, comment);
+    else
+      sec_data(s, 8, 0, comment);
+    break;
+  case DW_FORM_exprloc:
+    sec_uleb(s, 1, comment);
+    sec_data(s, 1, a->value, NULL);
+    break;
+  }
+}
+
 /* Attribute A in FORM (its abbreviation's).  */
 static void write_attr(Gen *g, Section *s, uint16_t form, const OAttr *a) {
   bool annotate = s->annotate;
@@ -1040,18 +1062,8 @@ static void write_attr(Gen *g, Section *s, uint16_t form, const OAttr *a) {
   case DW_FORM_ref_sig8:
     write_signature(s, a->ref->tu->signature, at);
     break;
-  case DW_FORM_sec_offset:
-    sec_symref(s, 4, a->str, 0, at);
-    break;
-  case DW_FORM_addr:
-    if (a->str)
-      sec_symref(s, 8, a->str, 0, at);
-    else
-      sec_data(s, 8, 0, at);
-    break;
-  case DW_FORM_exprloc:
-    sec_uleb(s, 1, at);
-    sec_data(s, 1, a->value, NULL);
+  case DW_FORM_sec_offset: case DW_FORM_addr: case DW_FORM_exprloc:
+    write_linked_form(s, form, a, at);
     break;
   case DW_FORM_flag_present:
     sec_commentf(s, "%s", at);
@@ -1103,18 +1115,8 @@ static void encode_die(Section *s, const ODie *d) {
       memcpy(sec_tail(s, 8), a->ref->tu->signature, 8);
       sec_commit(s, 8);
       break;
-    case DW_FORM_sec_offset:
-      sec_symref(s, 4, a->str, 0, NULL);
-      break;
-    case DW_FORM_addr:
-      if (a->str)
-        sec_symref(s, 8, a->str, 0, NULL);
-      else
-        sec_data(s, 8, 0, NULL);
-      break;
-    case DW_FORM_exprloc:
-      sec_data(s, 1, 1, NULL);
-      sec_data(s, 1, a->value, NULL);
+    case DW_FORM_sec_offset: case DW_FORM_addr: case DW_FORM_exprloc:
+      write_linked_form(s, form, a, NULL);
       break;
     default: /* flag_present, implicit_const: nothing in the DIE */
       break;

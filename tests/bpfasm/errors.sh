@@ -45,6 +45,9 @@ else
 .endif
 .else
 .ifc a
+.endr
+.rept 2
+.rept
 .if 1
 .ifc "a, b
 r0 = *(u32 *)(r1 + 32768)
@@ -129,6 +132,11 @@ python3 -c "
 for i in range(40000): print('1: goto 1b; goto 1f')
 print('1: exit')" >"$W/locals.s"
 damaged "40000 numeric labels" "$W/locals.s"
+printf '.rept 100000\n.rept 100000\nr0 += 1\n.endr\n.endr\n' >"$W/rept.s"
+damaged "ten billion repetitions" "$W/rept.s"
+check "bpfasm/errors damaged: the repetition budget is what ends it" grep -q "repeats more than" "$W/d.err"
+python3 -c "print('.rept 2\n' * 40 + 'exit\n' + '.endr\n' * 40)" >"$W/rept_deep.s"
+damaged ".rept nested 40 deep" "$W/rept_deep.s"
 printf 'r0 = 1\nif r0 == 0 goto' >"$W/eof.s"; damaged "end of file inside a statement" "$W/eof.s"
 : >"$W/empty.s"; damaged "empty file" "$W/empty.s"
 

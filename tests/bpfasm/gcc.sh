@@ -141,6 +141,40 @@ pc_cond() {
   # names followed by ':' are labels, even those spelt like the directives
   printf 'else:\n.else:\n.endif: .if:\tgoto .else\n\tgoto .endif\n\tgoto .if\n'
 }
+# Repetition (.rept/.endr, as the selftests' verifier_gotol writes 40,000
+# additions): nested blocks, numeric labels defined again in each round,
+# a count of zero, a count that is an expression, a block inside a
+# conditional not taken, a label that jumps over the whole block.
+pc_rept() {
+  printf '	goto 2f
+0:	r0 = 0
+	.rept 3
+	r0 += 1
+	.rept 2
+1:	r1 = 2
+	if r1 > 3 goto 1b
+	.endr
+	.endr
+'
+  printf '	.rept 0
+	r9 = 9
+	.endr
+	.rept (1 << 2) - 1
+	w2 = 7
+	.endr
+'
+  printf '	.if 0
+	.rept 5
+	r3 = 3
+	.endr
+	.endif
+	.rept 1000
+	r4 += 1
+	.endr
+	exit
+2:	goto 0b
+'
+}
 n_pct() { n_forms %; }
 n_bare() { n_forms ''; }
 
@@ -158,6 +192,6 @@ run_group() { # NAME DIALECT GENERATOR [REFERENCE_GENERATOR]
   done
 }
 
-for g in alu mem jmp call ld64 atomic data cond; do run_group pseudoc-$g pseudoc pc_$g; done
+for g in alu mem jmp call ld64 atomic data cond rept; do run_group pseudoc-$g pseudoc pc_$g; done
 run_group normal normal n_pct
 run_group normal-bare normal n_bare n_pct
