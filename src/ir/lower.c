@@ -1701,11 +1701,14 @@ static int body_size(const Node *body) {
 /* Whether a call of FN (its definition DEF) is inlined: always_inline,
    declared inline (GCC at -O2 inlines such small functions), a call BPF
    could not make (more than five arguments, aggregates by value), or a
-   small body; never noinline ones.  */
+   small body; never noinline ones, nor weak ones (another object may
+   replace a weak definition at link time: GCC and clang call it, and
+   the verifier checks a global one against its own BTF prototype).  */
 static bool should_inline(Lower *L, const Node *call, Decl *fn, Decl *def) {
   if (!def || !def->body || L->inline_depth >= 8)
     return false;
-  if (decl_find_attr(fn, ATTR_NOINLINE) || decl_find_attr(def, ATTR_NOINLINE))
+  if (decl_find_attr(fn, ATTR_NOINLINE) || decl_find_attr(def, ATTR_NOINLINE) ||
+      decl_find_attr(fn, ATTR_WEAK) || decl_find_attr(def, ATTR_WEAK))
     return false;
   if (decl_find_attr(fn, ATTR_ALWAYS_INLINE) || decl_find_attr(def, ATTR_ALWAYS_INLINE))
     return true;
