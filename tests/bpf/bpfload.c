@@ -45,7 +45,8 @@
  * member of "data" print, in full hex, one line each.  BPFLOAD_LOG=1 puts
  * libbpf's lines about the relocations it applied on stderr; in load mode,
  * the verifier's statistics of a loaded program, the whole log of a
- * rejected one.
+ * rejected one; BPFLOAD_LOG=2 the level-2 log of a loaded one too (every
+ * state walked: where pruning fails).
  *
  * Usage: bpfload probe      (exit 0 when the bpf syscall loads programs)
  *        bpfload list OBJ
@@ -265,7 +266,19 @@ static struct attempt load_one(const char *path, const char *name, int keep)
   }
   char section[256];
   snprintf(section, sizeof section, "%s", bpf_program__section_name(a.prog));
-  load_with_log(&a, 4, stats_log, STATS_LOG_SIZE);
+  /* BPFLOAD_LOG=2: the whole level-2 log (every state the verifier
+     walked), to see where its pruning fails; the statistics are its
+     last lines.  */
+  const char *want_log = getenv("BPFLOAD_LOG");
+  if (want_log && strcmp(want_log, "2") == 0) {
+    load_with_log(&a, 2 | 4, full_log, FULL_LOG_SIZE);
+    size_t n = strlen(full_log), keep_from = n > STATS_LOG_SIZE / 2 ? n - STATS_LOG_SIZE / 2 : 0;
+    snprintf(stats_log, STATS_LOG_SIZE, "%s", full_log + keep_from);
+    if (a.err == 0)
+      fputs(full_log, stderr);
+  } else {
+    load_with_log(&a, 4, stats_log, STATS_LOG_SIZE);
+  }
   if (a.err == 0) {
     struct bpf_prog_info info = {0};
     __u32 len = sizeof info;
