@@ -1,7 +1,9 @@
-/* btftool's encode and dedup commands: pahole -J's job.
+/* btftool's encode, dedup and link commands: pahole -J's job, and
+   libbpf's static linker's.
 
      btftool encode [-o OUT] [--raw] [--no-dedup] [--base BASE] FILE
      btftool dedup [-o OUT] [--raw] [--base BASE] FILE
+     btftool link -o OUT FILE...
 
    encode reads the DWARF of FILE (an ELF object, executable, vmlinux or
    module; relocations applied; the file mapped, not read), fills the
@@ -18,8 +20,13 @@
        `pahole -J FILE` does (dedup of raw BTF: standard output);
      - -o OUT: OUT is a copy of FILE with the .BTF section, or raw BTF
        when OUT ends in ".btf", is "-", or --raw is given (or FILE is raw
-       BTF).  */
+       BTF).
+
+   link links BPF objects into one, as `bpftool gen object OUT FILE...`
+   (link.h): sections, symbols and relocations merged, BTF merged and
+   deduplicated, .BTF.ext merged.  */
 #include "encode_cmds.h"
+#include "link.h"
 
 #include "../btf/btf_dedup.h"
 #include "../btf/btf_encode.h"
@@ -255,5 +262,43 @@ int cmd_dedup(int argc, char **argv) {
   btf_free(base);
   btf_file_close(&basef);
   btf_file_close(&f);
+  return rc;
+}
+
+int cmd_link(int argc, char **argv) {
+  const char *output = NULL;
+  VEC(const char *) inputs = {0};
+  int rc = 1;
+  for (int i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) {
+      if (i + 1 >= argc) {
+        fail("link", "option '-o' needs a file");
+        goto out;
+      }
+      output = argv[++i];
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      fprintf(stderr, "%s: link: unknown option '%s' (see '%s --help')\n",
+              progname, argv[i], progname);
+      goto out;
+    } else {
+      vec_push(&inputs, argv[i]);
+    }
+  }
+  if (!output || !inputs.len) {
+    fprintf(stderr, "%s: link: usage: %s link -o OUT FILE... (see '%s --help')\n",
+            progname, progname, progname);
+    goto out;
+  }
+  Buf obj = {0};
+  LinkError err;
+  if (!bpf_link(inputs.data, inputs.len, &obj, &err))
+    fprintf(stderr, "%s: link: %s\n", progname, err.msg);
+  else if (!write_bytes(output, obj.data, obj.len))
+    fail(output, strerror(errno));
+  else
+    rc = 0;
+  buf_free(&obj);
+out:
+  vec_free(&inputs);
   return rc;
 }
