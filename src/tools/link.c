@@ -870,31 +870,40 @@ static bool append_types(Linker *L, Input *in) {
   return true;
 }
 
-/* A variable or function of one of IN's DATASECs, at OFFSET there.  */
+/* A variable or function of one of IN's DATASECs.  A global variable is
+   where its symbol is; one listed already (an extern before, or a weak
+   definition) keeps its entry, whose size follows the type the global
+   has now, and whose offset moves to this input's definition when that
+   is the one the symbol now names.  (libbpf 1.1 moves no offset, so an
+   extern map that another object defines stays at 0 in .maps, where
+   libbpf then finds no map: tests/btftool/link.sh.)  */
 static bool append_sec_var(Linker *L, Input *in, const InSec *src,
                            const BtfVarSecinfo *vi) {
   OutSec *dst = &L->secs.data[src->dst];
   uint32_t id = in->type_map[vi->type];
   const BtfType *t = built_type(&L->btf, id);
-  GlobSym *gs = NULL;
-  uint64_t offset = vi->offset;
   const char *name = L->btf.strs.tab.data + t->name_off;
-  if (is_non_static(t)) {
-    gs = find_glob(L, name);
-    if (gs && gs->sec != src->dst)
-      return in_error(in, L->err, "global '%s' is in section '%s' here and in "
-                      "section '%s' in an earlier object", name, src->name,
-                      L->secs.data[gs->sec].name);
-    if (gs && gs->var_idx >= 0) {
-      dst->vars.data[gs->var_idx].size = (uint32_t)built_size(L, (uint32_t)gs->underlying);
-      return true;
-    }
-  }
   const BtfType *v = btf_type_by_id(in->btf, vi->type);
-  if (src->elf && btf_kind(v) == BTF_KIND_VAR &&
-      btf_var(v)->linkage == BTF_VAR_GLOBAL_ALLOCATED)
+  uint64_t offset = vi->offset;
+  bool defines = src->elf && btf_kind(v) == BTF_KIND_VAR &&
+                 btf_var(v)->linkage == BTF_VAR_GLOBAL_ALLOCATED;
+  if (defines)
     offset = find_object_symbol(in, src->elf->index, name)->value;
-  BtfVarSecinfo nv = {id, (uint32_t)(src->dst_off + offset), vi->size};
+  offset += src->dst_off;
+  GlobSym *gs = is_non_static(t) ? find_glob(L, name) : NULL;
+  if (gs && gs->sec != src->dst)
+    return in_error(in, L->err, "global '%s' is in section '%s' here and in "
+                    "section '%s' in an earlier object", name, src->name,
+                    L->secs.data[gs->sec].name);
+  if (gs && gs->var_idx >= 0) {
+    BtfVarSecinfo *old = &dst->vars.data[gs->var_idx];
+    old->size = (uint32_t)built_size(L, (uint32_t)gs->underlying);
+    const OutSym *sym = &L->syms.data[gs->sym];
+    if (defines && sym->shndx == dst->elf_index && sym->value == offset)
+      old->offset = (uint32_t)offset;
+    return true;
+  }
+  BtfVarSecinfo nv = {id, (uint32_t)offset, vi->size};
   vec_push(&dst->vars, nv);
   if (gs)
     gs->var_idx = (int32_t)dst->vars.len - 1;
