@@ -26,7 +26,7 @@
    (link.h): sections, symbols and relocations merged, BTF merged and
    deduplicated, .BTF.ext merged.  */
 #include "encode_cmds.h"
-#include "link.h"
+#include "../link/link.h"
 
 #include "../btf/btf_dedup.h"
 #include "../btf/btf_encode.h"
@@ -265,40 +265,63 @@ int cmd_dedup(int argc, char **argv) {
   return rc;
 }
 
+/* Read the objects at PATHS into INPUTS (their bytes freed with
+   free_inputs); false (said) when one cannot be read.  */
+static bool read_inputs(char **paths, size_t n, LinkInput *inputs) {
+  for (size_t i = 0; i < n; i++) {
+    char *data;
+    inputs[i].name = paths[i];
+    if (!read_file(paths[i], &data, &inputs[i].size))
+      return fail(paths[i], strerror(errno)), false;
+    inputs[i].data = data;
+  }
+  return true;
+}
+
+static void free_inputs(LinkInput *inputs, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    free((void *)inputs[i].data);
+  free(inputs);
+}
+
 int cmd_link(int argc, char **argv) {
   const char *output = NULL;
-  VEC(const char *) inputs = {0};
-  int rc = 1;
+  VEC(char *) paths = {0};
   for (int i = 0; i < argc; i++) {
     if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) {
-      if (i + 1 >= argc) {
-        fail("link", "option '-o' needs a file");
-        goto out;
-      }
+      if (i + 1 >= argc)
+        break;
       output = argv[++i];
     } else if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "%s: link: unknown option '%s' (see '%s --help')\n",
               progname, argv[i], progname);
-      goto out;
+      vec_free(&paths);
+      return 1;
     } else {
-      vec_push(&inputs, argv[i]);
+      vec_push(&paths, argv[i]);
     }
   }
-  if (!output || !inputs.len) {
+  if (!output || !paths.len) {
     fprintf(stderr, "%s: link: usage: %s link -o OUT FILE... (see '%s --help')\n",
             progname, progname, progname);
-    goto out;
+    vec_free(&paths);
+    return 1;
   }
+  int rc = 1;
+  LinkInput *inputs = xcalloc(paths.len, sizeof *inputs);
   Buf obj = {0};
   LinkError err;
-  if (!bpf_link(inputs.data, inputs.len, &obj, &err))
+  if (!read_inputs(paths.data, paths.len, inputs)) {
+    /* said */
+  } else if (!bpf_link(inputs, paths.len, &obj, &err)) {
     fprintf(stderr, "%s: link: %s\n", progname, err.msg);
-  else if (!write_bytes(output, obj.data, obj.len))
+  } else if (!write_bytes(output, obj.data, obj.len)) {
     fail(output, strerror(errno));
-  else
+  } else {
     rc = 0;
+  }
   buf_free(&obj);
-out:
-  vec_free(&inputs);
+  free_inputs(inputs, paths.len);
+  vec_free(&paths);
   return rc;
 }

@@ -51,7 +51,6 @@
 #include "../btf/btf_read.h"
 #include "../elf/elf_read.h"
 
-#include <errno.h>
 #include <string.h>
 
 enum {
@@ -142,8 +141,6 @@ typedef struct InSec {
 
 typedef struct Input {
   const char *path;
-  char *bytes;
-  size_t size;
   ElfFile *elf;
   VEC(InSec) secs;       /* by ELF section index, then the ephemeral ones */
   Btf *btf;
@@ -173,7 +170,6 @@ static void input_free(Input *in) {
   free(in->sym_map);
   free(in->type_map);
   elf_close(in->elf);
-  free(in->bytes);
 }
 
 static bool starts_with(const char *s, const char *head) {
@@ -355,14 +351,12 @@ static bool attach_datasecs(Input *in, LinkError *err) {
   return true;
 }
 
-static bool load_input(Input *in, const char *path, LinkError *err) {
-  in->path = path;
-  if (!read_file(path, &in->bytes, &in->size))
-    return in_error(in, err, "%s", strerror(errno));
-  if (!elf_is_elf(in->bytes, in->size))
+static bool load_input(Input *in, const LinkInput *file, LinkError *err) {
+  in->path = file->name;
+  if (!elf_is_elf(file->data, file->size))
     return in_error(in, err, "not an ELF file");
   ElfError eerr;
-  in->elf = elf_open(in->bytes, in->size, &eerr);
+  in->elf = elf_open(file->data, file->size, &eerr);
   if (!in->elf)
     return in_error(in, err, "%s", eerr.msg);
   if (!in->elf->is64 || in->elf->big_endian || in->elf->type != ELF_ET_REL ||
@@ -881,6 +875,9 @@ static bool append_sec_var(Linker *L, Input *in, const InSec *src,
                            const BtfVarSecinfo *vi) {
   OutSec *dst = &L->secs.data[src->dst];
   uint32_t id = in->type_map[vi->type];
+  if (!id)
+    return in_error(in, L->err, "DATASEC '%s' lists type %u, a global without "
+                    "a symbol", src->name, vi->type);
   const BtfType *t = built_type(&L->btf, id);
   const char *name = L->btf.strs.tab.data + t->name_off;
   const BtfType *v = btf_type_by_id(in->btf, vi->type);
@@ -965,8 +962,10 @@ static bool append_ext_table(Linker *L, Input *in, BtfExtKind kind) {
         uint32_t v = load_u32(in->ext_bytes + rec->offset + 4 * w, false);
         if (w == 0)
           v += (uint32_t)src->dst_off;
-        else if (ext_word_is_type(kind, w))
-          v = in->type_map[v];
+        else if (ext_word_is_type(kind, w) && v && !(v = in->type_map[v]))
+          return in_error(in, L->err, ".BTF.ext+%#x: %s record names type %u, "
+                          "a global without a symbol", rec->offset,
+                          btf_ext_table_name(kind), rec->w[1]);
         else if (ext_word_is_string(kind, w))
           v = btf_strset_add(&L->btf.strs, btf_str_by_offset(in->btf, v));
         vec_push(&dst->words, v);
@@ -1155,46 +1154,39 @@ typedef struct FileSec {
   const void *data; /* NULL: NOBITS */
 } FileSec;
 
+/* N little-endian fields: VALUE[i] in SIZE[i] bytes.  */
+static void put_fields(Buf *b, const uint64_t *value, const uint8_t *size, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    put_n(b, value[i], size[i]);
+}
+
 static void put_shdr(Buf *b, const FileSec *s) {
-  put_n(b, s->name, 4);
-  put_n(b, s->type, 4);
-  put_n(b, s->flags, 8);
-  put_n(b, 0, 8);
-  put_n(b, s->offset, 8);
-  put_n(b, s->size, 8);
-  put_n(b, s->link, 4);
-  put_n(b, s->info, 4);
-  put_n(b, s->align, 8);
-  put_n(b, s->entsize, 8);
+  static const uint8_t size[] = {4, 4, 8, 8, 8, 8, 4, 4, 8, 8};
+  const uint64_t value[] = {s->name, s->type, s->flags, 0 /* sh_addr */,
+                            s->offset, s->size, s->link, s->info, s->align,
+                            s->entsize};
+  put_fields(b, value, size, ARRAY_LEN(size));
 }
 
 static void put_ehdr(Buf *b, uint64_t shoff, uint32_t shnum) {
   static const uint8_t ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1};
   buf_append(b, ident, sizeof ident);
-  put_n(b, ELF_ET_REL, 2);
-  put_n(b, ELF_EM_BPF, 2);
-  put_n(b, 1, 4);  /* e_version */
-  put_n(b, 0, 8);  /* e_entry */
-  put_n(b, 0, 8);  /* e_phoff */
-  put_n(b, shoff, 8);
-  put_n(b, 0, 4);  /* e_flags */
-  put_n(b, EHDR_SIZE, 2);
-  put_n(b, 0, 2);
-  put_n(b, 0, 2);
-  put_n(b, SHDR_SIZE, 2);
-  put_n(b, shnum, 2);
-  put_n(b, 1, 2);  /* e_shstrndx: .strtab */
+  /* e_type, e_machine, e_version, e_entry, e_phoff, e_shoff, e_flags,
+     e_ehsize, e_phentsize, e_phnum, e_shentsize, e_shnum, e_shstrndx
+     (.strtab) */
+  static const uint8_t size[] = {2, 2, 4, 8, 8, 8, 4, 2, 2, 2, 2, 2, 2};
+  const uint64_t value[] = {ELF_ET_REL, ELF_EM_BPF, 1, 0, 0, shoff, 0,
+                            EHDR_SIZE, 0, 0, SHDR_SIZE, shnum, 1};
+  put_fields(b, value, size, ARRAY_LEN(size));
 }
 
 static void put_symtab(const Linker *L, Buf *b) {
+  static const uint8_t size[] = {4, 1, 1, 2, 8, 8};
   for (size_t i = 0; i < L->syms.len; i++) {
     const OutSym *s = &L->syms.data[i];
-    put_n(b, s->name, 4);
-    put_n(b, s->info, 1);
-    put_n(b, s->other, 1);
-    put_n(b, s->shndx, 2);
-    put_n(b, s->value, 8);
-    put_n(b, s->size, 8);
+    const uint64_t value[] = {s->name, s->info, s->other, s->shndx, s->value,
+                              s->size};
+    put_fields(b, value, size, ARRAY_LEN(size));
   }
 }
 
@@ -1291,22 +1283,21 @@ static void linker_free(Linker *L) {
   vec_free(&L->refs);
 }
 
-static bool link_input(Linker *L, const char *path) {
+static bool link_input(Linker *L, const LinkInput *file) {
   Input in = {0};
-  bool ok = load_input(&in, path, L->err) && append_sections(L, &in) &&
+  bool ok = load_input(&in, file, L->err) && append_sections(L, &in) &&
             append_symbols(L, &in) && append_relocs(L, &in) &&
             append_btf(L, &in) && append_ext(L, &in);
   input_free(&in);
   return ok;
 }
 
-bool bpf_link(const char *const *paths, size_t npaths, Buf *out,
-              LinkError *err) {
+bool bpf_link(const LinkInput *inputs, size_t n, Buf *out, LinkError *err) {
   Linker L;
   linker_init(&L, err);
   bool ok = true;
-  for (size_t i = 0; i < npaths && ok; i++)
-    ok = link_input(&L, paths[i]);
+  for (size_t i = 0; i < n && ok; i++)
+    ok = link_input(&L, &inputs[i]);
   Buf btf = {0}, ext = {0};
   if (ok)
     ok = finish_btf(&L, &btf, &ext);
