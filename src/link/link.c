@@ -715,6 +715,10 @@ static bool append_reloc_entries(Linker *L, Input *in, const InSec *rel,
       ok = in_error(in, L->err, "%s: relocation %zu at offset %llu is outside "
                     "its section or not on an instruction", rel->name, k,
                     (unsigned long long)off);
+    else if (!in->sym_map[r->sym])
+      ok = in_error(in, L->err, "%s: relocation %zu names symbol '%s' of a "
+                    "section the linker drops", rel->name, k,
+                    in->elf->symbols[r->sym].name);
     if (!ok)
       break;
     const ElfSymbol *sym = &in->elf->symbols[r->sym];
