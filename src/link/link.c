@@ -752,8 +752,9 @@ static bool append_relocs(Linker *L, Input *in) {
     const InSec *target = &in->secs.data[rel->elf->info];
     if (target->skipped)
       continue;
-    if (target->elf->type == ELF_SHT_NOBITS)
-      return in_error(in, L->err, "%s applies to a section without data", rel->name);
+    if (!target->dst || target->elf->type == ELF_SHT_NOBITS)
+      return in_error(in, L->err, "%s applies to a section without code or "
+                      "data", rel->name);
     uint32_t rdst = find_out_sec(L, rel->name);
     if (!rdst) {
       rdst = add_out_sec(L, rel->name, false);
