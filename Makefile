@@ -28,7 +28,7 @@ WARN     = -Wall -Wextra -Wno-unused-parameter
 ALLCFLAGS = -std=c17 -D_GNU_SOURCE -pthread $(WARN) $(CFLAGS) $(SANFLAGS) -I$(BUILD)/gen -MMD -MP
 LDFLAGS += $(SANFLAGS) -pthread -Wl,--build-id
 
-LIBDIRS  = util lang cpp parse sema debug btf ctf dwarf elf ir bpf
+LIBDIRS  = util lang cpp parse sema debug btf ctf dwarf elf ir bpf link
 LIBSRC   = $(foreach d,$(LIBDIRS),$(wildcard src/$(d)/*.c))
 LIBOBJ   = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIBSRC))
 DRVSRC   = $(wildcard src/driver/*.c)

@@ -212,6 +212,15 @@ static bool is_hidden(const Decl *d) {
          !strcmp(a->args[0].str, "hidden");
 }
 
+/* Whether a declaration of D's entity is __attribute__((weak)): its
+   definition's symbol is then STB_WEAK, as GCC writes it.  */
+static bool is_weak(const Decl *d) {
+  for (const Decl *x = d; x; x = x->prev)
+    if (decl_find_attr(x, ATTR_WEAK))
+      return true;
+  return false;
+}
+
 static bool is_static(const Decl *d) {
   for (const Decl *x = d; x; x = x->prev)
     if (x->sc == SC_STATIC)
@@ -338,6 +347,7 @@ static bool compile_function(Builder *b, Decl *fn) {
   s.value = (uint64_t)start * BPF_INSN_SIZE;
   s.size = (uint64_t)(bpf_code_len(&c->code) - start) * BPF_INSN_SIZE;
   s.global = global;
+  s.weak = global && is_weak(fn);
   s.hidden = global && is_hidden(fn);
   s.func = true;
   vec_push(&c->funcs, s);
@@ -364,7 +374,9 @@ static char *code_text(const CodeSec *c) {
     if (fn) {
       if (open)
         buf_printf(&out, "\t.size\t%s, .-%s\n", open, open);
-      if (fn->global)
+      if (fn->weak)
+        buf_printf(&out, "\t.weak\t%s\n", fn->name);
+      else if (fn->global)
         buf_printf(&out, "\t.global\t%s\n", fn->name);
       buf_printf(&out, "\t.type\t%s, @function\n", fn->name);
       open = fn->name;
@@ -666,6 +678,7 @@ static bool emit_object(Builder *b, Decl *d, Decl *def, const char *name) {
   sym.value = at;
   sym.size = (uint64_t)size;
   sym.global = !is_static(d) && !is_static_local(d);
+  sym.weak = sym.global && (is_weak(d) || is_weak(def));
   sym.hidden = sym.global && is_hidden(d);
   sym.object = true;
   vec_push(&b->obj->symbols, sym);

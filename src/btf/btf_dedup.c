@@ -43,7 +43,7 @@
 
 #include <string.h>
 
-typedef VEC(uint32_t) U32Vec;
+typedef BtfWordVec U32Vec;
 
 /* --- Interned word sequences: each distinct one gets the next number --- */
 
@@ -119,11 +119,7 @@ static uint32_t seqset_intern(SeqSet *s, const uint32_t *w, uint32_t n) {
 
 /* --- Strings by content --- */
 
-typedef struct StrSet {
-  Buf tab;         /* the distinct strings, "" first */
-  uint32_t *slots; /* offset + 1 */
-  uint32_t mask, count;
-} StrSet;
+typedef BtfStrSet StrSet;
 
 static uint64_t hash_str(const char *s) {
   uint64_t h = 0xcbf29ce484222325ull;
@@ -132,14 +128,14 @@ static uint64_t hash_str(const char *s) {
   return h;
 }
 
-static void strset_init(StrSet *s) {
+void btf_strset_init(StrSet *s) {
   memset(s, 0, sizeof *s);
   s->mask = 1023;
   s->slots = xcalloc(s->mask + 1, sizeof *s->slots);
   buf_putc(&s->tab, 0);
 }
 
-static void strset_free(StrSet *s) {
+void btf_strset_free(StrSet *s) {
   buf_free(&s->tab);
   free(s->slots);
 }
@@ -151,8 +147,7 @@ static void strset_place(uint32_t *slots, uint32_t mask, const char *str, uint32
   slots[i] = off + 1;
 }
 
-/* The offset of STR in the set's table, added if new.  */
-static uint32_t strset_add(StrSet *s, const char *str) {
+uint32_t btf_strset_add(StrSet *s, const char *str) {
   if (!*str)
     return 0;
   uint32_t i = (uint32_t)hash_str(str) & s->mask;
@@ -180,7 +175,7 @@ static uint32_t strset_add(StrSet *s, const char *str) {
 /* The words of record T that hold string offsets (NAMES) and type ids
    (REFS), as word indexes from T's start; T's own type word for the
    kinds that refer through it.  */
-static void record_slots(const BtfType *t, U32Vec *names, U32Vec *refs) {
+void btf_record_slots(const BtfType *t, U32Vec *names, U32Vec *refs) {
   unsigned kind = btf_kind(t);
   uint32_t vlen = btf_vlen(t);
   names->len = refs->len = 0;
@@ -242,7 +237,7 @@ static const uint32_t *words(const Dedup *d, uint32_t id) {
 }
 
 static uint32_t content(Dedup *d, uint32_t off) {
-  return strset_add(&d->contents, btf_str_by_offset(d->btf, off));
+  return btf_strset_add(&d->contents, btf_str_by_offset(d->btf, off));
 }
 
 static uint32_t resolve(const Dedup *d, uint32_t id) {
@@ -260,7 +255,7 @@ static void key_of(Dedup *d, uint32_t id, U32Vec *k) {
   const uint32_t *w = words(d, id);
   unsigned kind = btf_kind(t);
   long extra = btf_type_data_size(kind, btf_vlen(t)) / 4;
-  record_slots(t, &d->names, &d->refs);
+  btf_record_slots(t, &d->names, &d->refs);
   /* every word but the references, names by content */
   size_t ni = 0, ri = 0;
   for (long i = 0; i < 3 + extra; i++) {
@@ -322,7 +317,7 @@ static void partition(Dedup *d, bool shallow) {
       if (self != 0) {
         const BtfType *t = btf_type_by_id(d->btf, self);
         const uint32_t *w = words(d, self);
-        record_slots(t, &d->names, &d->refs);
+        btf_record_slots(t, &d->names, &d->refs);
         for (size_t r = 0; r < d->refs.len; r++)
           push_ref(d, w[d->refs.data[r]], shallow);
       }
@@ -434,7 +429,7 @@ static uint32_t count_aliases(const Dedup *d) {
    name the base holds is written as the base's offset and a new one
    after it (write_output writes only the part after the base's).  */
 static void output_strings_init(StrSet *strs, const Btf *base) {
-  strset_init(strs);
+  btf_strset_init(strs);
   if (!base)
     return;
   strs->tab.len = 0;
@@ -445,13 +440,15 @@ static void output_strings_init(StrSet *strs, const Btf *base) {
     /* strset_add finds it where it first occurs, or records it there */
     uint32_t len = (uint32_t)strs->tab.len;
     strs->tab.len = off;
-    strset_add(strs, str);
+    btf_strset_add(strs, str);
     strs->tab.len = len;
     off = end;
   }
 }
 
-static void write_output(Dedup *d, Buf *out, uint32_t *types_out) {
+/* ID_MAP (may be NULL) gets, for every id, the id of its
+   representative in the output.  */
+static void write_output(Dedup *d, Buf *out, uint32_t *types_out, uint32_t *id_map) {
   uint32_t *rep = xcalloc(d->nclasses, sizeof *rep);   /* class: first id + 1 */
   uint32_t *newid = xcalloc(d->n, sizeof *newid);
   for (uint32_t id = d->n; id-- > 1;)
@@ -463,6 +460,10 @@ static void write_output(Dedup *d, Buf *out, uint32_t *types_out) {
   for (uint32_t id = d->start; id < d->n; id++)
     if (rep[d->cls[id]] == id + 1)
       newid[id] = next++;
+  for (uint32_t id = 0; id_map && id < d->n; id++) {
+    uint32_t target = resolve(d, id);
+    id_map[id] = target ? newid[rep[d->cls[target]] - 1] : 0;
+  }
   Buf types = {0};
   StrSet strs;
   const Btf *base = d->btf->base;
@@ -476,10 +477,10 @@ static void write_output(Dedup *d, Buf *out, uint32_t *types_out) {
     size_t at = types.len;
     buf_append(&types, t, nwords * 4);
     uint32_t *w = (uint32_t *)(void *)(types.data + at);
-    record_slots(t, &d->names, &d->refs);
+    btf_record_slots(t, &d->names, &d->refs);
     for (size_t i = 0; i < d->names.len; i++) {
       uint32_t *slot = &w[d->names.data[i]];
-      *slot = strset_add(&strs, btf_str_by_offset(d->btf, *slot));
+      *slot = btf_strset_add(&strs, btf_str_by_offset(d->btf, *slot));
     }
     for (size_t i = 0; i < d->refs.len; i++) {
       uint32_t *slot = &w[d->refs.data[i]];
@@ -496,18 +497,23 @@ static void write_output(Dedup *d, Buf *out, uint32_t *types_out) {
   buf_append(out, strs.tab.data + base_strs, str_len);
   *types_out = next - d->start;
   buf_free(&types);
-  strset_free(&strs);
+  btf_strset_free(&strs);
   free(rep);
   free(newid);
 }
 
 bool btf_dedup(const Btf *btf, Buf *out, BtfDedupStats *stats, BtfError *err) {
+  return btf_dedup_map(btf, out, stats, NULL, err);
+}
+
+bool btf_dedup_map(const Btf *btf, Buf *out, BtfDedupStats *stats,
+                   uint32_t *id_map, BtfError *err) {
   (void)err;
   Dedup d = {0};
   d.btf = btf;
   d.n = btf_type_count(btf);
   d.start = btf->start_id;
-  strset_init(&d.contents);
+  btf_strset_init(&d.contents);
   d.alias = xcalloc(d.n, sizeof *d.alias);
   d.cls = xcalloc(d.n, sizeof *d.cls);
   /* The FWDs are first resolved in a shallow partition, where a struct
@@ -524,10 +530,10 @@ bool btf_dedup(const Btf *btf, Buf *out, BtfDedupStats *stats, BtfError *err) {
     rounds += d.rounds;
   }
   BtfDedupStats st = {btf->nr_types, 0, count_aliases(&d), rounds};
-  write_output(&d, out, &st.types_out);
+  write_output(&d, out, &st.types_out, id_map);
   if (stats)
     *stats = st;
-  strset_free(&d.contents);
+  btf_strset_free(&d.contents);
   free(d.alias);
   free(d.cls);
   vec_free(&d.names);
@@ -554,7 +560,7 @@ bool btf_rebase(const Btf *btf, const Btf *base, Buf *out, BtfError *err) {
     size_t at = types.len;
     buf_append(&types, t, nwords * 4);
     uint32_t *w = (uint32_t *)(void *)(types.data + at);
-    record_slots(t, &names, &refs);
+    btf_record_slots(t, &names, &refs);
     for (size_t i = 0; i < names.len; i++)
       if (w[names.data[i]])
         w[names.data[i]] += shift_strs;

@@ -17,6 +17,7 @@
                                           BTF on BASE's: --btf_base)
      btftool dedup [-o OUT] [--raw] [--base BASE] FILE
                                           deduplicated BTF (split on BASE)
+     btftool link -o OUT FILE...          BPF objects linked into one
 
    FILE is raw BTF (either byte order) or an ELF object with a .BTF
    section (annotations: an ELF object with DWARF).  Exit status: 0 success, 1 error (bad input, violations,
@@ -78,6 +79,10 @@ static const char usage_text[] =
     "                           deduplicate FILE's BTF as libbpf's\n"
     "                           btf__dedup; --base: FILE is split BTF on\n"
     "                           BASE, deduplicated against it\n"
+    "  link -o OUT FILE...      link BPF objects into one relocatable BPF\n"
+    "                           object, as libbpf's linker (bpftool gen\n"
+    "                           object): BTF merged and deduplicated,\n"
+    "                           .BTF.ext records merged\n"
     "  bpf-asm [-EB] [-o OUT] FILE\n"
     "                           assemble BPF assembler text (LLVM's or GCC's\n"
     "                           pseudo-C, or GCC's normal syntax) into the\n"
@@ -733,6 +738,8 @@ int main(int argc, char **argv) {
     return cmd_encode(argc - 2, argv + 2);
   if (strcmp(cmd, "dedup") == 0)
     return cmd_dedup(argc - 2, argv + 2);
+  if (strcmp(cmd, "link") == 0)
+    return cmd_link(argc - 2, argv + 2);
   if (strcmp(cmd, "dump") && strcmp(cmd, "check") && strcmp(cmd, "load") &&
       strcmp(cmd, "fixup") && strcmp(cmd, "annotations")) {
     if (cmd[0] == '-')

@@ -1,7 +1,9 @@
-/* btftool's encode and dedup commands: pahole -J's job.
+/* btftool's encode, dedup and link commands: pahole -J's job, and
+   libbpf's static linker's.
 
      btftool encode [-o OUT] [--raw] [--no-dedup] [--base BASE] FILE
      btftool dedup [-o OUT] [--raw] [--base BASE] FILE
+     btftool link -o OUT FILE...
 
    encode reads the DWARF of FILE (an ELF object, executable, vmlinux or
    module; relocations applied; the file mapped, not read), fills the
@@ -18,8 +20,13 @@
        `pahole -J FILE` does (dedup of raw BTF: standard output);
      - -o OUT: OUT is a copy of FILE with the .BTF section, or raw BTF
        when OUT ends in ".btf", is "-", or --raw is given (or FILE is raw
-       BTF).  */
+       BTF).
+
+   link links BPF objects into one, as `bpftool gen object OUT FILE...`
+   (link.h): sections, symbols and relocations merged, BTF merged and
+   deduplicated, .BTF.ext merged.  */
 #include "encode_cmds.h"
+#include "../link/link.h"
 
 #include "../btf/btf_dedup.h"
 #include "../btf/btf_encode.h"
@@ -255,5 +262,66 @@ int cmd_dedup(int argc, char **argv) {
   btf_free(base);
   btf_file_close(&basef);
   btf_file_close(&f);
+  return rc;
+}
+
+/* Read the objects at PATHS into INPUTS (their bytes freed with
+   free_inputs); false (said) when one cannot be read.  */
+static bool read_inputs(char **paths, size_t n, LinkInput *inputs) {
+  for (size_t i = 0; i < n; i++) {
+    char *data;
+    inputs[i].name = paths[i];
+    if (!read_file(paths[i], &data, &inputs[i].size))
+      return fail(paths[i], strerror(errno)), false;
+    inputs[i].data = data;
+  }
+  return true;
+}
+
+static void free_inputs(LinkInput *inputs, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    free((void *)inputs[i].data);
+  free(inputs);
+}
+
+int cmd_link(int argc, char **argv) {
+  const char *output = NULL;
+  VEC(char *) paths = {0};
+  for (int i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) {
+      if (i + 1 >= argc)
+        break;
+      output = argv[++i];
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      fprintf(stderr, "%s: link: unknown option '%s' (see '%s --help')\n",
+              progname, argv[i], progname);
+      vec_free(&paths);
+      return 1;
+    } else {
+      vec_push(&paths, argv[i]);
+    }
+  }
+  if (!output || !paths.len) {
+    fprintf(stderr, "%s: link: usage: %s link -o OUT FILE... (see '%s --help')\n",
+            progname, progname, progname);
+    vec_free(&paths);
+    return 1;
+  }
+  int rc = 1;
+  LinkInput *inputs = xcalloc(paths.len, sizeof *inputs);
+  Buf obj = {0};
+  LinkError err;
+  if (!read_inputs(paths.data, paths.len, inputs)) {
+    /* said */
+  } else if (!bpf_link(inputs, paths.len, &obj, &err)) {
+    fprintf(stderr, "%s: link: %s\n", progname, err.msg);
+  } else if (!write_bytes(output, obj.data, obj.len)) {
+    fail(output, strerror(errno));
+  } else {
+    rc = 0;
+  }
+  buf_free(&obj);
+  free_inputs(inputs, paths.len);
+  vec_free(&paths);
   return rc;
 }
