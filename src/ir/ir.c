@@ -618,7 +618,6 @@ static void note_copy_use(void *ctx, IrReg *r) {
   }
 }
 
-/* One walk; true if it rewrote a read.  */
 /* The moves of F as facts, and the set of them available at each
    block's start (NULL when F has none).  */
 static uint64_t *copy_facts_build(IrFunc *f, CopyFacts *cf) {
@@ -655,6 +654,10 @@ static IrReg copy_source(const CopyFacts *cf, const uint64_t *set, IrReg r) {
   return r;
 }
 
+/* One walk; true if it rewrote a read.  An ALU operation's first
+   operand stays (the lowering computes in place from it); its second
+   reads the copy's source, so that the copy, often the only other
+   reader, can go and the two values need not live in two registers.  */
 static bool propagate_copies_once(IrFunc *f) {
   size_t nb = f->blocks.len;
   CopyFacts cf;
@@ -672,8 +675,11 @@ static bool propagate_copies_once(IrFunc *f) {
     IrBlock *blk = &f->blocks.data[b];
     for (size_t i = 0; i < blk->insns.len; i++) {
       CopyUse u = {&cf, cur, &places, &sources};
-      if (blk->insns.data[i].op != IR_ALU)
-        ir_insn_uses(&blk->insns.data[i], note_copy_use, &u);
+      IrInsn *in = &blk->insns.data[i];
+      if (in->op != IR_ALU)
+        ir_insn_uses(in, note_copy_use, &u);
+      else if (in->b.kind == IV_REG && in->b.reg && in->b.reg != in->dst)
+        note_copy_use(&u, &in->b.reg);
       copy_step(&cf, &blk->insns.data[i], cur, &next);
     }
   }
