@@ -1494,6 +1494,7 @@ void ir_simplify(IrFunc *f) {
     thread_jumps(f);
   merge_blocks(f);
   coalesce_temporaries(f);
+  ir_merge_slot_stores(f); /* after constants reached the stores */
 }
 
 /* --- Printing --- */

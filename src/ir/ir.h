@@ -219,6 +219,10 @@ void ir_simplify(IrFunc *f);
    observes become copies and plain loads (demand.c).  */
 void ir_narrow_demanded(IrFunc *f);
 
+/* Runs of constant stores to one stack slot become the fewest aligned
+   stores of the bytes they leave (stores.c).  */
+void ir_merge_slot_stores(IrFunc *f);
+
 /* Blocks that only set a register to a constant and jump on are
    hoisted into the branch before them where its other side does not
    read the register (hoist.c); whether any was.  */
