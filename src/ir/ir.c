@@ -654,10 +654,10 @@ static IrReg copy_source(const CopyFacts *cf, const uint64_t *set, IrReg r) {
   return r;
 }
 
-/* One walk; true if it rewrote a read.  An ALU operation's operand
-   that is its own result (computed in place) stays; another reads the
-   copy's source, so that the copy, often the only other reader, can go
-   and the two values need not live in two registers.  */
+/* One walk; true if it rewrote a read.  An ALU operation's first
+   operand stays (the lowering computes in place from it); its second
+   reads the copy's source, so that the copy, often the only other
+   reader, can go and the two values need not live in two registers.  */
 static bool propagate_copies_once(IrFunc *f) {
   size_t nb = f->blocks.len;
   CopyFacts cf;
@@ -678,10 +678,8 @@ static bool propagate_copies_once(IrFunc *f) {
       IrInsn *in = &blk->insns.data[i];
       if (in->op != IR_ALU)
         ir_insn_uses(in, note_copy_use, &u);
-      else
-        for (IrVal *v = &in->a; v <= &in->b; v++)
-          if (v->kind == IV_REG && v->reg && v->reg != in->dst)
-            note_copy_use(&u, &v->reg);
+      else if (in->b.kind == IV_REG && in->b.reg && in->b.reg != in->dst)
+        note_copy_use(&u, &in->b.reg);
       copy_step(&cf, &blk->insns.data[i], cur, &next);
     }
   }
