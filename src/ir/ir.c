@@ -654,10 +654,12 @@ static IrReg copy_source(const CopyFacts *cf, const uint64_t *set, IrReg r) {
   return r;
 }
 
-/* One walk; true if it rewrote a read.  An ALU operation's first
-   operand stays (the lowering computes in place from it); its second
-   reads the copy's source, so that the copy, often the only other
-   reader, can go and the two values need not live in two registers.  */
+/* One walk; true if it rewrote a read.  An ALU operation's second
+   operand reads the copy's source, so that the copy, often the only
+   other reader, can go and the two values need not live in two
+   registers.  Its first operand stays: read through, it let the
+   verifier reject iters/iter_subprog_iters, whose loop check bounds the
+   copy the arithmetic then no longer read.  */
 static bool propagate_copies_once(IrFunc *f) {
   size_t nb = f->blocks.len;
   CopyFacts cf;
