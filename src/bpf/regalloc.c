@@ -14,7 +14,13 @@
    interval is the one range from its first to its last live position in
    block order (holes are not used).  When no register is free, the
    interval that ends last among the competing ones goes to an 8-byte
-   stack slot of the frame (IR slots, laid out with the locals).  */
+   stack slot of the frame (IR slots, laid out with the locals).
+
+   A value prefers the register it is computed from, or, as a call's
+   argument, the register it is passed in; a value computed in place
+   into an argument shares the wish.  Without a wish of its own, a value
+   avoids the registers that values starting during its life wish for,
+   while another is free.  */
 #include "regalloc.h"
 
 #include "insn.h"
@@ -188,6 +194,43 @@ static void results_in_r0(const IrFunc *f, RegAlloc *ra, const Interval *iv) {
   }
 }
 
+/* A value computed in place into one that would like a register
+   (`w2 = w1` of a loaded argument) would like it too, when it has no
+   wish of its own: computed there, the copy is to itself.  Backwards,
+   so that chains of such values pass the wish along.  */
+static void pass_hints_back(const IrFunc *f, Interval *iv, const IrReg *hint_src) {
+  for (size_t b = f->blocks.len; b-- > 0;)
+    for (size_t i = f->blocks.data[b].insns.len; i-- > 0;) {
+      IrReg d = f->blocks.data[b].insns.data[i].dst, s = d ? hint_src[d] : 0;
+      if (s && iv[d].hint && !iv[s].hint)
+        iv[s].hint = iv[d].hint;
+    }
+}
+
+/* The first register of the allocation order that is free and not in
+   AVOID, or -1.  */
+static int first_free(Interval *const *active, unsigned avoid) {
+  for (size_t j = 0; j < ARRAY_LEN(alloc_order); j++) {
+    unsigned p = alloc_order[j];
+    if (!active[p] && !(avoid >> p & 1))
+      return (int)p;
+  }
+  return -1;
+}
+
+/* The registers that intervals starting later inside ORDER[K]'s one
+   would like (a call's argument registers, mostly): taking one of them
+   for ORDER[K] when another is free would cost a move or a swap before
+   the call (the first argument computed while the context is still in
+   r1 would sit in r2 and push the second argument out of it).  Only a
+   bounded number of intervals ahead are looked at.  */
+static unsigned wanted_later(Interval *const *order, size_t n, size_t k) {
+  unsigned mask = 0;
+  for (size_t j = k + 1; j < n && j < k + 32 && order[j]->start <= order[k]->end; j++)
+    mask |= order[j]->hint;
+  return mask;
+}
+
 void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
   size_t nregs = f->nregs ? f->nregs : 1;
   const IrInsn **recompute = find_recomputable(f, nregs);
@@ -313,6 +356,7 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
           iv[v.reg].hint = (uint16_t)(1u << (a + 1));
       }
     }
+  pass_hints_back(f, iv, hint_src);
   /* Linear scan.  */
   Interval *active[16] = {0}; /* by physical register */
   uint8_t *spilled = xcalloc(nregs, 1);
@@ -337,11 +381,8 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
       if (!active[p] && !(cur->forbidden >> p & 1))
         pick = (int)p;
     }
-    for (size_t j = 0; pick < 0 && j < ARRAY_LEN(alloc_order); j++) {
-      unsigned p = alloc_order[j];
-      if (!active[p] && !(cur->forbidden >> p & 1))
-        pick = (int)p;
-    }
+    pick = pick >= 0 ? pick : first_free(active, cur->forbidden | wanted_later(order, n, k));
+    pick = pick >= 0 ? pick : first_free(active, cur->forbidden);
     if (pick < 0) {
       /* Spill whichever ends last: the current interval or an active one
          whose register the current may take; a value that can be

@@ -7,7 +7,9 @@
    which read its low bytes alone.  For each register, the number of low
    bytes its readers can observe is the largest any reader demands: a
    store of N bytes demands N of the value it stores, a 32-bit operation
-   or branch 4 of each operand; a copy, a negation and the operations
+   or branch 4 of each operand, a kfunc its narrow integer arguments'
+   width (IrCall.arg_bytes), a struct_ops program the width of its
+   result (IrFunc.ret_bytes); a copy, a negation and the operations
    whose low result bytes depend only on the operands' low bytes (add,
    sub, mul, and, or, xor, and the shifted value of a left shift) demand
    of their operands what their own result is demanded; an extension
@@ -29,6 +31,7 @@
 
 typedef struct Demand {
   uint8_t *bytes; /* per register */
+  unsigned ret_bytes; /* of a returned value */
   bool changed;
 } Demand;
 
@@ -89,6 +92,15 @@ static void demand_of(Demand *dm, const IrInsn *in) {
     demand(dm, in->a, in->w32 ? 4 : 8);
     demand(dm, in->b, in->w32 ? 4 : 8);
     return;
+  case IR_RET:
+    demand(dm, in->a, dm->ret_bytes);
+    return;
+  case IR_CALL:
+    if (in->call->kind == CALL_REG)
+      break;
+    for (int k = 0; k < in->call->nargs; k++)
+      demand(dm, in->call->args[k], in->call->arg_bytes[k] ? in->call->arg_bytes[k] : 8);
+    return;
   default:
     break;
   }
@@ -96,7 +108,7 @@ static void demand_of(Demand *dm, const IrInsn *in) {
 }
 
 void ir_narrow_demanded(IrFunc *f) {
-  Demand dm = {xcalloc(f->nregs ? f->nregs : 1, 1), true};
+  Demand dm = {xcalloc(f->nregs ? f->nregs : 1, 1), f->ret_bytes ? f->ret_bytes : 8, true};
   while (dm.changed) {
     dm.changed = false;
     for (size_t b = 0; b < f->blocks.len; b++)

@@ -618,7 +618,6 @@ static void note_copy_use(void *ctx, IrReg *r) {
   }
 }
 
-/* One walk; true if it rewrote a read.  */
 /* The moves of F as facts, and the set of them available at each
    block's start (NULL when F has none).  */
 static uint64_t *copy_facts_build(IrFunc *f, CopyFacts *cf) {
@@ -655,6 +654,12 @@ static IrReg copy_source(const CopyFacts *cf, const uint64_t *set, IrReg r) {
   return r;
 }
 
+/* One walk; true if it rewrote a read.  An ALU operation's second
+   operand reads the copy's source, so that the copy, often the only
+   other reader, can go and the two values need not live in two
+   registers.  Its first operand stays: read through, it let the
+   verifier reject iters/iter_subprog_iters, whose loop check bounds the
+   copy the arithmetic then no longer read.  */
 static bool propagate_copies_once(IrFunc *f) {
   size_t nb = f->blocks.len;
   CopyFacts cf;
@@ -672,8 +677,11 @@ static bool propagate_copies_once(IrFunc *f) {
     IrBlock *blk = &f->blocks.data[b];
     for (size_t i = 0; i < blk->insns.len; i++) {
       CopyUse u = {&cf, cur, &places, &sources};
-      if (blk->insns.data[i].op != IR_ALU)
-        ir_insn_uses(&blk->insns.data[i], note_copy_use, &u);
+      IrInsn *in = &blk->insns.data[i];
+      if (in->op != IR_ALU)
+        ir_insn_uses(in, note_copy_use, &u);
+      else if (in->b.kind == IV_REG && in->b.reg && in->b.reg != in->dst)
+        note_copy_use(&u, &in->b.reg);
       copy_step(&cf, &blk->insns.data[i], cur, &next);
     }
   }
@@ -1103,6 +1111,102 @@ static void coalesce_temporaries(IrFunc *f) {
   free(c.uses);
 }
 
+/* --- Extensions of extensions ---
+
+   Lowering a C expression through conversions makes chains of
+   extensions, computed in place once temporaries are coalesced:
+   `(__u32)(int)x` is `R = sext32 X; R = zext32 R`, and a 32-bit shift
+   by zero (`b << 0` of load_byte) is a zero-extension from 4 bytes.  An
+   extension from N bytes of the result of an extension from M >= N
+   bytes reads only low bytes that the first left as they were, so it
+   can read the first one's operand instead, and the first, whose
+   result the second overwrites, goes; so does a zero-extension of what
+   a 32-bit operation or an unsigned load leaves zero-extended already,
+   or a sign-extension of an unsigned load narrower than it (a copy
+   where its result is another register).
+   Per-register demand
+   (demand.c) cannot see this: the register is wide where the chain
+   ends.  */
+static bool is_extension(const IrInsn *in, unsigned *bytes) {
+  if (in->op == IR_EXT && in->dst && in->a.kind == IV_REG && !in->core) {
+    *bytes = in->size;
+    return true;
+  }
+  if (in->op == IR_ALU && in->w32 && in->dst && in->a.kind == IV_REG && !in->core &&
+      in->b.kind == IV_IMM && in->b.imm == 0 &&
+      (in->alu == BPF_ALU_LSH || in->alu == BPF_ALU_RSH || in->alu == BPF_ALU_OR ||
+       in->alu == BPF_ALU_ADD || in->alu == BPF_ALU_SUB || in->alu == BPF_ALU_XOR)) {
+    *bytes = 4; /* w = w op 0: the low 4 bytes, zero-extended */
+    return true;
+  }
+  return false;
+}
+
+/* Whether IN leaves its result zero-extended from BYTES bytes: a 32-bit
+   operation (BYTES 4), an unsigned load of at most BYTES.  */
+static bool already_zero_extended(const IrInsn *in, unsigned bytes) {
+  if (in->op == IR_ALU && in->w32 && !in->core)
+    return bytes == 4 && !(in->sign && (in->alu == BPF_ALU_DIV || in->alu == BPF_ALU_MOD));
+  return in->op == IR_LOAD && !in->sign && in->size <= bytes && !in->addr.core;
+}
+
+/* Whether extension EXT leaves the value DEF computes as it is: a
+   zero-extension from at least the bytes DEF leaves zero-extended, a
+   sign-extension from more bytes than an unsigned load's (its top bit
+   is zero).  */
+static bool extends_nothing(const IrInsn *def, const IrInsn *ext) {
+  if (!ext->sign)
+    return already_zero_extended(def, ext->size);
+  return def->op == IR_LOAD && !def->sign && def->size < ext->size && !def->addr.core;
+}
+
+/* Append IN to the W instructions kept of INSNS, folded into the one
+   before it where it can be (which may fold again into the one before
+   that); returns the new count.  */
+static size_t keep_folded(IrInsn *insns, size_t w, IrInsn in) {
+  unsigned n, m;
+  while (w && is_extension(&in, &n)) {
+    IrInsn *prev = &insns[w - 1];
+    if (in.op == IR_EXT && prev->dst == in.a.reg && extends_nothing(prev, &in)) {
+      if (in.dst == in.a.reg)
+        return w; /* nothing to do */
+      in.op = IR_MOV; /* of the value the one before just computed */
+      in.size = 0;
+      in.sign = false;
+      break;
+    }
+    if (in.dst != in.a.reg || prev->dst != in.dst || prev->op != IR_EXT ||
+        !is_extension(prev, &m) || n > m)
+      break;
+    in.a = prev->a; /* reads the first one's operand, in its place */
+    w--;
+  }
+  insns[w] = in;
+  return w + 1;
+}
+
+static void fold_extension_chains(IrFunc *f) {
+  for (size_t b = 0; b < f->blocks.len; b++) {
+    IrBlock *blk = &f->blocks.data[b];
+    size_t w = 0;
+    for (size_t i = 0; i < blk->insns.len; i++) {
+      IrInsn in = blk->insns.data[i];
+      unsigned n;
+      if (in.op == IR_ALU && is_extension(&in, &n)) {
+        /* the operation with zero is the zero-extension it computes */
+        in.op = IR_EXT;
+        in.size = 4;
+        in.sign = false;
+        in.w32 = false;
+        in.alu = 0;
+        in.b = (IrVal){0};
+      }
+      w = keep_folded(blk->insns.data, w, in);
+    }
+    blk->insns.len = w;
+  }
+}
+
 /* --- Liveness --- */
 
 typedef struct UseDefCtx {
@@ -1470,6 +1574,7 @@ void ir_simplify(IrFunc *f) {
   propagate_copies(f); /* a value read through a copy is the same value */
   reuse_values(f);
   coalesce_temporaries(f);
+  fold_extension_chains(f);
   ir_narrow_demanded(f); /* after reuse_values: a narrowed value is no longer an extension */
   propagate_copies(f);
   /* Removing dead code can leave blocks that only jump, and branches
@@ -1488,6 +1593,8 @@ void ir_simplify(IrFunc *f) {
     thread_jumps(f);
   merge_blocks(f);
   coalesce_temporaries(f);
+  fold_extension_chains(f); /* again, now that copies are read through */
+  ir_merge_slot_stores(f); /* after constants reached the stores */
 }
 
 /* --- Printing --- */

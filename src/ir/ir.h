@@ -108,6 +108,10 @@ typedef struct IrCall {
   bool is_kfunc;
   IrReg target;     /* CALL_REG */
   IrVal args[5];
+  /* the low bytes of each argument the callee reads (0: all 8): a
+     kfunc's narrow integer parameter, which native code reads at its
+     own width */
+  uint8_t arg_bytes[5];
   int nargs;
 } IrCall;
 
@@ -187,6 +191,10 @@ typedef struct IrFunc {
   const char *section;  /* ELF section of its code */
   bool global;
   bool naked;           /* __attribute__((naked)): only its assembly */
+  /* the low bytes of its return value the caller reads (0: all 8): a
+     struct_ops program's narrow integer, which the kernel's native
+     caller reads at its own width */
+  uint8_t ret_bytes;
   IrReg nregs;          /* registers 1 .. nregs-1 are in use */
   IrReg params[5];      /* registers holding the incoming arguments */
   int nparams;
@@ -218,6 +226,10 @@ void ir_simplify(IrFunc *f);
 /* Extensions and sign-extending loads whose upper bytes no reader
    observes become copies and plain loads (demand.c).  */
 void ir_narrow_demanded(IrFunc *f);
+
+/* Runs of constant stores to one stack slot become the fewest aligned
+   stores of the bytes they leave (stores.c).  */
+void ir_merge_slot_stores(IrFunc *f);
 
 /* Blocks that only set a register to a constant and jump on are
    hoisted into the branch before them where its other side does not

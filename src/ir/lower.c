@@ -1830,6 +1830,23 @@ static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
   return result;
 }
 
+/* The bytes of kfunc D's argument K (of type T) the kernel reads: an
+   integer narrower than 8 bytes is read at its width by the native
+   function (its upper bits are not the caller's to set, as clang
+   leaves them), unless its name carries one of the suffixes by which
+   the verifier checks the whole register (`__sz`, `__szk`, `__k`, any
+   `__` annotation); 0 for all 8.  */
+static uint8_t kfunc_arg_bytes(const Decl *d, int k, Type *t) {
+  if (!type_is_integer(t) || size_of(t) >= 8)
+    return 0;
+  if (k >= d->n_def_params || !d->def_params)
+    return 0; /* no declaration to read the annotation from */
+  const Ident *name = d->def_params[k].name;
+  if (name && strstr(name->name, "__"))
+    return 0;
+  return (uint8_t)size_of(t);
+}
+
 static IrVal call(Lower *L, const Node *n) {
   SrcLoc loc = n->loc;
   {
@@ -1861,6 +1878,8 @@ static IrVal call(Lower *L, const Node *n) {
     c->kind = CALL_FUNC;
     c->sym = L->env->symbol_of(L->env, d);
     c->is_kfunc = is_ksym(d);
+    for (int k = 0; c->is_kfunc && k < n->u.call.nargs && k < 5; k++)
+      c->arg_bytes[k] = kfunc_arg_bytes(d, k, n->u.call.args[k]->type);
   } else if (target && target->kind == EX_CAST && target->cast_kind == CAST_LOAD &&
              target->a && target->a->kind == EX_VAR &&
              tree_static_int_value(target->a->u.decl, &c->helper)) {
@@ -3207,6 +3226,19 @@ static void stmt(Lower *L, const Node *n) {
 
 /* --- Functions --- */
 
+/* The bytes of FN's return value of type T its caller reads (0: all 8):
+   a struct_ops program is called through a trampoline by the kernel's
+   native code, which reads a narrow integer result at its width (clang
+   leaves the upper bits as they are).  */
+static uint8_t struct_ops_ret_bytes(const Decl *fn, Type *t) {
+  const char *sec = decl_section(fn);
+  if (!sec || strncmp(sec, "struct_ops", 10) || (sec[10] && sec[10] != '/' && sec[10] != '.'))
+    return 0;
+  if (!type_is_integer(t) || size_of(t) >= 8)
+    return 0;
+  return (uint8_t)size_of(t);
+}
+
 IrFunc *lower_function(LowerEnv *env, Decl *fn) {
   const FuncBody *body = fn->body;
   if (!body || !body->body)
@@ -3226,6 +3258,7 @@ IrFunc *lower_function(LowerEnv *env, Decl *fn) {
     fail(&L, fn->loc, "too many function arguments for eBPF");
   }
   f->naked = decl_find_attr(fn, ATTR_NAKED) != NULL;
+  f->ret_bytes = struct_ops_ret_bytes(fn, L.ret_type);
   for (int i = 0; i < body->nparams && i < 5 && !f->naked; i++) {
     Decl *p = body->params[i];
     IrReg in = new_reg(&L);
