@@ -378,6 +378,8 @@ static char *code_text(const CodeSec *c) {
         buf_printf(&out, "\t.weak\t%s\n", fn->name);
       else if (fn->global)
         buf_printf(&out, "\t.global\t%s\n", fn->name);
+      if (fn->hidden)
+        buf_printf(&out, "\t.hidden\t%s\n", fn->name);
       buf_printf(&out, "\t.type\t%s, @function\n", fn->name);
       open = fn->name;
     }
@@ -767,18 +769,24 @@ bool bpf_compile_unit(TransUnit *tu, ObjFile *obj, const BpfUnitOptions *opts,
   vec_free(&compiled);
   ok &= finish_code(&b);
   ok &= emit_data(&b, tu);
-  /* Weak references: undefined symbols libbpf may leave unresolved.  */
+  /* Undefined symbols that say more than their name: weak references
+     (libbpf may leave them unresolved) and hidden ones (`__hidden
+     extern`: the linker keeps the definition it finds hidden, and
+     libbpf then verifies the function as a static one), as GCC marks
+     them with .weak and .hidden.  */
   for (size_t i = 0; i < b.referenced.len; i++) {
     Decl *e = b.referenced.data[i];
     Decl *def = definition(&b, e);
     if (def && (e->kind == DECL_FUNC || def->sc != SC_EXTERN))
       continue;
-    if (!decl_find_attr(e, ATTR_WEAK))
+    bool weak = decl_find_attr(e, ATTR_WEAK) != NULL, hidden = is_hidden(e);
+    if (!weak && !hidden)
       continue;
     ObjSymbol sym = {0};
     sym.name = symbol_of(&b.env, e);
     sym.global = true;
-    sym.weak = true;
+    sym.weak = weak;
+    sym.hidden = hidden;
     vec_push(&obj->symbols, sym);
   }
   BpfUnit *u = xcalloc(1, sizeof *u);

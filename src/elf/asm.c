@@ -512,14 +512,23 @@ bool asm_write(FILE *out, const ObjFile *obj) {
       has_stack_note = true;
   }
 
-  /* Weak references (undefined weak symbols), as GCC lists them at the
-     end.  */
-  for (size_t i = 0; i < obj->symbols.len; i++)
-    if (!obj->symbols.data[i].section && obj->symbols.data[i].weak) {
+  /* Weak and hidden references (undefined symbols that say more than
+     their name), as GCC lists them at the end.  */
+  for (size_t i = 0; i < obj->symbols.len; i++) {
+    const ObjSymbol *sym = &obj->symbols.data[i];
+    if (sym->section)
+      continue;
+    if (sym->weak) {
       out_str(&o, "\t.weak\t");
-      out_str(&o, obj->symbols.data[i].name);
+      out_str(&o, sym->name);
       end_line(&o);
     }
+    if (sym->hidden) {
+      out_str(&o, "\t.hidden\t");
+      out_str(&o, sym->name);
+      end_line(&o);
+    }
+  }
   out_str(&o, "\t.ident\t\"");
   out_str(&o, obj->ident ? obj->ident : BTFCC_IDENT);
   out_chr(&o, '"');

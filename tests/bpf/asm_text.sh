@@ -22,10 +22,15 @@ inc=(-std=gnu17 -I"$BPF_VMLINUX_DIR" -I"$SELFTESTS_DIR/build/include" -D__TARGET
      -idirafter /usr/include/x86_64-linux-gnu)
 work=${TMPDIR:-/tmp}/bpf-asm-text.$$
 mkdir -p "$work"; trap 'rm -rf "$work"' EXIT
-# sections by name (type, size, flags, alignment) and data symbols
+# sections by name (type, size, flags, alignment), data symbols, and
+# every symbol that is not local (binding, visibility, defined or not)
 layout() {
   readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '{print $1, $2, $5, $7, $NF}' | sort
   readelf -sW "$1" | awk 'NR > 3 && $4 == "OBJECT" {print $8, $2, $3, $5}' | sort
+  binding "$1"
+}
+binding() {
+  readelf -sW "$1" | awk 'NR > 3 && $5 != "LOCAL" && $8 != "" {print $8, $5, $6, ($7 == "UND" ? "UND" : "def")}' | sort
 }
 for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/tests/bpf/data/*.c "$ROOT"/examples/xdp_ports.c; do
   name=$(basename "$src" .c)
@@ -46,3 +51,21 @@ for src in "$ROOT"/tests/bpf/progs/*.c "$ROOT"/tests/bpf/data/*.c "$ROOT"/exampl
     fail "$t ($(diff "$work/a" "$work/c" | grep -m3 '^[<>]' | tr '\n' ' '))"
   fi
 done
+
+# The same symbols as bpf-gcc 16 writes them (its .weak and .hidden, for
+# definitions and references alike).
+GCC16=${BPF_GCC16:-$BPF_GCC_DEFAULT}
+if [ -x "$GCC16" ]; then
+  src=$ROOT/tests/bpf/data/visibility.c
+  "$GCC16" -O2 -c -o "$work/vis.gcc.o" "$src" 2>"$work/err" &&
+    "$BTFCC" --target=bpf -O2 -c -o "$work/vis.o" "$src" 2>>"$work/err"
+  if [ -s "$work/vis.gcc.o" ] && [ -s "$work/vis.o" ]; then
+    binding "$work/vis.gcc.o" > "$work/vis.gcc"; binding "$work/vis.o" > "$work/vis"
+    check "asm_text/visibility: weak and hidden symbols as bpf-gcc 16's ($(grep -c . "$work/vis") symbols: $(grep -E 'WEAK|HIDDEN' "$work/vis" | awk '{print $1}' | tr '\n' ' '))" \
+      cmp -s "$work/vis.gcc" "$work/vis"
+  else
+    fail "asm_text/visibility (does not compile: $(head -1 "$work/err"))"
+  fi
+else
+  skip "asm_text/visibility (no bpf-gcc 16)"
+fi

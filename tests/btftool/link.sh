@@ -287,3 +287,15 @@ for set in linked_funcs linked_vars linked_maps; do
     fi
   done
 done
+
+# btfcc's own linked_funcs: linked_funcs1.c calls set_output_ctx2 through
+# a `__hidden extern` declaration.  btfcc marks the undefined symbol
+# STV_HIDDEN (GCC's `.hidden`), the linked definition stays hidden, and
+# libbpf has the verifier check it as a static function (a global one may
+# not return void or take the context pointer): every program loads.
+if [ $can_load = 1 ] && [ -s "$W/btfcc_linked_funcs.o.load" ]; then
+  check "btfcc_linked_funcs: every program loads ($(cut -f3,4 "$W/btfcc_linked_funcs.o.load" | tr '\n\t' '; '))" \
+    bash -c '! grep -qv $'"'"'\tloaded'"'"' "$1"' _ "$W/btfcc_linked_funcs.o.load"
+  check "btfcc_linked_funcs: set_output_ctx2 is hidden in linked_funcs1.o, as the source declares it" \
+    bash -c 'readelf -sW "$1" | grep -q " GLOBAL HIDDEN *UND set_output_ctx2$"' _ "$W/btfcc_linked_funcs1.o"
+fi
