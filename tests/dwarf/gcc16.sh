@@ -49,7 +49,8 @@ EOF
 
 inputs=("$TESTROOT/layout/cases.c" "$TESTROOT/dwarf/inputs/shapes.c"
         "$TESTROOT/dwarf/inputs/macroloc.c"
-        "$TESTROOT/dwarf/inputs/redecl.c" "$W/gcc16_attrs.c" "$W/stdio.c"
+        "$TESTROOT/dwarf/inputs/redecl.c" "$TESTROOT/dwarf/inputs/stubs.c"
+        "$W/gcc16_attrs.c" "$W/stdio.c"
         "$W/bpf.c" "$TESTROOT/headers/uapi.c" "$TESTROOT/headers/glibc.c")
 modes=("-gdwarf-5" "-gdwarf-4" "-gdwarf-5 -fdebug-types-section"
        "-gdwarf-4 -fdebug-types-section" "-gdwarf-5 -fno-eliminate-unused-debug-types"
