@@ -429,6 +429,7 @@ static void make_type_first(Builder *b, Type *t) {
     case TY_STRUCT:
     case TY_UNION:
     case TY_ENUM:
+    case TY_NULLPTR: /* GCC makes its unspecified type at once */
       die_for_type(b, t->main);
       return;
     case TY_ARRAY:
@@ -488,12 +489,9 @@ static Die *record_die(Builder *b, Type *t) {
 /* The base type an enum's DW_AT_type names: GCC names the first standard
    integer type of the underlying type's width and signedness, in the order
    int, char, short, long, long long, __int128 -- so a fixed `long long`
-   shows as long int, `char` as signed char -- and none for bool (width 1),
-   whose enum has no DW_AT_type.  */
+   shows as long int, `char` as signed char, `bool` as unsigned char.  */
 static Type *enum_base_type(Type *u) {
   u = type_canon(u);
-  if (u->kind == TY_BOOL)
-    return NULL;
   bool uns = !type_is_signed(u);
   Type *order[] = {uns ? ty_uint : ty_int,     uns ? ty_uchar : ty_schar,
                    uns ? ty_ushort : ty_short, uns ? ty_ulong : ty_long,

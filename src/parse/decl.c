@@ -1766,7 +1766,8 @@ static Init *single_store_init(Parser *p, Type *t, Expr *e) {
 }
 
 /* K&R parameters no declaration named are int: implicit int again,
-   silent in C89 and GCC's permerror since.  */
+   silent in C89 and GCC's permerror since.  GCC places them at the
+   function's name.  */
 static void default_oldstyle_params(Declarator *dr) {
   for (int i = 0; i < dr->nparams; i++)
     if (!dr->params[i].type) {
@@ -1774,6 +1775,7 @@ static void default_oldstyle_params(Declarator *dr) {
         diag_error(dr->loc, "type of '%s' defaults to 'int' [-Wimplicit-int]",
                    dr->params[i].name->name);
       dr->params[i].type = ty_int;
+      dr->params[i].loc = dr->loc;
     }
 }
 
