@@ -436,11 +436,22 @@ static void spec_typedef_name(Parser *p, DeclSpec *ds, SpecState *st) {
   st->any = true;
 }
 
+/* C23 constexpr: the object is const, and at file scope it has internal
+   linkage (GCC 16 describes it as a const-qualified, non-external
+   object).  */
+static void constexpr_object_spec(Parser *p, DeclSpec *ds, SpecState *st) {
+  st->quals |= Q_CONST;
+  if (p->scopes.depth == 0 && ds->sc == SC_NONE)
+    ds->sc = SC_STATIC;
+}
+
 /* The type the specifiers seen make: a named type (with _Complex), the
    basic keywords' type, nothing for __auto_type; then the qualifiers and
    C23 type attributes.  */
 static void spec_finish(Parser *p, DeclSpec *ds, SpecState *st) {
   Type *base;
+  if (ds->is_constexpr)
+    constexpr_object_spec(p, ds, st);
   if (st->named) {
     if (st->bits & SPEC_COMPLEX)
       st->named = type_complex(st->named);
@@ -1940,6 +1951,7 @@ static bool parse_variable_init(Parser *p, DeclSpec *ds, Declarator *dr,
         decl_complete_first_type(d->first, nt);
     }
     d->has_init = true;
+    d->is_constexpr = ds->is_constexpr;
     d->init_has_reloc = info.has_reloc;
     d->init_all_zero = info.all_zero;
   }

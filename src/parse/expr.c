@@ -171,6 +171,24 @@ static Node *cast_node(Parser *p, Expr *e, Type *t, CastKind kind) {
   return n;
 }
 
+/* The value of E when it names a C23 constexpr object of arithmetic
+   type: its initializer's constant, an integer constant expression if
+   the type is an integer type (C23 6.6).  Returns false, CV left alone,
+   otherwise.  */
+static bool constexpr_value(const Expr *e, ConstVal *cv) {
+  const Decl *d = e->decl;
+  if (!d || d->kind != DECL_VAR || !d->is_constexpr || !d->init ||
+      d->init->nelems != 1 || !type_is_arith(d->type))
+    return false;
+  const Node *v = d->init->elems[0].value;
+  if (!v || v->kind != EX_CONST ||
+      (v->u.cv.kind != CV_INT && v->u.cv.kind != CV_FLOAT))
+    return false;
+  *cv = v->u.cv;
+  cv->is_icx = v->u.cv.kind == CV_INT && type_is_integer(d->type);
+  return true;
+}
+
 Expr expr_rvalue(Parser *p, Expr e) {
   if (!e.type)
     return bad_expr(e.loc);
@@ -212,6 +230,11 @@ Expr expr_rvalue(Parser *p, Expr e) {
     r.type = type_unqualified(type_canon(e.type)) == type_canon(e.type)
                  ? e.type
                  : type_unqualified(type_canon(e.type));
+    /* A constexpr object's value is its constant: no load.  */
+    if (constexpr_value(&e, &r.cv)) {
+      r.n = NULL;
+      return r;
+    }
     r.n = cast_node(p, &e, r.type, CAST_LOAD);
     if ((e.flags & EF_BITFIELD) && type_is_integer(r.type) &&
         !type_is_signed(r.type) && e.bit_width < 32 &&
