@@ -239,7 +239,7 @@ static void copy_referenced(ODie *unit, ODie *d) {
 
 /* DIEs the compile unit keeps whether or not anything refers to them.  */
 static bool is_prune_root(ODie *d) {
-  if (d->local)
+  if (d->local || d->used_root)
     return true;
   if (d->tag == DW_TAG_base_type)
     return !odie_attr(d, DW_AT_GNU_annotation);

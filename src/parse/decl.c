@@ -40,6 +40,15 @@ void note_body_type(Parser *p, Type *t) {
     vec_push(&p->body_types, t);
 }
 
+void note_init_type(Parser *p, Type *t) {
+  if (p->cur_func || !p->in_file_init)
+    return;
+  while (t && (t->kind == TY_PTR || t->kind == TY_ARRAY))
+    t = t->base;
+  if (t)
+    vec_push_perm(&p->tu->init_types, t->main);
+}
+
 /* --- Specifier classification --- */
 
 static bool is_type_keyword(int kw) {
@@ -1084,6 +1093,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     Enumerator e = {n.ident, value, value_unsigned, n.loc, NULL};
     Decl *d = new_decl(p, DECL_ENUM_CONST, n.ident, NULL, n.loc);
     d->enum_value = value;
+    d->tag_type = t;
     bool fits_int = value >= INT32_MIN && value <= INT32_MAX && !value_unsigned;
     d->type = fits_int ? ty_int
               : value_unsigned || value > INT64_MAX / 2 ? ty_ulong : ty_long;
@@ -1943,7 +1953,10 @@ static bool parse_variable_init(Parser *p, DeclSpec *ds, Declarator *dr,
     else if (ds->sc == SC_EXTERN)
       diag_error(dr->loc, "'%s' has both 'extern' and initializer", dr->name->name);
     InitInfo info = {0};
+    bool outer = p->in_file_init;
+    p->in_file_init = p->scopes.depth == 0;
     Type *nt = parse_initializer(p, d->type, &info, &d->init);
+    p->in_file_init = outer;
     if (nt != d->type) {
       d->type = nt;
       if (d->first != d && type_canon(d->first->type)->kind == TY_ARRAY &&

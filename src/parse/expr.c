@@ -418,6 +418,8 @@ static Expr ident_expr(Parser *p, Decl *d, SrcLoc loc) {
   case DECL_ENUM_CONST:
     e = make_int_const(d->type ? d->type : ty_int, d->enum_value, loc);
     e.decl = d;
+    note_body_type(p, d->tag_type);
+    note_init_type(p, d->tag_type);
     return e;
   case DECL_FUNC:
     e.type = d->type;
@@ -1639,6 +1641,7 @@ static Expr compound_literal(Parser *p, Type *t, SrcLoc loc) {
   Init *init = NULL;
   t = parse_initializer(p, t, &info, tree_on(p) ? &init : NULL);
   note_body_type(p, t);
+  note_init_type(p, t);
   Expr e = {0};
   e.type = t;
   e.loc = loc;
@@ -1728,6 +1731,7 @@ static Expr parse_cast_inner(Parser *p) {
       if (r.cv.kind == CV_INT && !type_is_integer(v.type))
         r.cv.is_icx = v.cv.kind == CV_FLOAT && v.cv.is_icx;
       note_body_type(p, t);
+      note_init_type(p, t);
       if (r.n && r.n == v.n) /* an explicit cast is kept as written */
         r.n = node_cast(r.n, t, lp.loc);
       return r;

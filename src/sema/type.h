@@ -262,7 +262,8 @@ struct Decl {
   union {            /* by kind */
     struct {
       Record *rec;       /* DECL_TAG: the tagged type */
-      Type *tag_type;    /* DECL_TAG: its type */
+      Type *tag_type;    /* DECL_TAG: its type; DECL_ENUM_CONST: the
+                            enumeration's */
     };
     struct {
       Type **used_types; /* DECL_FUNC with body: types used in the body */
