@@ -429,6 +429,7 @@ static void make_type_first(Builder *b, Type *t) {
     case TY_STRUCT:
     case TY_UNION:
     case TY_ENUM:
+    case TY_NULLPTR: /* GCC makes its unspecified type at once */
       die_for_type(b, t->main);
       return;
     case TY_ARRAY:
@@ -488,12 +489,9 @@ static Die *record_die(Builder *b, Type *t) {
 /* The base type an enum's DW_AT_type names: GCC names the first standard
    integer type of the underlying type's width and signedness, in the order
    int, char, short, long, long long, __int128 -- so a fixed `long long`
-   shows as long int, `char` as signed char -- and none for bool (width 1),
-   whose enum has no DW_AT_type.  */
+   shows as long int, `char` as signed char, `bool` as unsigned char.  */
 static Type *enum_base_type(Type *u) {
   u = type_canon(u);
-  if (u->kind == TY_BOOL)
-    return NULL;
   bool uns = !type_is_signed(u);
   Type *order[] = {uns ? ty_uint : ty_int,     uns ? ty_uchar : ty_schar,
                    uns ? ty_ushort : ty_short, uns ? ty_ulong : ty_long,
@@ -1301,6 +1299,8 @@ static void find_reachable_types(Builder *b, TransUnit *tu) {
   }
   for (size_t i = 0; i < b->opts->n_extra_types; i++)
     reach_type(b, &work, (Type *)b->opts->extra_types[i]);
+  for (size_t i = 0; i < tu->init_types.len; i++)
+    reach_type(b, &work, tu->init_types.data[i]);
   while (work.len) {
     Type *t = work.data[--work.len];
     reach_type(b, &work, t->main);
@@ -1326,10 +1326,19 @@ static void find_reachable_types(Builder *b, TransUnit *tu) {
   b->pruning = true;
 }
 
+/* D, used by a body or an initializer: kept, and a root of the
+   compile unit's pruning after type units too.  */
+static void mark_used_root(Die *d) {
+  if (!d)
+    return;
+  d->used_root = true;
+  debug_mark(d);
+}
+
 /* GCC's pruning keeps only what variables, functions (with the types
    their bodies use) and base types reach; without it, every listed DIE
    stays (kept before marking, which stops at kept DIEs).  */
-static void prune_unit(Builder *b, Decl **described) {
+static void prune_unit(Builder *b, Decl **described, const TransUnit *tu) {
   DebugUnit *u = b->unit;
   if (!b->opts->eliminate_unused_types) {
     debug_number(u, true);
@@ -1343,13 +1352,16 @@ static void prune_unit(Builder *b, Decl **described) {
     debug_mark(u->vars.data[i]);
   for (size_t i = 0; i < b->opts->n_extra_types; i++)
     debug_mark(b->opts->extra_dies[i]);
+  /* What file-scope initializers name: GCC keeps the DIEs that exist.  */
+  for (size_t i = 0; i < tu->init_types.len; i++)
+    mark_used_root(type_die(b, tu->init_types.data[i]));
   for (size_t i = 0; i < u->funcs.len; i++) {
     debug_mark(u->funcs.data[i]);
     Decl *d = described[i];
     for (int k = 0; k < d->n_locals; k++)
       debug_mark(type_die(b, d->locals[k]->type));
     for (int k = 0; k < d->n_used_types; k++)
-      debug_mark(die_for_type(b, d->used_types[k]));
+      mark_used_root(die_for_type(b, d->used_types[k]));
   }
   u->pruned = true;
   debug_number(u, false);
@@ -1407,7 +1419,7 @@ DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   /* Types the code generator needs described (CO-RE roots).  */
   for (size_t i = 0; i < opts->n_extra_types; i++)
     opts->extra_dies[i] = die_for_type(&b, (Type *)opts->extra_types[i]);
-  prune_unit(&b, described.data);
+  prune_unit(&b, described.data, tu);
   ensure_sizetype(&b);
   for (size_t i = 0; i < ents.funcs.len; i++)
     vec_free(&ents.funcs.data[i]->decls);

@@ -140,6 +140,8 @@ struct Die {
   bool variadic;
   bool is_extern;     /* DECL_EXTERNAL (not defined in this unit) */
   bool kept;          /* survives unused-type elimination */
+  bool used_root;     /* a type a body or a file-scope initializer uses:
+                         kept for that alone (GCC's perennial DIEs) */
   bool has_definition;/* a declaration DIE completed by a later one, whose
                          DW_AT_specification names it (no BTF of its own) */
   bool on_list;       /* placed in the unit's child list */

@@ -62,6 +62,7 @@ struct ODie {
   uint32_t offset;    /* in its unit */
   int32_t mark;       /* scratch for tree walks (signatures, pruning) */
   bool local;         /* a block-scope type: never moved to a type unit */
+  bool used_root;     /* kept for a use alone (Die.used_root) */
   ODie *first, *last, *next;
   ODie *unit;         /* the unit DIE it belongs to, once units are split */
   ODieUnitInfo *tu;   /* type units only */

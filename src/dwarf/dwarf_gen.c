@@ -478,6 +478,7 @@ static ODie *die_of(Gen *g, Die *d) {
   ODie **slot = &g->odies[d->id];
   if (!*slot) {
     *slot = odie_new(tag_of(d), NULL);
+    (*slot)->used_root = d->used_root;
     if (!d->on_list) {
       /* A block-scope type: not in the unit's list, so filled now and
          placed after the list's DIEs (GCC puts it inside the function,
@@ -877,8 +878,22 @@ static void worker_join(AbbrevWorker *w) {
   pthread_cond_destroy(&w->wake);
 }
 
+/* Whether GCC moves the unsigned constant V, which USES DIEs of an
+   abbreviation share in FORM, into the abbreviation: not when its
+   signed LEB128 there takes as many bytes as the DIEs would, nor when
+   it does not fit a signed 64-bit value.  */
+static bool unsigned_worth_implicit(uint64_t v, uint16_t form, uint32_t uses) {
+  uint8_t b[LEB128_MAX];
+  if ((int64_t)v < 0)
+    return false;
+  uint32_t size = form == DW_FORM_data1 ? 1 : form == DW_FORM_data2 ? 2
+                : form == DW_FORM_data4 ? 4 : 8;
+  return (uint64_t)size * uses > sleb128_put(b, (int64_t)v);
+}
+
 /* DWARF 5: a constant that every DIE of an abbreviation shares moves
-   into the abbreviation (DW_FORM_implicit_const); from then on the
+   into the abbreviation (DW_FORM_implicit_const) where GCC finds it
+   worth it (file numbers and signed constants always); from then on the
    abbreviation's forms, not the attributes', say how DIEs are encoded.  */
 static void use_implicit_const(Gen *g, size_t first) {
   for (size_t i = first; i < g->abbrevs.len; i++) {
@@ -886,8 +901,11 @@ static void use_implicit_const(Gen *g, size_t first) {
     if (a->uses < 2)
       continue;
     for (int k = 0; k < a->nattrs; k++) {
+      const OAttr *v = &a->first_die->attrs[k];
       if (!is_constant_form(a->form[k]) || (a->differs >> k & 1) ||
-          a->first_die->attrs[k].kind == AV_LENGTH)
+          v->kind == AV_LENGTH ||
+          (v->kind == AV_UNSIGNED &&
+           !unsigned_worth_implicit(v->value, a->form[k], a->uses)))
         continue;
       a->form[k] = DW_FORM_implicit_const;
       a->implicit[k] = a->first_die->attrs[k].value;
@@ -1193,10 +1211,11 @@ static uint32_t unit_header_size(const Gen *g, bool type_unit) {
 }
 
 /* Complete ROOT's tree: sibling references, and stubs for references
-   to other units' types when there are type units.  */
-static void prepare_unit(ODie *root, bool type_units) {
+   to other units' types when there are type units (GCC makes none with
+   -gstrict-dwarf: a stub without a name is not strict DWARF).  */
+static void prepare_unit(ODie *root, bool stubs) {
   add_sibling_refs(root); /* the root has no sibling */
-  if (type_units)
+  if (stubs)
     type_units_add_stubs(root);
 }
 
@@ -1447,8 +1466,8 @@ void dwarf_generate(const DebugUnit *unit, const DwarfOptions *opts, ObjFile *ob
     if (opts->debug_types_section)
       tus = type_units_split(g.cu, unit->pruned, ".Ldebug_line0");
     for (TypeUnit *tu = tus; tu; tu = tu->next)
-      prepare_unit(tu->root, true);
-    prepare_unit(g.cu, opts->debug_types_section);
+      prepare_unit(tu->root, !opts->strict);
+    prepare_unit(g.cu, opts->debug_types_section && !opts->strict);
     /* Type units are written first, so their DIEs take abbreviations
        first.  */
     uint32_t order = 0;

@@ -239,7 +239,7 @@ static void copy_referenced(ODie *unit, ODie *d) {
 
 /* DIEs the compile unit keeps whether or not anything refers to them.  */
 static bool is_prune_root(ODie *d) {
-  if (d->local)
+  if (d->local || d->used_root)
     return true;
   if (d->tag == DW_TAG_base_type)
     return !odie_attr(d, DW_AT_GNU_annotation);
@@ -286,24 +286,102 @@ typedef struct ExternalRef {
   ODie *stub;
 } ExternalRef;
 
+/* GCC finds a unit's external references in one of its open-addressing
+   hash tables and makes the stubs by walking the table's slots, so the
+   stubs come in slot order.  The table is mirrored here: 10 asked for,
+   so 13 slots; each look-up first grows it once three quarters full (to
+   the smallest prime of GCC's list at least twice the entries,
+   re-inserting in old slot order); a key goes to hash mod size, then
+   steps by 1 + hash mod (size - 2).  The hash is a target's signature,
+   its first four bytes read as a little-endian word.  */
+typedef struct RefTable {
+  uint32_t size;
+  uint32_t entries;
+  int32_t *slots; /* index into ExternalRefs.data, or -1 */
+} RefTable;
+
 typedef VEC(ExternalRef) ExternalRefs;
 
-static void count_external(ODie *d, ODie *unit, ExternalRefs *refs) {
+static const uint32_t gcc_primes[] = {
+    7,         13,        31,        61,        127,       251,
+    509,       1021,      2039,      4093,      8191,      16381,
+    32749,     65521,     131071,    262139,    524287,    1048573,
+    2097143,   4194301,   8388593,   16777213,  33554393,  67108859,
+    134217689, 268435399, 536870909, 1073741789, 2147483647, 4294967291u,
+};
+
+static uint32_t gcc_prime_at_least(uint32_t n) {
+  size_t k = 0;
+  while (k + 1 < ARRAY_LEN(gcc_primes) && gcc_primes[k] < n)
+    k++;
+  return gcc_primes[k];
+}
+
+static uint32_t ref_hash(const ODie *target) {
+  const uint8_t *sig = target->tu ? target->tu->signature : NULL;
+  if (!sig)
+    return 0;
+  return (uint32_t)sig[0] | (uint32_t)sig[1] << 8 | (uint32_t)sig[2] << 16 |
+         (uint32_t)sig[3] << 24;
+}
+
+static void ref_table_init(RefTable *t, uint32_t size) {
+  t->size = size;
+  t->entries = 0;
+  t->slots = xmalloc(size * sizeof *t->slots);
+  for (uint32_t i = 0; i < size; i++)
+    t->slots[i] = -1;
+}
+
+/* The slot of TARGET: its own if present, else the empty one it would
+   take.  */
+static uint32_t ref_table_probe(const RefTable *t, const ExternalRefs *refs,
+                                const ODie *target) {
+  uint32_t hash = ref_hash(target);
+  uint32_t i = hash % t->size, step = 1 + hash % (t->size - 2);
+  while (t->slots[i] >= 0 && refs->data[t->slots[i]].target != target)
+    i = (i + step) % t->size;
+  return i;
+}
+
+static void ref_table_grow(RefTable *t, const ExternalRefs *refs) {
+  RefTable old = *t;
+  ref_table_init(t, old.entries * 2 > old.size ? gcc_prime_at_least(old.entries * 2)
+                                               : old.size);
+  for (uint32_t i = 0; i < old.size; i++)
+    if (old.slots[i] >= 0) {
+      t->slots[ref_table_probe(t, refs, refs->data[old.slots[i]].target)] =
+          old.slots[i];
+      t->entries++;
+    }
+  free(old.slots);
+}
+
+/* The entry for TARGET, made if new.  */
+static ExternalRef *ref_table_lookup(RefTable *t, ExternalRefs *refs,
+                                     ODie *target) {
+  if (t->size * 3 <= t->entries * 4)
+    ref_table_grow(t, refs);
+  uint32_t i = ref_table_probe(t, refs, target);
+  if (t->slots[i] < 0) {
+    ExternalRef r = {target, 0, NULL};
+    vec_push(refs, r);
+    t->slots[i] = (int32_t)(refs->len - 1);
+    t->entries++;
+  }
+  return &refs->data[t->slots[i]];
+}
+
+static void count_external(ODie *d, ODie *unit, RefTable *table,
+                           ExternalRefs *refs) {
   for (int i = 0; i < d->nattrs; i++) {
     OAttr *a = &d->attrs[i];
     if (a->kind != AV_REF || a->ref->unit == unit || a->at == DW_AT_signature)
       continue;
-    size_t k = 0;
-    while (k < refs->len && refs->data[k].target != a->ref)
-      k++;
-    if (k == refs->len) {
-      ExternalRef r = {a->ref, 0, NULL};
-      vec_push(refs, r);
-    }
-    refs->data[k].count++;
+    ref_table_lookup(table, refs, a->ref)->count++;
   }
   for (ODie *c = d->first; c; c = c->next)
-    count_external(c, unit, refs);
+    count_external(c, unit, table, refs);
 }
 
 static void redirect_external(ODie *d, ODie *unit, ExternalRefs *refs) {
@@ -323,20 +401,26 @@ static void redirect_external(ODie *d, ODie *unit, ExternalRefs *refs) {
 
 /* A unit that refers to another unit's type more than once refers to a
    local stub (the type's tag and DW_AT_signature) instead: local
-   references are smaller.  GCC makes the stubs in the order of a hash
-   table; we make them in the order of first reference.  */
+   references are smaller.  The stubs come in the order of GCC's table
+   (RefTable above).  */
 void type_units_add_stubs(ODie *unit) {
   ExternalRefs refs = {0};
-  count_external(unit, unit, &refs);
-  for (size_t k = 0; k < refs.len; k++) {
-    if (refs.data[k].count < 2)
+  RefTable table;
+  ref_table_init(&table, gcc_prime_at_least(10));
+  count_external(unit, unit, &table, &refs);
+  for (uint32_t i = 0; i < table.size; i++) {
+    if (table.slots[i] < 0)
       continue;
-    ODie *stub = odie_new(refs.data[k].target->tag, unit);
-    add_ref(stub, DW_AT_signature, refs.data[k].target);
+    ExternalRef *r = &refs.data[table.slots[i]];
+    if (r->count < 2)
+      continue;
+    ODie *stub = odie_new(r->target->tag, unit);
+    add_ref(stub, DW_AT_signature, r->target);
     stub->unit = unit;
-    refs.data[k].stub = stub;
+    r->stub = stub;
   }
   redirect_external(unit, unit, &refs);
+  free(table.slots);
   vec_free(&refs);
 }
 

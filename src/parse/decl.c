@@ -40,6 +40,15 @@ void note_body_type(Parser *p, Type *t) {
     vec_push(&p->body_types, t);
 }
 
+void note_init_type(Parser *p, Type *t) {
+  if (p->cur_func || !p->in_file_init)
+    return;
+  while (t && (t->kind == TY_PTR || t->kind == TY_ARRAY))
+    t = t->base;
+  if (t)
+    vec_push_perm(&p->tu->init_types, t->main);
+}
+
 /* --- Specifier classification --- */
 
 static bool is_type_keyword(int kw) {
@@ -436,11 +445,22 @@ static void spec_typedef_name(Parser *p, DeclSpec *ds, SpecState *st) {
   st->any = true;
 }
 
+/* C23 constexpr: the object is const, and at file scope it has internal
+   linkage (GCC 16 describes it as a const-qualified, non-external
+   object).  */
+static void constexpr_object_spec(Parser *p, DeclSpec *ds, SpecState *st) {
+  st->quals |= Q_CONST;
+  if (p->scopes.depth == 0 && ds->sc == SC_NONE)
+    ds->sc = SC_STATIC;
+}
+
 /* The type the specifiers seen make: a named type (with _Complex), the
    basic keywords' type, nothing for __auto_type; then the qualifiers and
    C23 type attributes.  */
 static void spec_finish(Parser *p, DeclSpec *ds, SpecState *st) {
   Type *base;
+  if (ds->is_constexpr)
+    constexpr_object_spec(p, ds, st);
   if (st->named) {
     if (st->bits & SPEC_COMPLEX)
       st->named = type_complex(st->named);
@@ -1073,6 +1093,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     Enumerator e = {n.ident, value, value_unsigned, n.loc, NULL};
     Decl *d = new_decl(p, DECL_ENUM_CONST, n.ident, NULL, n.loc);
     d->enum_value = value;
+    d->tag_type = t;
     bool fits_int = value >= INT32_MIN && value <= INT32_MAX && !value_unsigned;
     d->type = fits_int ? ty_int
               : value_unsigned || value > INT64_MAX / 2 ? ty_ulong : ty_long;
@@ -1766,7 +1787,8 @@ static Init *single_store_init(Parser *p, Type *t, Expr *e) {
 }
 
 /* K&R parameters no declaration named are int: implicit int again,
-   silent in C89 and GCC's permerror since.  */
+   silent in C89 and GCC's permerror since.  GCC places them at the
+   function's name.  */
 static void default_oldstyle_params(Declarator *dr) {
   for (int i = 0; i < dr->nparams; i++)
     if (!dr->params[i].type) {
@@ -1774,6 +1796,7 @@ static void default_oldstyle_params(Declarator *dr) {
         diag_error(dr->loc, "type of '%s' defaults to 'int' [-Wimplicit-int]",
                    dr->params[i].name->name);
       dr->params[i].type = ty_int;
+      dr->params[i].loc = dr->loc;
     }
 }
 
@@ -1930,7 +1953,10 @@ static bool parse_variable_init(Parser *p, DeclSpec *ds, Declarator *dr,
     else if (ds->sc == SC_EXTERN)
       diag_error(dr->loc, "'%s' has both 'extern' and initializer", dr->name->name);
     InitInfo info = {0};
+    bool outer = p->in_file_init;
+    p->in_file_init = p->scopes.depth == 0;
     Type *nt = parse_initializer(p, d->type, &info, &d->init);
+    p->in_file_init = outer;
     if (nt != d->type) {
       d->type = nt;
       if (d->first != d && type_canon(d->first->type)->kind == TY_ARRAY &&
@@ -1938,6 +1964,7 @@ static bool parse_variable_init(Parser *p, DeclSpec *ds, Declarator *dr,
         decl_complete_first_type(d->first, nt);
     }
     d->has_init = true;
+    d->is_constexpr = ds->is_constexpr;
     d->init_has_reloc = info.has_reloc;
     d->init_all_zero = info.all_zero;
   }

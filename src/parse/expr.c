@@ -171,6 +171,24 @@ static Node *cast_node(Parser *p, Expr *e, Type *t, CastKind kind) {
   return n;
 }
 
+/* The value of E when it names a C23 constexpr object of arithmetic
+   type: its initializer's constant, an integer constant expression if
+   the type is an integer type (C23 6.6).  Returns false, CV left alone,
+   otherwise.  */
+static bool constexpr_value(const Expr *e, ConstVal *cv) {
+  const Decl *d = e->decl;
+  if (!d || d->kind != DECL_VAR || !d->is_constexpr || !d->init ||
+      d->init->nelems != 1 || !type_is_arith(d->type))
+    return false;
+  const Node *v = d->init->elems[0].value;
+  if (!v || v->kind != EX_CONST ||
+      (v->u.cv.kind != CV_INT && v->u.cv.kind != CV_FLOAT))
+    return false;
+  *cv = v->u.cv;
+  cv->is_icx = v->u.cv.kind == CV_INT && type_is_integer(d->type);
+  return true;
+}
+
 Expr expr_rvalue(Parser *p, Expr e) {
   if (!e.type)
     return bad_expr(e.loc);
@@ -212,6 +230,11 @@ Expr expr_rvalue(Parser *p, Expr e) {
     r.type = type_unqualified(type_canon(e.type)) == type_canon(e.type)
                  ? e.type
                  : type_unqualified(type_canon(e.type));
+    /* A constexpr object's value is its constant: no load.  */
+    if (constexpr_value(&e, &r.cv)) {
+      r.n = NULL;
+      return r;
+    }
     r.n = cast_node(p, &e, r.type, CAST_LOAD);
     if ((e.flags & EF_BITFIELD) && type_is_integer(r.type) &&
         !type_is_signed(r.type) && e.bit_width < 32 &&
@@ -395,6 +418,8 @@ static Expr ident_expr(Parser *p, Decl *d, SrcLoc loc) {
   case DECL_ENUM_CONST:
     e = make_int_const(d->type ? d->type : ty_int, d->enum_value, loc);
     e.decl = d;
+    note_body_type(p, d->tag_type);
+    note_init_type(p, d->tag_type);
     return e;
   case DECL_FUNC:
     e.type = d->type;
@@ -1616,6 +1641,7 @@ static Expr compound_literal(Parser *p, Type *t, SrcLoc loc) {
   Init *init = NULL;
   t = parse_initializer(p, t, &info, tree_on(p) ? &init : NULL);
   note_body_type(p, t);
+  note_init_type(p, t);
   Expr e = {0};
   e.type = t;
   e.loc = loc;
@@ -1705,6 +1731,7 @@ static Expr parse_cast_inner(Parser *p) {
       if (r.cv.kind == CV_INT && !type_is_integer(v.type))
         r.cv.is_icx = v.cv.kind == CV_FLOAT && v.cv.is_icx;
       note_body_type(p, t);
+      note_init_type(p, t);
       if (r.n && r.n == v.n) /* an explicit cast is kept as written */
         r.n = node_cast(r.n, t, lp.loc);
       return r;

@@ -13,6 +13,11 @@
 typedef struct TransUnit {
   VEC(Decl *) decls;
   const char *main_file; /* name of the main source file */
+  /* Types the initializers of file-scope variables name (casts,
+     compound literals) or reach through an enumerator, as GCC records
+     them (pointers and arrays stripped, the main variant unless named):
+     unused-type elimination keeps their DIEs.  */
+  VEC(Type *) init_types;
 } TransUnit;
 
 /* Parse a whole translation unit from CPP.  Errors are reported through

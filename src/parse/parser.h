@@ -177,6 +177,7 @@ struct Parser {
   TransUnit *tu;
   Decl *cur_func;        /* function whose body is being parsed */
   VEC(Type *) body_types; /* types used in the current body */
+  bool in_file_init;      /* parsing a file-scope variable's initializer */
   VEC(Decl *) body_locals;
   uint32_t decl_order;
   /* #pragma pack stack */
@@ -324,6 +325,8 @@ void parse_static_assert(Parser *p);
 bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage);
 void parse_declarator(Parser *p, DeclSpec *ds, Declarator *d, bool abstract);
 void note_body_type(Parser *p, Type *t);
+/* T, named in a file-scope variable's initializer: TransUnit.init_types.  */
+void note_init_type(Parser *p, Type *t);
 
 /* expr.c */
 Expr parse_expr(Parser *p);          /* expression (with commas) */

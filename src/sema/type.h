@@ -262,7 +262,8 @@ struct Decl {
   union {            /* by kind */
     struct {
       Record *rec;       /* DECL_TAG: the tagged type */
-      Type *tag_type;    /* DECL_TAG: its type */
+      Type *tag_type;    /* DECL_TAG: its type; DECL_ENUM_CONST: the
+                            enumeration's */
     };
     struct {
       Type **used_types; /* DECL_FUNC with body: types used in the body */
@@ -291,6 +292,8 @@ struct Decl {
   bool tag_is_definition; /* DECL_TAG */
   bool init_has_reloc; /* initializer holds addresses (relocations) */
   bool init_all_zero;  /* initializer is all zeros */
+  bool is_constexpr;   /* C23 constexpr object with an initializer: a
+                          scalar one's value is a constant expression */
 };
 
 /* --- Type construction --- */

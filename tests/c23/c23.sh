@@ -6,7 +6,12 @@
 #                     text; GCC's quotes made ASCII) equal gcc-16's;
 #   NAME BTF          where gcc-16 reports no error, the .BTF text of
 #                     -gbtf -S -dA (x86_64) equals gcc-16's, from its
-#                     .section line to the next .section or .ident.
+#                     .section line to the next .section or .ident;
+#   NAME DWARF        the DIEs of -gdwarf-5 objects (llvm-dwarfdump
+#                     --show-form, normalised by tests/dwarf/dwarfnorm.py)
+#                     equal gcc-16's;
+#   NAME CTF          the .ctf text of -gctf -S -dA equals gcc-16's
+#                     (normalised by tests/ctf/ctfnorm.py).
 # A case listed in tests/c23/xfail.list ("NAME check  reason") is a known
 # difference: XFAIL while it differs, FAIL once it matches.  Last, the
 # old vmlinux.h declarations (vmlinux_old.c) compile with -std=gnu17 under
@@ -15,6 +20,8 @@ source "$TESTROOT/lib.sh"
 G16=${GCC16_DIR:-$HOME/.cache/btfcc-oracles/gcc16/bin}
 if [ ! -x "$G16/gcc-16" ]; then skip "c23 (no gcc-16: shared/tools/get-gcc16)"; exit 0; fi
 cd "$TMPDIR"
+DWARFDUMP=$(command -v llvm-dwarfdump-19 || command -v llvm-dwarfdump || true)
+[ -n "$DWARFDUMP" ] || skip "c23 DWARF checks (no llvm-dwarfdump)"
 cases=$TESTROOT/c23/cases
 section() { sed -n '/^\t\.section\t"\?\.BTF"\?,/,$p' "$1" | sed '1!{/^\t\.\(ident\|section\)/,$d}'; }
 diags() { "$@" -fsyntax-only -fdiagnostics-plain-output 2>&1 | grep -E ': (error|warning): ' | sed "s/[‘’]/'/g"; }
@@ -42,6 +49,21 @@ for src in "$cases"/*.c; do
   section g.s > g.btf; section b.s > b.btf
   same=0; [ -s g.btf ] && cmp -s g.btf b.btf && same=1
   verdict "$name" BTF $same "$(diff g.btf b.btf | grep '^[<>]' | grep -v str_off)"
+  if [ -n "$DWARFDUMP" ]; then
+    dies() { "$DWARFDUMP" --debug-info --show-form "$1" | python3 "$TESTROOT/dwarf/dwarfnorm.py"; }
+    (cd "$cases" && "$G16/gcc-16" "${flags[@]}" -gdwarf-5 -c "$name.c" -o "$TMPDIR/g.o" 2>/dev/null) &&
+      dies g.o > g.dw || : > g.dw
+    (cd "$cases" && "$BTFCC" "${flags[@]}" -gdwarf-5 -c "$name.c" -o "$TMPDIR/b.o" 2>/dev/null) &&
+      dies b.o > b.dw || : > b.dw
+    same=0; [ -s g.dw ] && cmp -s g.dw b.dw && same=1
+    verdict "$name" DWARF $same "$(diff g.dw b.dw | grep '^[<>]')"
+  fi
+  (cd "$cases" && "$G16/gcc-16" "${flags[@]}" -gctf -S -dA "$name.c" -o "$TMPDIR/g.s" 2>/dev/null) &&
+    python3 "$TESTROOT/ctf/ctfnorm.py" g.s > g.ctf || : > g.ctf
+  (cd "$cases" && "$BTFCC" "${flags[@]}" -gctf -S -dA "$name.c" -o "$TMPDIR/b.s" 2>/dev/null) &&
+    python3 "$TESTROOT/ctf/ctfnorm.py" b.s > b.ctf || : > b.ctf
+  same=0; [ -s g.ctf ] && cmp -s g.ctf b.ctf && same=1
+  verdict "$name" CTF $same "$(diff g.ctf b.ctf | grep '^[<>]')"
 done
 (cd "$cases" && diags "$G16/gcc-16" -std=gnu17 vmlinux_old.c) > g.txt
 (cd "$cases" && diags "$BTFCC" -std=gnu17 vmlinux_old.c) > b.txt

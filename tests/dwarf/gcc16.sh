@@ -2,8 +2,9 @@
 # btfcc's DWARF against GCC 16's own (issue 14, item 3): for each input
 # and each way of asking for DWARF (-gdwarf-5, -gdwarf-4, with
 # -fdebug-types-section, with -fno-eliminate-unused-debug-types, with
-# -gstrict-dwarf), `llvm-dwarfdump --debug-info --debug-types
-# --show-form` of gcc-16's object and of btfcc's, normalised by
+# -gstrict-dwarf, with both -gstrict-dwarf and -fdebug-types-section),
+# `llvm-dwarfdump --debug-info --debug-types --show-form` of gcc-16's
+# object and of btfcc's, normalised by
 # dwarfnorm.py (what only code generation gives: offsets, the producer,
 # pc/frame/location attributes, the insides of function bodies; see
 # there), must be the same line for line: DIE tree and order, tags,
@@ -49,12 +50,15 @@ EOF
 
 inputs=("$TESTROOT/layout/cases.c" "$TESTROOT/dwarf/inputs/shapes.c"
         "$TESTROOT/dwarf/inputs/macroloc.c"
-        "$TESTROOT/dwarf/inputs/redecl.c" "$W/gcc16_attrs.c" "$W/stdio.c"
+        "$TESTROOT/dwarf/inputs/redecl.c" "$TESTROOT/dwarf/inputs/stubs.c"
+        "$TESTROOT/dwarf/inputs/inittypes.c"
+        "$W/gcc16_attrs.c" "$W/stdio.c"
         "$W/bpf.c" "$TESTROOT/headers/uapi.c" "$TESTROOT/headers/glibc.c")
 modes=("-gdwarf-5" "-gdwarf-4" "-gdwarf-5 -fdebug-types-section"
        "-gdwarf-4 -fdebug-types-section" "-gdwarf-5 -fno-eliminate-unused-debug-types"
        "-gdwarf-4 -fno-eliminate-unused-debug-types" "-gdwarf-5 -gstrict-dwarf"
-       "-gdwarf-4 -gstrict-dwarf")
+       "-gdwarf-4 -gstrict-dwarf" "-gdwarf-5 -gstrict-dwarf -fdebug-types-section"
+       "-gdwarf-4 -gstrict-dwarf -fdebug-types-section")
 
 listed() { grep -q "^$1: " "$XFAIL" 2>/dev/null; }
 for f in "${inputs[@]}"; do
