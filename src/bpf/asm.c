@@ -1625,7 +1625,7 @@ static bool conditional(Asm *a) {
    behave as if the text had been written out.  A budget on the
    statements repeated keeps nested counts from running away.  */
 enum { MAX_REPTS = 32 };
-#define MAX_REPEATED (UINT64_C(1) << 22)
+#define MAX_REPEATED (UINT64_C(1) << 20)
 
 static void statement(Asm *a);
 
@@ -1639,8 +1639,12 @@ static void repeat_block(Asm *a) {
   uint32_t rept_at = t->at;
   if (a->nrepts == MAX_REPTS)
     error_at(a, rept_at, ".rept nested more than %d deep", MAX_REPTS);
-  uint64_t count = parse_expr(a);
+  /* A negative count repeats nothing, as GNU as reads it.  */
+  int64_t count = (int64_t)parse_expr(a);
   expect_end(a);
+  if (count > (int64_t)MAX_REPEATED)
+    error_at(a, rept_at, ".rept count %lld is more than %llu", (long long)count,
+             (unsigned long long)MAX_REPEATED);
   size_t body = a->cur, body_end = 0;
   for (unsigned depth = 1; depth;) {
     body_end = a->cur;
@@ -1653,7 +1657,7 @@ static void repeat_block(Asm *a) {
   }
   size_t after = a->cur;
   a->nrepts++;
-  for (uint64_t round = 0; round < count; round++) {
+  for (int64_t round = 0; round < count; round++) {
     a->cur = body;
     while (a->cur < body_end && lex_statement(a)) {
       if (++a->repeated > MAX_REPEATED)

@@ -54,6 +54,7 @@
 #include <string.h>
 
 enum {
+  MAX_SECTION_ALIGN = 1 << 16,
   SHT_LLVM_ADDRSIG = 0x6fff4c03,
   SHF_EXECINSTR = 4,
   SHF_STRINGS = 0x20,
@@ -219,6 +220,8 @@ static bool read_btf(Input *in, const ElfSection *s, LinkError *err) {
   BtfError berr;
   if (!s->data)
     return in_error(in, err, ".BTF has no data");
+  if (in->btf)
+    return in_error(in, err, "two .BTF sections");
   in->btf = btf_parse(s->data, s->size, NULL, &berr);
   if (!in->btf)
     return in_error(in, err, ".BTF: %s", berr.msg);
@@ -247,6 +250,12 @@ static bool check_section(Input *in, const ElfSection *s, LinkError *err) {
   if (s->addralign & (s->addralign - 1))
     return in_error(in, err, "section %s: alignment %llu is not a power of 2",
                     s->name, (unsigned long long)s->addralign);
+  /* Compilers align BPF sections to 8 bytes at most (a page for an
+     arena); a larger alignment would pad the output with megabytes.  */
+  if (s->addralign > MAX_SECTION_ALIGN)
+    return in_error(in, err, "section %s: alignment %llu is more than the "
+                    "linker takes (%u)", s->name,
+                    (unsigned long long)s->addralign, MAX_SECTION_ALIGN);
   switch (s->type) {
   case ELF_SHT_PROGBITS:
     if (!s->data)
@@ -262,6 +271,9 @@ static bool check_section(Input *in, const ElfSection *s, LinkError *err) {
     if (!s->data || s->entsize != REL_SIZE || s->size % REL_SIZE)
       return in_error(in, err, "relocation section %s: entry size %llu, "
                       "expected 16", s->name, (unsigned long long)s->entsize);
+    if (strncmp(s->name, ".rel", 4) != 0)
+      return in_error(in, err, "relocation section %s is not named .rel "
+                      "and its section's name", s->name);
     if (s->info == 0 || s->info >= in->elf->nsections ||
         strcmp(s->name + 4, in->elf->sections[s->info].name) != 0)
       return in_error(in, err, "relocation section %s does not apply to "
