@@ -271,7 +271,7 @@ static bool check_section(Input *in, const ElfSection *s, LinkError *err) {
     if (!s->data || s->entsize != REL_SIZE || s->size % REL_SIZE)
       return in_error(in, err, "relocation section %s: entry size %llu, "
                       "expected 16", s->name, (unsigned long long)s->entsize);
-    if (strncmp(s->name, ".rel", 4) != 0)
+    if (!starts_with(s->name, ".rel"))
       return in_error(in, err, "relocation section %s is not named .rel "
                       "and its section's name", s->name);
     if (s->info == 0 || s->info >= in->elf->nsections ||
