@@ -556,7 +556,12 @@ static void complete_extern_btf(Linker *L, uint32_t dst_id, const Input *in,
   }
   d->info = BTF_INFO(BTF_KIND_FUNC, 0, BTF_FUNC_GLOBAL);
   const BtfType *sp = btf_type_by_id(in->btf, btf_type_by_id(in->btf, src_id)->type);
+  if (d->type == 0 || d->type > L->btf.offs.len || !sp ||
+      btf_kind(sp) != BTF_KIND_FUNC_PROTO)
+    return; /* damaged input, a FUNC without a prototype: nothing to name */
   BtfType *dp = built_type(&L->btf, d->type);
+  if (btf_kind(dp) != BTF_KIND_FUNC_PROTO)
+    return;
   BtfParam *dparams = (BtfParam *)(dp + 1);
   const BtfParam *sparams = btf_params(sp);
   for (uint32_t i = 0; i < btf_vlen(dp) && i < btf_vlen(sp); i++)
@@ -591,6 +596,10 @@ static bool merge_glob(Linker *L, Input *in, uint32_t idx, const ElfSymbol *s,
                     "object, neither of them weak", s->name);
   if (!globs_match(L, gs, in, id, s->name))
     return false;
+  if (gs->sec && dst && gs->sec != dst)
+    return in_error(in, L->err, "global '%s' is in section '%s' here and in "
+                    "section '%s' in an earlier object", s->name,
+                    L->secs.data[dst].name, L->secs.data[gs->sec].name);
   OutSym *o = &L->syms.data[gs->sym];
   if (s->bind == ELF_STB_GLOBAL) {
     o->info = (uint8_t)((ELF_STB_GLOBAL << 4) | (o->info & 0xf));
@@ -678,6 +687,8 @@ static bool append_symbol(Linker *L, Input *in, uint32_t idx) {
 }
 
 static bool append_symbols(Linker *L, Input *in) {
+  if (in->elf->nsymbols == 0)
+    return in_error(in, L->err, "no symbol table");
   const ElfSymbol *s0 = &in->elf->symbols[0];
   if (s0->name[0] || s0->value || s0->size || s0->shndx || s0->type || s0->bind)
     return in_error(in, L->err, "symbol 0 is not all zero");
