@@ -1965,7 +1965,6 @@ static bool parse_variable_init(Parser *p, DeclSpec *ds, Declarator *dr,
     }
     d->has_init = true;
     d->is_constexpr = ds->is_constexpr;
-    d->init_has_reloc = info.has_reloc;
     d->init_all_zero = info.all_zero;
   }
   if (is_def) {

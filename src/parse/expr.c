@@ -1665,7 +1665,6 @@ static Expr compound_literal(Parser *p, Type *t, SrcLoc loc) {
     d->has_init = true;
     d->defined = true;
     d->init = init;
-    d->init_has_reloc = info.has_reloc;
     d->init_all_zero = info.all_zero;
     if (p->cur_func && !p->in_sizeof_typeof)
       vec_push(&p->tree_locals, d);

@@ -1,6 +1,6 @@
 /* Where an object with static storage lives: GCC's section category for
-   a variable (varasm.cc categorize_decl_for_section, with PIE on x86-64
-   as the host GCC builds).  One rule, read by the debug model (BTF's
+   a variable (varasm.cc categorize_decl_for_section) as GCC's BTF
+   names it, PIC or not.  One rule, read by the debug model (BTF's
    DATASECs) and by the BPF object writer (the symbols libbpf matches
    them with), so the two always agree.  */
 #include "placement.h"
@@ -27,12 +27,11 @@ DataPlacement decl_data_placement(const Decl *d, const char **named) {
      `const volatile` load-time constants rely on it) */
   bool readonly = (q & Q_CONST) != 0;
   bool zero_init = !d->has_init || d->init_all_zero;
-  bool reloc = d->init_has_reloc;
   if (!(q & Q_CONST) && zero_init)
     return PLACE_BSS;
-  if (readonly && !reloc)
-    return PLACE_RODATA;
-  if (reloc && ctx_current->target.arch != ARCH_BPF)
-    return PLACE_NONE; /* .data.rel(.ro)(.local) under PIE */
-  return PLACE_DATA;
+  /* An initializer holding addresses changes nothing: under PIE GCC puts
+     such an object in .data.rel(.ro)(.local), but its BTF names the
+     section the category has without PIC (gcc-16 and gcc 12 alike,
+     tests/btf/datasec_reloc.sh), and BPF has no PIC.  */
+  return readonly ? PLACE_RODATA : PLACE_DATA;
 }

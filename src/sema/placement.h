@@ -5,7 +5,7 @@
 #include "type.h"
 
 typedef enum DataPlacement {
-  PLACE_NONE,   /* none of the below (TLS, .data.rel under PIE, extern) */
+  PLACE_NONE,   /* none of the below (TLS, extern, undefined) */
   PLACE_BSS,
   PLACE_DATA,
   PLACE_RODATA,

@@ -290,7 +290,6 @@ struct Decl {
   bool file_scope;
   bool implicit;     /* implicitly declared function */
   bool tag_is_definition; /* DECL_TAG */
-  bool init_has_reloc; /* initializer holds addresses (relocations) */
   bool init_all_zero;  /* initializer is all zeros */
   bool is_constexpr;   /* C23 constexpr object with an initializer: a
                           scalar one's value is a constant expression */
