@@ -68,7 +68,9 @@ typedef struct Builder {
   unsigned nfuncs;   /* functions compiled so far */
   const char *last_file, *last_abs; /* absolute_name's last answer */
   SrcLoc text_loc; const char *text; /* line_text's last answer */
-  VEC(NamedDecl) statics; /* static locals met so far */
+  VEC(NamedDecl) statics; /* static locals and file-scope compound
+                             literals met so far */
+  unsigned nliterals;     /* compound literals named so far */
   VEC(Decl *) referenced; /* entities with static storage code refers to */
   Section *strings;
   unsigned nstrings;
@@ -81,6 +83,12 @@ static Decl *entity(Decl *d) { return d->first ? d->first : d; }
 
 static bool is_static_local(const Decl *d) {
   return d->kind == DECL_VAR && !d->file_scope && d->sc == SC_STATIC;
+}
+
+/* A compound literal at file scope: an unnamed object of static storage
+   that only an address constant in an initializer can reach.  */
+static bool is_static_literal(const Decl *d) {
+  return d->kind == DECL_VAR && !d->name && d->sc == SC_STATIC;
 }
 
 static bool decl_listed(Decl *const *v, size_t n, const Decl *d) {
@@ -100,12 +108,15 @@ static const char *symbol_of(LowerEnv *env, Decl *d) {
   Builder *b = (Builder *)env;
   d = entity(d);
   note_referenced(b, d);
-  if (is_static_local(d)) {
+  if (is_static_local(d) || is_static_literal(d)) {
     for (size_t i = 0; i < b->statics.len; i++)
       if (b->statics.data[i].decl == d)
         return b->statics.data[i].name;
     char buf[256];
-    snprintf(buf, sizeof buf, "%s.%zu", d->name->name, b->statics.len);
+    if (is_static_literal(d)) /* GCC's name for it, numbered in order of use */
+      snprintf(buf, sizeof buf, "__compound_literal.%u", b->nliterals++);
+    else
+      snprintf(buf, sizeof buf, "%s.%zu", d->name->name, b->statics.len);
     NamedDecl nd = {d, arena_strndup(perm, buf, strlen(buf))};
     vec_push(&b->statics, nd);
     return nd.name;
@@ -445,39 +456,93 @@ static Section *data_section(Builder *b, const char *name, bool bss) {
   return s;
 }
 
+/* The address an address constant N stands for (C17 6.6p9): a symbol
+   and a byte offset from it.  Reached through the address of an object
+   with static storage, a function or string literal (decayed or with
+   &), members of it and elements at constant indexes, and a constant
+   added or subtracted.  */
+static bool lvalue_address(Builder *b, const Node *n, const char **sym, int64_t *off);
+
+static bool address_constant(Builder *b, const Node *n, const char **sym, int64_t *off) {
+  while (n->kind == EX_CAST && (n->cast_kind == CAST_NOOP || n->cast_kind == CAST_PTR_TO_INT ||
+                                n->cast_kind == CAST_INT_TO_PTR || n->cast_kind == CAST_INT))
+    n = n->a;
+  switch (n->kind) {
+  case EX_CAST:
+    if (n->cast_kind == CAST_DECAY || n->cast_kind == CAST_FUNC_DECAY)
+      return lvalue_address(b, n->a, sym, off);
+    return false;
+  case EX_ADDR:
+    return lvalue_address(b, n->a, sym, off);
+  case EX_CONST:
+    if (n->u.cv.kind != CV_ADDR || !n->u.cv.sym || n->u.cv.str || n->u.cv.label)
+      return false;
+    *sym = symbol_of(&b->env, n->u.cv.sym);
+    *off = n->u.cv.i;
+    return true;
+  case EX_PTR_ADD: {
+    int64_t k;
+    if (!address_constant(b, n->a, sym, off) || !tree_fold_int(n->b, &k))
+      return false;
+    *off += (n->op == OP_SUB ? -k : k) * n->u.arith.scale;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+static bool lvalue_address(Builder *b, const Node *n, const char **sym, int64_t *off) {
+  switch (n->kind) {
+  case EX_VAR:
+    if (n->u.decl->kind == DECL_VAR && n->u.decl->sc == SC_AUTO)
+      return false;
+    *sym = symbol_of(&b->env, n->u.decl);
+    *off = 0;
+    return true;
+  case EX_COMPOUND_LIT:
+    if (!is_static_literal(n->u.decl))
+      return false;
+    *sym = symbol_of(&b->env, n->u.decl);
+    *off = 0;
+    return true;
+  case EX_STRING:
+    *sym = string_symbol(&b->env, n);
+    *off = 0;
+    return true;
+  case EX_DEREF:
+    return address_constant(b, n->a, sym, off);
+  case EX_MEMBER:
+    if (n->u.m.member->bit_width >= 0 || !lvalue_address(b, n->a, sym, off))
+      return false;
+    *off += n->u.m.member->bit_offset / 8;
+    return true;
+  case EX_INDEX: {
+    int64_t k;
+    if (!address_constant(b, n->a, sym, off) || !tree_fold_int(n->b, &k))
+      return false;
+    *off += k * n->u.arith.scale;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
 /* The constant of N for a data image: an integer, or a symbol's address
    plus an offset.  */
 static bool data_const(Builder *b, const Node *n, int64_t *value, const char **sym,
                        long double *fl, bool *is_float) {
   *sym = NULL;
   *is_float = false;
-  while (n && n->kind == EX_CAST &&
-         (n->cast_kind == CAST_NOOP || n->cast_kind == CAST_INT_TO_PTR ||
-          n->cast_kind == CAST_PTR_TO_INT || n->cast_kind == CAST_INT ||
-          n->cast_kind == CAST_DECAY || n->cast_kind == CAST_FUNC_DECAY)) {
-    if (n->cast_kind == CAST_DECAY || n->cast_kind == CAST_FUNC_DECAY) {
-      const Node *a = n->a;
-      if (a->kind == EX_VAR) {
-        *sym = symbol_of(&b->env, a->u.decl);
-        *value = 0;
-        return true;
-      }
-      if (a->kind == EX_STRING) {
-        *sym = string_symbol(&b->env, a);
-        *value = 0;
-        return true;
-      }
-      return false;
-    }
-    n = n->a;
-  }
   if (!n)
     return false;
-  if (n->kind == EX_ADDR && n->a->kind == EX_VAR) {
-    *sym = symbol_of(&b->env, n->a->u.decl);
-    *value = 0;
+  if (address_constant(b, n, sym, value))
     return true;
-  }
+  *sym = NULL;
+  while (n->kind == EX_CAST && (n->cast_kind == CAST_NOOP || n->cast_kind == CAST_INT_TO_PTR ||
+                                n->cast_kind == CAST_PTR_TO_INT || n->cast_kind == CAST_INT))
+    n = n->a;
   if (n->kind != EX_CONST)
     return tree_fold_int(n, value); /* const objects in it, as GCC folds */
   switch (n->u.cv.kind) {

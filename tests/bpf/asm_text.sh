@@ -6,7 +6,9 @@
 # -dr) and the .BTF and .BTF.ext bytes of both objects must be equal, for
 # each of tests/bpf/progs/*.c, tests/bpf/data/*.c and examples/xdp_ports.c
 # (with -g); so must the sections (type, size, flags, alignment) and the
-# data symbols (value, size, binding).
+# data symbols (value, size, binding).  The addresses in
+# tests/bpf/data/static_addresses.c's data stand for what they stand for
+# in bpf-gcc 16's and clang-19's objects (tests/bpf/data_addresses.py).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 . "$ROOT/tests/lib.sh"
@@ -69,3 +71,22 @@ if [ -x "$GCC16" ]; then
 else
   skip "asm_text/visibility (no bpf-gcc 16)"
 fi
+
+# What each address in initialized data stands for, as bpf-gcc 16 and
+# clang-19 compile it.
+src=$ROOT/tests/bpf/data/static_addresses.c
+"$BTFCC" --target=bpf -O2 -c -o "$work/addr.o" "$src" 2>"$work/err" &&
+  python3 "$ROOT/tests/bpf/data_addresses.py" "$work/addr.o" > "$work/addr" ||
+  fail "asm_text/static_addresses (btfcc: $(head -1 "$work/err"))"
+for cc in "$GCC16" clang-19; do
+  if ! command -v "$cc" >/dev/null; then skip "asm_text/static_addresses against $cc (not installed)"; continue; fi
+  tflag=(); [ "$cc" = clang-19 ] && tflag=(--target=bpf)
+  if [ -s "$work/addr" ] && "$cc" "${tflag[@]}" -O2 -c -w -o "$work/addr.cc.o" "$src" 2>"$work/err" &&
+     python3 "$ROOT/tests/bpf/data_addresses.py" "$work/addr.cc.o" > "$work/addr.cc"; then
+    check "asm_text/static_addresses: $(grep -o -- '->' "$work/addr" | wc -l) addresses as $(basename "$cc")'s" \
+      cmp -s "$work/addr.cc" "$work/addr"
+    [ "$(grep -c -- '->' "$work/addr")" -ge 10 ] || fail "asm_text/static_addresses (fewer addresses than written)"
+  else
+    fail "asm_text/static_addresses against $cc ($(head -1 "$work/err"))"
+  fi
+done
