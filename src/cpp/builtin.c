@@ -33,6 +33,7 @@ static const struct {
     {"__has_builtin", BI_HAS_BUILTIN},
     {"__has_include", BI_HAS_INCLUDE},
     {"__has_include_next", BI_HAS_INCLUDE_NEXT},
+    {"__has_embed", BI_HAS_EMBED},
 };
 
 void define_builtin_macros(Cpp *cpp) {
@@ -114,10 +115,6 @@ static void file_name_token(Cpp *cpp, Token *t, const char *name,
   buf_free(&b);
 }
 
-static bool is_punct(const Token *t, Punct p) {
-  return t->kind == TK_PUNCT && t->punct == p;
-}
-
 static bool expand_builtin_1(Cpp *cpp, Macro *m, Token *name);
 
 long eval_has_operator(Cpp *cpp, Macro *m, Token *name, bool *ok) {
@@ -181,7 +178,7 @@ long eval_has_include(Cpp *cpp, Macro *m, Token *name, bool *ok) {
   }
   const char *file;
   bool angled;
-  if (!read_header_name(cpp, name->loc, what, &file, &angled))
+  if (!read_header_name(cpp, name->loc, what, &file, &angled, NULL))
     return 0;
   cpp_get_token(cpp, &t);
   if (!is_punct(&t, P_RPAREN)) {
@@ -234,6 +231,7 @@ static bool expand_builtin_1(Cpp *cpp, Macro *m, Token *name) {
     return true;
   case BI_HAS_INCLUDE:
   case BI_HAS_INCLUDE_NEXT:
+  case BI_HAS_EMBED:
     /* In #if the evaluator reads the operand itself.  Elsewhere it is an
        error, and the name is left as it is (its operand could run to the
        end of the file).  */

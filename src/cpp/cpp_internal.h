@@ -70,6 +70,7 @@ typedef enum {
   DIR_SCCS,
   DIR_ASSERT,
   DIR_UNASSERT,
+  DIR_EMBED,
   DIR__COUNT
 } DirectiveKind;
 
@@ -92,6 +93,7 @@ typedef enum {
   BI_HAS_BUILTIN,
   BI_HAS_INCLUDE,
   BI_HAS_INCLUDE_NEXT,
+  BI_HAS_EMBED,
 } BuiltinKind;
 
 typedef enum {
@@ -333,6 +335,11 @@ const Token *cpp_pipe_next(struct CppPipe *p);
 /* Stop the thread (if any) and take over what it allocated.  */
 void cpp_stop_thread(Cpp *cpp);
 
+/* Whether T is the punctuator P.  */
+static inline bool is_punct(const Token *t, Punct p) {
+  return t->kind == TK_PUNCT && t->punct == p;
+}
+
 /* expand.c */
 void cpp_get_token(Cpp *cpp, Token *t);
 void cpp_unget_token(Cpp *cpp, const Token *t);
@@ -378,12 +385,25 @@ bool end_of_file(Cpp *cpp);
 /* Adds NAME to the dependency list when the style lists a file of its
    kind (SYSTEM: a system header).  */
 void add_dep(Cpp *cpp, const char *name, bool system);
+/* add_dep unless NAME is listed already (a file #embed reads).  */
+void add_dep_once(Cpp *cpp, const char *name, bool system);
 
 /* expr.c */
 /* Evaluates the rest of the directive line; *guard receives X when the
    line is exactly `!defined X` / `!defined(X)`.  */
 bool eval_if_expression(Cpp *cpp, SrcLoc loc, const char *dir,
                         Ident **guard);
+/* The operand of an #embed parameter such as limit(...): a #if
+   expression read up to the ')' that closes it (consumed), not
+   negative.  False, with an error, when it is not one.  */
+bool eval_embed_operand(Cpp *cpp, SrcLoc loc, const char *dir, intmax_t *value);
+
+/* embed.c */
+/* #embed: the file's bytes as a list of integer constants.  */
+void do_embed(Cpp *cpp, SrcLoc loc);
+/* __has_embed( ... ) in #if: __STDC_EMBED_NOT_FOUND__ (0), _FOUND__ (1)
+   or _EMPTY__ (2); *ok false after an error.  */
+long eval_has_embed(Cpp *cpp, Macro *m, Token *name, bool *ok);
 
 /* files.c */
 void files_init(Cpp *cpp);
@@ -406,10 +426,11 @@ void push_text(Cpp *cpp, const char *name, char *text, size_t len,
                bool owned, bool is_cmdline);
 /* The current file ended: pop it.  False at the end of the main file.  */
 bool pop_file(Cpp *cpp);
-/* Read a header name after #include / __has_include: fills *name (arena),
-   *angled.  Returns false (with an error) if malformed.  */
+/* Read a header name after #include / __has_include / #embed: fills
+   *name (arena), *angled, and *name_loc (if not NULL) with where it
+   starts.  Returns false (with an error) if malformed.  */
 bool read_header_name(Cpp *cpp, SrcLoc loc, const char *what,
-                      const char **name, bool *angled);
+                      const char **name, bool *angled, SrcLoc *name_loc);
 
 /* pch.c */
 /* Recording (cpp_pch_record): the header's start, each token it gives,

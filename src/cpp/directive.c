@@ -20,7 +20,7 @@ static const char *const directive_names[DIR__COUNT] = {
     [DIR_ERROR] = "error",       [DIR_WARNING] = "warning",
     [DIR_PRAGMA] = "pragma",     [DIR_IDENT] = "ident",
     [DIR_SCCS] = "sccs",         [DIR_ASSERT] = "assert",
-    [DIR_UNASSERT] = "unassert",
+    [DIR_UNASSERT] = "unassert", [DIR_EMBED] = "embed",
 };
 
 void directives_init(void) {
@@ -261,7 +261,7 @@ static void do_include(Cpp *cpp, DirectiveKind kind, SrcLoc loc) {
   bool angled;
   char what[32];
   snprintf(what, sizeof what, "#%s", dir);
-  if (!read_header_name(cpp, loc, what, &name, &angled)) {
+  if (!read_header_name(cpp, loc, what, &name, &angled, NULL)) {
     cpp_pop_all_contexts(cpp);
     return;
   }
@@ -489,6 +489,9 @@ static void run_directive(Cpp *cpp, DirectiveKind k, const Token *name) {
   case DIR_INCLUDE_NEXT:
   case DIR_IMPORT:
     do_include(cpp, k, loc);
+    break;
+  case DIR_EMBED:
+    do_embed(cpp, loc);
     break;
   case DIR_LINE:
     do_line(cpp, NULL, false);

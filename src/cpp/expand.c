@@ -250,10 +250,6 @@ static void args_free(Cpp *cpp, Macro *m, Args *a) {
   tokbuf_put(cpp, a->raw);
 }
 
-static bool is_punct(const Token *t, Punct p) {
-  return t->kind == TK_PUNCT && t->punct == p;
-}
-
 /* After a function-like macro name: is the next token '('?  If not, it is
    put back.  Contexts that end on the way are popped, as in GCC.  */
 static bool next_is_lparen(Cpp *cpp) {

@@ -429,8 +429,8 @@ static PPValue parse_primary(Eval *e) {
       if (m->builtin >= BI_HAS_ATTRIBUTE) {
         bool ok;
         e->cpp->builtin_depth++;
-        long v = m->builtin == BI_HAS_INCLUDE ||
-                         m->builtin == BI_HAS_INCLUDE_NEXT
+        long v = m->builtin == BI_HAS_EMBED ? eval_has_embed(e->cpp, m, &t, &ok)
+                 : m->builtin == BI_HAS_INCLUDE || m->builtin == BI_HAS_INCLUDE_NEXT
                      ? eval_has_include(e->cpp, m, &t, &ok)
                      : eval_has_operator(e->cpp, m, &t, &ok);
         e->cpp->builtin_depth--;
@@ -593,4 +593,27 @@ bool eval_if_expression(Cpp *cpp, SrcLoc loc, const char *dir,
       (e.ntokens == 4 || e.ntokens == 6))
     *guard = e.defined_id;
   return v.v != 0;
+}
+
+bool eval_embed_operand(Cpp *cpp, SrcLoc loc, const char *dir, intmax_t *value) {
+  Eval e = {.cpp = cpp, .loc = loc, .dir = dir};
+  next(&e);
+  if (is_op(&e, P_RPAREN)) {
+    diag_error(e.tok.loc, "missing expression between '(' and ')'");
+    return false;
+  }
+  SrcLoc at = e.tok.loc;
+  PPValue v = parse_expr(&e);
+  if (e.failed)
+    return false;
+  if (!is_op(&e, P_RPAREN)) {
+    diag_error(at, "unbalanced '('");
+    return false;
+  }
+  if (is_negative(v)) {
+    diag_error(at, "negative embed parameter operand");
+    return false;
+  }
+  *value = (intmax_t)v.v;
+  return true;
 }

@@ -509,6 +509,14 @@ void add_dep(Cpp *cpp, const char *name, bool system) {
   vec_push(&cpp->deps, name);
 }
 
+void add_dep_once(Cpp *cpp, const char *name, bool system) {
+  size_t had = cpp->deps.len;
+  add_dep(cpp, name, system);
+  for (size_t i = 0; cpp->deps.len > had && i < had; i++)
+    if (!strcmp(cpp->deps.data[i], cpp->deps.data[had]))
+      cpp->deps.len = had;
+}
+
 bool cpp_deps(Cpp *cpp, const char *const **list, size_t *n) {
   cpp_stop_thread(cpp);
   *list = cpp->deps.data;
@@ -538,12 +546,14 @@ static bool read_angled_tokens(Cpp *cpp, SrcLoc loc, Buf *b) {
 }
 
 bool read_header_name(Cpp *cpp, SrcLoc loc, const char *what,
-                      const char **name, bool *angled) {
+                      const char **name, bool *angled, SrcLoc *name_loc) {
   if (!cpp->ctx && cpp->la_head == cpp->lookahead.len && cpp->frame)
     cpp->frame->lx.angled = true;
   Token t;
   cpp->builtin_depth++; /* no __has_include inside the name */
   cpp_get_token(cpp, &t);
+  if (name_loc)
+    *name_loc = t.kind == TK_EOD ? loc : t.loc;
   Buf b = {0};
   bool ok = true;
   if (t.kind == TK_HEADER_NAME) {
@@ -556,8 +566,12 @@ bool read_header_name(Cpp *cpp, SrcLoc loc, const char *what,
     *angled = true;
     ok = read_angled_tokens(cpp, loc, &b);
   } else {
-    diag_error(t.kind == TK_EOD ? loc : t.loc,
-               "%s expects \"FILENAME\" or <FILENAME>", what);
+    if (what[0] == '#')
+      diag_error(t.kind == TK_EOD ? loc : t.loc,
+                 "'%s' expects '\"FILENAME\"' or '<FILENAME>'", what);
+    else
+      diag_error(t.kind == TK_EOD ? loc : t.loc,
+                 "operator '%s' requires a header-name", what);
     ok = false;
   }
   if (ok && b.len == 0) {

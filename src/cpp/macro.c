@@ -41,10 +41,6 @@ Macro *macro_new_builtin(Cpp *cpp, const char *name, BuiltinKind kind) {
   return m;
 }
 
-static bool is_punct(const Token *t, Punct p) {
-  return t->kind == TK_PUNCT && t->punct == p;
-}
-
 /* Checks the name after #define / #undef; reports and returns false if it
    cannot name a macro.  */
 static bool check_macro_name(Cpp *cpp, const Token *t, const char *dir) {

@@ -16,10 +16,6 @@ static bool is_word(const Token *t, const char *w) {
   return t->kind == TK_IDENT && strcmp(t->ident->name, w) == 0;
 }
 
-static bool is_punct(const Token *t, Punct p) {
-  return t->kind == TK_PUNCT && t->punct == p;
-}
-
 static void pragma_once(Cpp *cpp, const Token *t) {
   Frame *f = cpp->frame;
   if (!f || f->depth == 0) {

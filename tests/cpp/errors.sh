@@ -29,7 +29,7 @@ printf '#ifdef X\n#else\n' > unterminated.h
 printf '#include "unterminated.h"\nint y;\n' | case_ unterminated_else_in_header 'unterminated #else'
 printf '#include "no_such_header_btfcc.h"\nint x;\n' | case_ missing_include_quoted 'no_such_header_btfcc.h: No such file or directory'
 printf '#include <no/such/header_btfcc.h>\n' | case_ missing_include_angled 'No such file or directory'
-printf '#include\n' | case_ include_without_name 'expects "FILENAME" or <FILENAME>'
+printf '#include\n' | case_ include_without_name "'#include' expects '\"FILENAME\"' or '<FILENAME>'"
 printf '#if 1 +\n#endif\n' | case_ if_no_right_operand "operator '\\+' has no right operand"
 printf '#if (1\n#endif\n' | case_ if_missing_paren "missing '\\)' in expression"
 printf '#if 1 2\n#endif\n' | case_ if_missing_operator 'missing binary operator before token "2"'
@@ -71,7 +71,16 @@ printf '#define f(...) __VA_OPT__(a\n' | case_ unterminated_va_opt 'unterminated
 printf '_Pragma(1)\n' | case_ pragma_operator_not_string '_Pragma takes a parenthesized string literal'
 printf '#line x\n' | case_ line_not_number '"x" after #line is not a positive integer'
 printf '__has_include(<stdio.h>)\n' | case_ has_include_outside_if '"__has_include" used outside of preprocessing directive'
-printf '#if __has_include(stdio.h)\n#endif\n' | case_ has_include_bad_operand 'expects "FILENAME" or <FILENAME>'
+printf '#if __has_include(stdio.h)\n#endif\n' | case_ has_include_bad_operand "operator '__has_include' requires a header-name"
+# #embed (gcc-16's messages; each case embeds its own file)
+printf 'int a[] = {\n#embed "embed_unknown.c" vendor::thing(1)\n};\n' | case_ embed_unknown "unknown embed parameter 'vendor::thing'"
+printf 'int a[] = {\n#embed "embed_twice.c" limit(1) __limit__(2)\n};\n' | case_ embed_twice "duplicate embed parameter 'limit'"
+printf 'int a[] = {\n#embed "embed_negative.c" limit(1 - 2)\n};\n' | case_ embed_negative "negative embed parameter operand"
+printf 'int a[] = {\n#embed "embed_unbalanced.c" prefix(1\n};\n' | case_ embed_unbalanced "unbalanced '\\('"
+printf 'int a[] = {\n#embed "embed_noparen.c" limit\n};\n' | case_ embed_noparen "expected '\\('"
+printf 'int a[] = {\n#embed "no_such_file_btfcc.bin"\n};\n' | case_ embed_missing "no_such_file_btfcc.bin: No such file or directory"
+printf '#embed\n' | case_ embed_without_name "'#embed' expects '\"FILENAME\"' or '<FILENAME>'"
+printf '#if __has_embed(x.h)\n#endif\n' | case_ has_embed_bad_operand "operator '__has_embed' requires a header-name"
 
 # Runaway recursion: a file that includes itself, and macros whose
 # expansion doubles 40 times.

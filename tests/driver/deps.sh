@@ -42,6 +42,8 @@ printf '#include "inc1.h"\n' > dir2/n.h
 echo 'int w;' > dir2/inc1.h
 printf '#include "dir2/n.h"\n#include "once.h"\n#include "./once.h"\n#include "inc1.h"\n' > j.c
 printf 'int y;\n' > sub/y.c
+printf 'int b[] = {\n#embed "data.bin"\n};\n#include "a b.h"\n#if __has_embed("dir2/d2.bin")\n#embed "data.bin" limit(1)\n#embed "dir2/d2.bin"\n#endif\n;\n' > em.c
+printf 'xyz' > data.bin; printf 'q' > dir2/d2.bin
 long=$(printf 'h%.0s' $(seq 1 60))
 touch "$long.h" "x$long.h"
 printf '#include "%s.h"\n#include "x%s.h"\n#include "a b.h"\n' "$long" "$long" > l.c
@@ -105,6 +107,9 @@ case_ -MM -MF - t.c
 case_ -MM -c t.c
 case_ -M -E s.c
 case_ -MM l.c
+# #embed: each file it reads, once
+case_ -M em.c
+case_ -MM -MP em.c
 case_ -MM -MP l.c
 # Targets: -MT as written, -MQ Make-quoted, -MT before -MQ whatever the
 # order, an empty target, a long target that wraps.
