@@ -46,6 +46,8 @@
    wants them (libbpf takes only the host's byte order).  */
 #include "link.h"
 
+#include "btf_match.h"
+
 #include "../btf/btf_dedup.h"
 #include "../btf/btf_ext_read.h"
 #include "../btf/btf_read.h"
@@ -570,8 +572,33 @@ static void complete_extern_btf(Linker *L, uint32_t dst_id, const Input *in,
           &L->btf.strs, btf_str_by_offset(in->btf, sparams[i].name_off));
 }
 
+/* The merged BTF and an input's, as btf_globals_match reads them.  */
+static const BtfType *built_view_type(const void *ctx, uint32_t id) {
+  static const BtfType void_type = {0};
+  BtfBuilder *b = (BtfBuilder *)ctx;
+  if (id == 0)
+    return &void_type;
+  return id <= b->offs.len ? built_type(b, id) : NULL;
+}
+
+static const char *built_view_str(const void *ctx, uint32_t off) {
+  const BtfBuilder *b = ctx;
+  return off < b->strs.tab.len ? b->strs.tab.data + off : "";
+}
+
+static const BtfType *input_view_type(const void *ctx, uint32_t id) {
+  return btf_type_by_id(ctx, id);
+}
+
+static const char *input_view_str(const void *ctx, uint32_t off) {
+  const char *s = btf_str_by_offset(ctx, off);
+  return s ? s : "";
+}
+
 /* Whether the global GS and the symbol IN describes with BTF type ID can
-   be one: both functions or both variables.  */
+   be one: both functions or both variables, their types agreeing as
+   libbpf's linker requires (btf_match.c).  A map of .maps is left to
+   libbpf, which compares map definitions its own way.  */
 static bool globs_match(Linker *L, const GlobSym *gs, const Input *in,
                         uint32_t id, const char *name) {
   if (!gs->btf_id)
@@ -582,6 +609,13 @@ static bool globs_match(Linker *L, const GlobSym *gs, const Input *in,
     return in_error(in, L->err, "global '%s' is a %s here and a %s in an "
                     "earlier object", name, now == BTF_KIND_FUNC ? "function" :
                     "variable", had == BTF_KIND_FUNC ? "function" : "variable");
+  if (gs->sec && !strcmp(L->secs.data[gs->sec].name, ".maps"))
+    return true;
+  BtfView merged = {&L->btf, built_view_type, built_view_str};
+  BtfView here = {in->btf, input_view_type, input_view_str};
+  char why[256];
+  if (!btf_globals_match(name, &merged, gs->btf_id, &here, id, why, sizeof why))
+    return in_error(in, L->err, "%s (against an earlier object)", why);
   return true;
 }
 

@@ -215,6 +215,47 @@ if "$BTFCC" --target=bpf -O2 -g -I"$SRC" -c "$W/var.c" -o "$W/var.o" 2>/dev/null
 else
   fail "compile the function/variable conflict's inputs"
 fi
+# An extern whose BTF disagrees with its definition's: refused as libbpf
+# refuses it (integers of another size, another number of parameters, a
+# struct laid out otherwise); a struct seen through a pointer may be a
+# forward declaration, and const does not count: linked.  libbpf gets
+# clang's objects: libbpf 1.1 fails on any two objects that both hold an
+# empty section (realloc to 0 bytes: "Cannot allocate memory", then a
+# double free), and GNU as's empty .data and .bss are in btfcc's and
+# bpf-gcc's.
+for f in def_shared ext_size ext_params ext_member ext_fwd; do
+  for cc in "${compilers[@]}"; do compile "$cc" "$f"; done
+done
+# libbpf_refuses_because NAME PATTERN OBJ...: and says why.
+libbpf_refuses_because() {
+  local name=$1 pattern=$2; shift 2
+  if bpftool gen object "$W/libbpf_err.o" "$@" >/dev/null 2>"$W/libbpf_err.txt"; then
+    fail "$name: libbpf links what btftool refuses"
+  elif grep -qE -- "$pattern" "$W/libbpf_err.txt"; then
+    pass "$name: libbpf refuses it too ($(grep -m1 -E -- "$pattern" "$W/libbpf_err.txt"))"
+  else
+    fail "$name: libbpf refuses it for another reason"; head -3 "$W/libbpf_err.txt"
+  fi
+}
+for cc in "${compilers[@]}"; do
+  d=$W/${cc}_def_shared.o
+  refuses "$cc: extern of another size" "global 'shared_len': INT '(long|int)'.* of (4 and 8|8 and 4) bytes" \
+    -o "$W/x.o" "$d" "$W/${cc}_ext_size.o"
+  refuses "$cc: extern function with fewer parameters" "global 'shared_fn': prototypes with 2 and 1 parameters" \
+    -o "$W/x.o" "$d" "$W/${cc}_ext_params.o"
+  refuses "$cc: extern struct laid out otherwise" "global 'shared_pair': member 1 \('b'\) at different offsets" \
+    -o "$W/x.o" "$W/${cc}_ext_member.o" "$d"
+  check "$cc: externs through a forward declaration, const added: linked" \
+    "$BTFTOOL" link -o "$W/fwd.o" "$W/${cc}_ext_fwd.o" "$d"
+done
+if [ -n "$CLANG_BPF" ]; then
+  d=$W/clang_def_shared.o
+  libbpf_refuses_because "extern of another size" "global 'shared_len'" "$d" "$W/clang_ext_size.o"
+  libbpf_refuses_because "extern function with fewer parameters" "global 'shared_fn'" "$d" "$W/clang_ext_params.o"
+  libbpf_refuses_because "extern struct laid out otherwise" "global 'shared_pair'" "$W/clang_ext_member.o" "$d"
+  check "externs through a forward declaration, const added: libbpf links them" \
+    bpftool gen object "$W/fwd_libbpf.o" "$W/clang_ext_fwd.o" "$d"
+fi
 
 # damage SRC DST SECTION OFFSET VALUE: DST is SRC with the 32-bit word at
 # OFFSET inside SECTION set to VALUE.
