@@ -462,6 +462,17 @@ static Section *data_section(Builder *b, const char *name, bool bss) {
    &), members of it and elements at constant indexes, and a constant
    added or subtracted.  */
 static bool lvalue_address(Builder *b, const Node *n, const char **sym, int64_t *off);
+static bool address_constant(Builder *b, const Node *n, const char **sym, int64_t *off);
+
+/* BASE (an address constant) plus the constant INDEX times SCALE.  */
+static bool indexed_address(Builder *b, const Node *base, const Node *index, int64_t scale,
+                            const char **sym, int64_t *off) {
+  int64_t k;
+  if (!address_constant(b, base, sym, off) || !tree_fold_int(index, &k))
+    return false;
+  *off += k * scale;
+  return true;
+}
 
 static bool address_constant(Builder *b, const Node *n, const char **sym, int64_t *off) {
   while (n->kind == EX_CAST && (n->cast_kind == CAST_NOOP || n->cast_kind == CAST_PTR_TO_INT ||
@@ -480,13 +491,9 @@ static bool address_constant(Builder *b, const Node *n, const char **sym, int64_
     *sym = symbol_of(&b->env, n->u.cv.sym);
     *off = n->u.cv.i;
     return true;
-  case EX_PTR_ADD: {
-    int64_t k;
-    if (!address_constant(b, n->a, sym, off) || !tree_fold_int(n->b, &k))
-      return false;
-    *off += (n->op == OP_SUB ? -k : k) * n->u.arith.scale;
-    return true;
-  }
+  case EX_PTR_ADD:
+    return indexed_address(b, n->a, n->b, n->op == OP_SUB ? -n->u.arith.scale : n->u.arith.scale,
+                           sym, off);
   default:
     return false;
   }
@@ -517,13 +524,8 @@ static bool lvalue_address(Builder *b, const Node *n, const char **sym, int64_t 
       return false;
     *off += n->u.m.member->bit_offset / 8;
     return true;
-  case EX_INDEX: {
-    int64_t k;
-    if (!address_constant(b, n->a, sym, off) || !tree_fold_int(n->b, &k))
-      return false;
-    *off += k * n->u.arith.scale;
-    return true;
-  }
+  case EX_INDEX:
+    return indexed_address(b, n->a, n->b, n->u.arith.scale, sym, off);
   default:
     return false;
   }

@@ -168,17 +168,9 @@ long eval_has_include(Cpp *cpp, Macro *m, Token *name, bool *ok) {
   bool next = m->builtin == BI_HAS_INCLUDE_NEXT;
   Token t;
   *ok = false;
-  cpp->prevent_expansion++;
-  cpp_get_token(cpp, &t);
-  cpp->prevent_expansion--;
-  if (!is_punct(&t, P_LPAREN)) {
-    diag_error(t.loc, "missing '(' before \"%s\" operand", what);
-    cpp_unget_token(cpp, &t);
-    return 0;
-  }
   const char *file;
   bool angled;
-  if (!read_header_name(cpp, name->loc, what, &file, &angled, NULL))
+  if (!read_operator_header_name(cpp, what, name->loc, &file, &angled))
     return 0;
   cpp_get_token(cpp, &t);
   if (!is_punct(&t, P_RPAREN)) {

@@ -431,6 +431,10 @@ bool pop_file(Cpp *cpp);
    starts.  Returns false (with an error) if malformed.  */
 bool read_header_name(Cpp *cpp, SrcLoc loc, const char *what,
                       const char **name, bool *angled, SrcLoc *name_loc);
+/* The '(' and header name that begin the operand of the operator WHAT
+   (__has_include, __has_embed) used at LOC.  */
+bool read_operator_header_name(Cpp *cpp, const char *what, SrcLoc loc,
+                               const char **name, bool *angled);
 
 /* pch.c */
 /* Recording (cpp_pch_record): the header's start, each token it gives,

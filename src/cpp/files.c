@@ -588,3 +588,17 @@ bool read_header_name(Cpp *cpp, SrcLoc loc, const char *what,
   cpp->builtin_depth--;
   return ok;
 }
+
+bool read_operator_header_name(Cpp *cpp, const char *what, SrcLoc loc,
+                               const char **name, bool *angled) {
+  Token t;
+  cpp->prevent_expansion++;
+  cpp_get_token(cpp, &t);
+  cpp->prevent_expansion--;
+  if (!is_punct(&t, P_LPAREN)) {
+    diag_error(t.loc, "missing '(' before \"%s\" operand", what);
+    cpp_unget_token(cpp, &t);
+    return false;
+  }
+  return read_header_name(cpp, loc, what, name, angled, NULL);
+}
