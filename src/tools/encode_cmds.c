@@ -28,6 +28,7 @@
 #include "encode_cmds.h"
 #include "../link/link.h"
 
+#include "../btf/btf_batches.h"
 #include "../btf/btf_dedup.h"
 #include "../btf/btf_encode.h"
 #include "../btf/btf_read.h"
@@ -174,10 +175,82 @@ static bool open_base(const char *path, BtfFile *file, Btf **base) {
   return true;
 }
 
+/* Units of a kernel image are loaded and written as BTF a batch of
+   about this many DWARF DIEs at a time (btf_batches.h): the debug model
+   and the generator's records of one batch are freed before the next
+   is loaded.  */
+enum { BATCH_DIES = 1u << 20 };
+
+/* The units of DW's batch from FIRST: one past its last.  */
+static uint32_t batch_end(const DwarfFile *dw, uint32_t first) {
+  uint32_t end = first, dies = 0;
+  while (end < dw->nunits && (end == first || dies < BATCH_DIES))
+    dies += dw->units[end++].die_count;
+  return end;
+}
+
+/* The raw BTF of units [FIRST, END) of DW into RAW, in a compilation of
+   its own (the model and the records live in its arena, freed here).
+   False when they cannot be loaded (*CROSSED: because they refer to
+   another unit's DIEs).  */
+static bool generate_units(DwarfLoader *dl, bool big_endian, uint32_t first,
+                           uint32_t end, bool *crossed, Buf *raw) {
+  Compilation *c = ctx_new();
+  ctx_enter(c);
+  c->target.big_endian = big_endian;
+  c->diag_opts.inhibit_warnings = true;
+  DebugUnit *unit = dwarf_loader_units(dl, first, end, crossed);
+  if (unit)
+    btf_encode_generate(unit, raw);
+  ctx_free(c);
+  return unit != NULL;
+}
+
+/* A kernel image's units a batch at a time, the batches' BTF joined
+   into RAW.  False when a batch cannot be loaded (*CROSSED: because
+   its DIEs refer to another batch's).  */
+static bool generate_batches(DwarfLoader *dl, const DwarfFile *dw, bool big_endian,
+                             bool *crossed, Buf *raw, BtfError *err) {
+  BtfBatches *b = btf_batches_new();
+  Buf one = {0};
+  bool ok = true;
+  for (uint32_t first = 0, end; first < dw->nunits && ok; first = end) {
+    end = batch_end(dw, first);
+    ok = generate_units(dl, big_endian, first, end, crossed, &one) &&
+         btf_batches_add(b, one.data, one.len, err);
+  }
+  if (ok)
+    btf_batches_finish(b, raw);
+  buf_free(&one);
+  btf_batches_free(b);
+  return ok;
+}
+
+static bool has_type_units(const DwarfFile *dw) {
+  for (uint32_t i = 0; i < dw->nunits; i++)
+    if (dw->units[i].is_type_unit)
+      return true;
+  return false;
+}
+
+/* All of DW's units at once into RAW; the reader's DIEs go once the
+   model is loaded, the model once its BTF is written.  */
+static bool generate_all(const DwarfFile *dw, ElfFile *elf, DwarfError *derr, Buf *raw) {
+  Compilation *c = ctx_new();
+  ctx_enter(c);
+  c->target.big_endian = elf->big_endian;
+  c->diag_opts.inhibit_warnings = true;
+  DebugUnit *unit = dwarf_load(dw, elf, derr);
+  dwarf_release_dies((DwarfFile *)dw);
+  if (unit)
+    btf_encode_generate(unit, raw);
+  ctx_free(c);
+  return unit != NULL;
+}
+
 /* FILE's BTF as the generator writes it from the debug model, not
-   deduplicated, into RAW.  The DWARF reader's DIEs go once the model is
-   loaded, and the model once its BTF is written: a kernel image's are
-   each larger than the deduplication's working set.  */
+   deduplicated, into RAW.  A kernel image's units go a batch at a
+   time (all at once when their DIEs refer across units).  */
 static bool generate_raw(const char *path, ElfFile *elf, Buf *raw) {
   DwarfError derr;
   DwarfFile *dw = dwarf_open_elf(elf, &derr);
@@ -185,19 +258,20 @@ static bool generate_raw(const char *path, ElfFile *elf, Buf *raw) {
     fail(path, derr.msg);
     return false;
   }
-  Compilation *c = ctx_new();
-  ctx_enter(c);
-  c->target.big_endian = elf->big_endian;
-  c->diag_opts.inhibit_warnings = true;
-  DebugUnit *unit = dwarf_load(dw, elf, &derr);
-  dwarf_release_dies(dw);
-  if (unit)
-    btf_encode_generate(unit, raw);
-  else
-    fail(path, derr.msg);
-  ctx_free(c);
+  DwarfLoader *dl = dwarf_loader_new(dw, elf, &derr);
+  bool ok = dl != NULL, crossed = false, batched = false;
+  BtfError berr = {0};
+  if (ok && dwarf_loader_kernel(dl) && dw->nunits > 1 && !has_type_units(dw)) {
+    batched = generate_batches(dl, dw, elf->big_endian, &crossed, raw, &berr);
+    ok = batched || crossed;
+  }
+  dwarf_loader_free(dl);
+  if (ok && !batched)
+    ok = generate_all(dw, elf, &derr, raw);
+  if (!ok)
+    fail(path, berr.msg[0] ? berr.msg : derr.msg);
   dwarf_close(dw);
-  return unit != NULL;
+  return ok;
 }
 
 int cmd_encode(int argc, char **argv) {
