@@ -27,6 +27,7 @@
 
 #include "kernel_rules.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -756,31 +757,56 @@ static void list_entities(Loader *L, bool kernel) {
   }
 }
 
+/* What the batches share: the reader's DIEs and the symbols (read
+   only), the model DIEs of every DWARF DIE (each batch writes only its
+   own range) and the kernel's rules, which the batches apply one at a
+   time in their order (turn: the batch whose turn it is), so that a
+   function's FUNC goes to its first definition in DWARF order whatever
+   the order in which threads load the batches.  */
 struct DwarfLoader {
-  Loader L;
+  Loader shared;
+  pthread_mutex_t lock;
+  pthread_cond_t turn_changed;
+  uint32_t turn;
 };
 
 DwarfLoader *dwarf_loader_new(const DwarfFile *f, ElfFile *elf, DwarfError *err) {
   if (elf && !elf_read_symbols(elf, err))
     return NULL;
   DwarfLoader *dl = xcalloc(1, sizeof *dl);
-  dl->L = (Loader){.f = f, .elf = elf, .err = err};
+  dl->shared = (Loader){.f = f, .elf = elf};
   if (elf) {
-    index_symbols(&dl->L);
-    dl->L.rules = kernel_rules_new(elf);
+    index_symbols(&dl->shared);
+    dl->shared.rules = kernel_rules_new(elf);
   }
-  dl->L.memo = xcalloc(f->ndies ? f->ndies : 1, sizeof *dl->L.memo);
+  dl->shared.memo = xcalloc(f->ndies ? f->ndies : 1, sizeof *dl->shared.memo);
+  pthread_mutex_init(&dl->lock, NULL);
+  pthread_cond_init(&dl->turn_changed, NULL);
   return dl;
 }
 
-bool dwarf_loader_kernel(const DwarfLoader *dl) { return dl->L.rules != NULL; }
+bool dwarf_loader_kernel(const DwarfLoader *dl) { return dl->shared.rules != NULL; }
 
-DebugUnit *dwarf_loader_units(DwarfLoader *dl, uint32_t first, uint32_t end,
-                              bool *crossed) {
-  Loader *L = &dl->L;
+/* Wait for BATCH's turn, apply the kernel's rules to U when it is not
+   NULL, and pass the turn on.  */
+static void rules_in_turn(DwarfLoader *dl, uint32_t batch, DebugUnit *u) {
+  pthread_mutex_lock(&dl->lock);
+  while (dl->turn != batch)
+    pthread_cond_wait(&dl->turn_changed, &dl->lock);
+  if (u && dl->shared.rules)
+    kernel_rules_apply(dl->shared.rules, u);
+  dl->turn++;
+  pthread_cond_broadcast(&dl->turn_changed);
+  pthread_mutex_unlock(&dl->lock);
+}
+
+DebugUnit *dwarf_loader_units(DwarfLoader *dl, uint32_t batch, uint32_t first,
+                              uint32_t end, bool *crossed, DwarfError *err) {
+  Loader l = dl->shared, *L = &l;
   const DwarfFile *f = L->f;
   L->u = debug_unit_new();
-  L->origin.len = 0;
+  L->err = err;
+  L->origin = (__typeof__(L->origin)){0};
   L->cache.die = DWARF_NO_DIE;
   L->crossed = false;
   L->lo = first < end ? f->units[first].first_die : 0;
@@ -799,10 +825,9 @@ DebugUnit *dwarf_loader_units(DwarfLoader *dl, uint32_t first, uint32_t end,
       if (d && aggregate == (round == 1))
         ok = load_die(L, i, d);
     }
+  rules_in_turn(dl, batch, ok ? L->u : NULL);
   if (ok) {
     bool kernel = L->rules != NULL;
-    if (kernel)
-      kernel_rules_apply(L->rules, L->u);
     L->u->kernel = kernel;
     list_entities(L, kernel);
     debug_number(L->u, !kernel);
@@ -810,6 +835,7 @@ DebugUnit *dwarf_loader_units(DwarfLoader *dl, uint32_t first, uint32_t end,
   }
   /* the model DIEs go with the caller's arena: forget them */
   memset(L->memo + L->lo, 0, (size_t)(L->hi - L->lo) * sizeof *L->memo);
+  vec_free(&L->origin);
   if (crossed)
     *crossed = L->crossed;
   return ok ? L->u : NULL;
@@ -818,10 +844,11 @@ DebugUnit *dwarf_loader_units(DwarfLoader *dl, uint32_t first, uint32_t end,
 void dwarf_loader_free(DwarfLoader *dl) {
   if (!dl)
     return;
-  vec_free(&dl->L.origin);
-  free(dl->L.memo);
-  free(dl->L.by_name);
-  kernel_rules_free(dl->L.rules);
+  free(dl->shared.memo);
+  free(dl->shared.by_name);
+  kernel_rules_free(dl->shared.rules);
+  pthread_mutex_destroy(&dl->lock);
+  pthread_cond_destroy(&dl->turn_changed);
   free(dl);
 }
 
@@ -829,7 +856,7 @@ DebugUnit *dwarf_load(const DwarfFile *f, ElfFile *elf, DwarfError *err) {
   DwarfLoader *dl = dwarf_loader_new(f, elf, err);
   if (!dl)
     return NULL;
-  DebugUnit *u = dwarf_loader_units(dl, 0, f->nunits, NULL);
+  DebugUnit *u = dwarf_loader_units(dl, 0, 0, f->nunits, NULL, err);
   dwarf_loader_free(dl);
   return u;
 }
