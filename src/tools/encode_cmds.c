@@ -1,7 +1,8 @@
 /* btftool's encode, dedup and link commands: pahole -J's job, and
    libbpf's static linker's.
 
-     btftool encode [-o OUT] [--raw] [--no-dedup] [--base BASE] FILE
+     btftool encode [-o OUT] [--raw] [--no-dedup] [--base BASE] [-j N]
+                    [--batch-dies N] FILE
      btftool dedup [-o OUT] [--raw] [--base BASE] FILE
      btftool link -o OUT FILE...
 
@@ -9,7 +10,9 @@
    module; relocations applied; the file mapped, not read), fills the
    debug model with every unit (dwarf_load.h), writes BTF with the
    compiler's own generator (btf_gen.h), frees the model and
-   deduplicates the BTF (btf_dedup.h).  dedup reads BTF (raw,
+   deduplicates the BTF (btf_dedup.h).  A kernel image's or module's
+   units go a batch at a time, loaded by -j N threads, the batches' BTF
+   joined in batch order (btf_batches.h): the same bytes for any N.  dedup reads BTF (raw,
    or an ELF file's .BTF) and deduplicates it; with --base, FILE is
    split BTF on BASE (a module's on vmlinux's, as `bpftool btf dump -B`
    reads it), deduplicated against BASE as libbpf's btf__dedup does
