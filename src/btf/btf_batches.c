@@ -159,7 +159,8 @@ void btf_batches_finish(BtfBatches *b, Buf *raw) {
         w[b->refs.data[i]] = final_id(first, w[b->refs.data[i]]);
       at += record_words(t) * 4;
     }
-    buf_append(&types, in->data, in->len);
+    if (in->len)
+      buf_append(&types, in->data, in->len);
     buf_free(in);
   }
   for (size_t i = 0; i < b->datasecs.len; i++) {
@@ -180,7 +181,8 @@ void btf_batches_finish(BtfBatches *b, Buf *raw) {
                  (uint32_t)types.len, (uint32_t)b->strs.len};
   buf_free(raw);
   buf_append(raw, &h, sizeof h);
-  buf_append(raw, types.data, types.len);
+  if (types.len)
+    buf_append(raw, types.data, types.len);
   buf_append(raw, b->strs.data, b->strs.len);
   buf_free(&types);
 }
