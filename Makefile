@@ -75,11 +75,11 @@ check: all
 check-fast: all
 	BUILD=$(BUILD) tests/run -j2 --fast
 
-# The threaded paths (the preprocessor's thread, DWARF's writer thread)
-# on real inputs, one thread against two: with SAN=thread, under
-# ThreadSanitizer.
+# The threaded paths (the preprocessor's thread, DWARF's writer thread,
+# btftool encode's DWARF loading threads) on real inputs, one thread
+# against several: with SAN=thread, under ThreadSanitizer.
 check-threads: all
-	BUILD=$(BUILD) tests/run cpp/threads.sh
+	BUILD=$(BUILD) tests/run cpp/threads.sh encode/threads.sh
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

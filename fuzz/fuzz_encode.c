@@ -3,7 +3,11 @@
    into the debug model (dwarf_load.c), the BTF generator and the
    deduplication.  Nothing may crash, hang, leak or read out of bounds;
    the deduplicated BTF must read back strictly and deduplicate to the
-   same number of types again.  */
+   same number of types again.  The units are also loaded a batch of
+   one unit at a time (dwarf_loader_units) and the batches' BTF joined
+   (btf_batches.c), as btftool encode does a kernel's: the join must read
+   back strictly.  */
+#include "../src/btf/btf_batches.h"
 #include "../src/btf/btf_encode.h"
 #include "../src/dwarf/dwarf_load.h"
 #include "../src/util/ctx.h"
@@ -36,6 +40,43 @@ static void encode(ElfFile *elf, const DwarfFile *dw) {
   ctx_free(c);
 }
 
+/* Units one batch each, joined (unless they refer across units).  */
+static void encode_batches(ElfFile *elf, const DwarfFile *dw) {
+  DwarfError err;
+  DwarfLoader *dl = dwarf_loader_new(dw, elf, &err);
+  if (!dl)
+    return;
+  BtfBatches *b = btf_batches_new();
+  bool ok = true;
+  for (uint32_t i = 0; i < dw->nunits && ok; i++) {
+    Compilation *c = ctx_new();
+    ctx_enter(c);
+    c->target.big_endian = elf->big_endian;
+    c->diag_opts.inhibit_warnings = true;
+    DebugUnit *unit = dwarf_loader_units(dl, i, i, i + 1, NULL, &err);
+    Buf one = {0};
+    if (unit) {
+      btf_encode_generate(unit, &one);
+      if (!btf_batches_add(b, one.data, one.len, &err))
+        abort(); /* the generator wrote BTF that does not read back */
+    }
+    ok = unit != NULL;
+    buf_free(&one);
+    ctx_free(c);
+  }
+  if (ok) {
+    Buf raw = {0};
+    btf_batches_finish(b, &raw);
+    Btf *btf = btf_parse(raw.data, raw.len, NULL, &err);
+    if (!btf)
+      abort(); /* the join does not read back */
+    btf_free(btf);
+    buf_free(&raw);
+  }
+  btf_batches_free(b);
+  dwarf_loader_free(dl);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ElfError eerr;
   ElfFile *elf = elf_open(data, size, &eerr);
@@ -45,6 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   DwarfFile *dw = dwarf_open_elf(elf, &err);
   if (dw) {
     encode(elf, dw);
+    encode_batches(elf, dw);
     dwarf_close(dw);
   }
   elf_close(elf);

@@ -274,63 +274,172 @@ static void key_of(Dedup *d, uint32_t id, U32Vec *k) {
     vec_push(k, id); /* never merged */
 }
 
-/* Push to seq what REF contributes to its referrer's class: the class
-   of the type it resolves to; in a SHALLOW partition, for a named
-   struct, union or FWD, only its name and whether it is a union (a
-   marker word no class number reaches, then two words).  */
-static void push_ref(Dedup *d, uint32_t ref, bool shallow) {
+/* What a reference contributes to its referrer's class, as one word
+   fixed for the whole of a partition: the id of the type it resolves
+   to, whose class is looked up each round; in a SHALLOW partition, for
+   a named struct, union or FWD, only its name and whether it is a
+   union, as NAME_TOKEN | the number of that pair (a class number, below
+   2^31, never has the bit).  */
+enum { NAME_TOKEN = 0x80000000u };
+
+static uint32_t ref_token(Dedup *d, SeqSet *names, uint32_t ref, bool shallow) {
   uint32_t target = resolve(d, ref);
   if (shallow && target) {
     const BtfType *t = btf_type_by_id(d->btf, target);
     unsigned kind = btf_kind(t);
     if (t->name_off && (kind == BTF_KIND_STRUCT || kind == BTF_KIND_UNION ||
                         kind == BTF_KIND_FWD)) {
-      bool is_union = kind == BTF_KIND_FWD ? btf_kflag(t) : kind == BTF_KIND_UNION;
-      vec_push(&d->seq, UINT32_MAX);
-      vec_push(&d->seq, content(d, t->name_off));
-      vec_push(&d->seq, is_union);
-      return;
+      uint32_t pair[2] = {content(d, t->name_off),
+                          kind == BTF_KIND_FWD ? btf_kflag(t) : kind == BTF_KIND_UNION};
+      return NAME_TOKEN | seqset_intern(names, pair, 2);
     }
   }
-  vec_push(&d->seq, d->cls[target]);
+  return target;
 }
 
-/* Classes from the keys, then rounds of refinement until stable.  A
-   SHALLOW partition compares named structs, unions and FWDs that a
-   type refers to by name only (push_ref).  */
-static void partition(Dedup *d, bool shallow) {
-  SeqSet set;
-  seqset_init(&set, d->n);
-  for (uint32_t id = 0; id < d->n; id++) {
-    key_of(d, resolve(d, id), &d->seq); /* an alias: its struct's key */
-    d->cls[id] = seqset_intern(&set, d->seq.data, (uint32_t)d->seq.len);
+/* Each type's references as tokens (ref_token), back to back: type
+   ID's are tok[start[id] .. start[id + 1]).  */
+typedef struct RefTokens {
+  uint32_t *start;
+  U32Vec tok;
+} RefTokens;
+
+static void ref_tokens_build(Dedup *d, bool shallow, RefTokens *rt) {
+  SeqSet names;
+  seqset_init(&names, 64);
+  rt->start = xmalloc(((size_t)d->n + 1) * sizeof *rt->start);
+  rt->tok = (U32Vec){0};
+  rt->start[0] = 0;
+  rt->start[d->n > 0] = 0;
+  for (uint32_t id = 1; id < d->n; id++) {
+    const BtfType *t = btf_type_by_id(d->btf, id);
+    const uint32_t *w = words(d, id);
+    btf_record_slots(t, &d->names, &d->refs);
+    for (size_t r = 0; r < d->refs.len; r++)
+      vec_push(&rt->tok, ref_token(d, &names, w[d->refs.data[r]], shallow));
+    rt->start[id + 1] = (uint32_t)rt->tok.len;
   }
-  d->nclasses = set.count;
-  seqset_free(&set);
-  uint32_t *next = xcalloc(d->n, sizeof *next);
+  seqset_free(&names);
+}
+
+static void ref_tokens_free(RefTokens *rt) {
+  free(rt->start);
+  vec_free(&rt->tok);
+}
+
+/* The numbering of one round: each distinct word sequence gets the next
+   number.  Sized once for N sequences (a round has one per type) and
+   emptied between rounds, so that a round never grows it.  */
+typedef struct RoundSet {
+  uint32_t *slots;  /* number + 1; 0: empty */
+  uint32_t mask;
+  uint32_t count;
+  uint32_t *hash;   /* per number */
+  uint32_t *start;  /* per number: its start in pool, and one past the last */
+  U32Vec pool;
+} RoundSet;
+
+static void roundset_init(RoundSet *s, uint32_t n) {
+  uint32_t cap = 16;
+  while (cap < n * 2)
+    cap *= 2;
+  *s = (RoundSet){.mask = cap - 1};
+  s->slots = xcalloc(cap, sizeof *s->slots);
+  s->hash = xmalloc(((size_t)n + 1) * sizeof *s->hash);
+  s->start = xmalloc(((size_t)n + 2) * sizeof *s->start);
+}
+
+static void roundset_clear(RoundSet *s) {
+  memset(s->slots, 0, ((size_t)s->mask + 1) * sizeof *s->slots);
+  s->count = 0;
+  s->pool.len = 0;
+  s->start[0] = 0;
+}
+
+static void roundset_free(RoundSet *s) {
+  free(s->slots);
+  free(s->hash);
+  free(s->start);
+  vec_free(&s->pool);
+}
+
+static uint32_t roundset_intern(RoundSet *s, const uint32_t *w, uint32_t n) {
+  uint64_t h64 = hash_words(w, n);
+  uint32_t h = (uint32_t)(h64 >> 32);
+  uint32_t i = (uint32_t)h64 & s->mask;
+  for (; s->slots[i]; i = (i + 1) & s->mask) {
+    uint32_t num = s->slots[i] - 1, a = s->start[num];
+    if (s->hash[num] == h && s->start[num + 1] - a == n &&
+        memcmp(s->pool.data + a, w, n * sizeof *w) == 0)
+      return num;
+  }
+  uint32_t num = s->count++;
+  s->slots[i] = num + 1;
+  s->hash[num] = h;
+  vec_grow(&s->pool, s->pool.len + n);
+  memcpy(s->pool.data + s->pool.len, w, n * sizeof *w);
+  s->pool.len += n;
+  s->start[num + 1] = (uint32_t)s->pool.len;
+  return num;
+}
+
+/* Classes from the keys (KEY_CLS: each type's key, numbered), then
+   rounds of refinement until stable.  A SHALLOW partition compares
+   named structs, unions and FWDs that a type refers to by name only
+   (ref_token).  */
+static void partition(Dedup *d, const uint32_t *key_cls, uint32_t nkeys, bool shallow) {
+  /* the keys in order of first use, as numbers from 0 */
+  uint32_t *renum = xcalloc(nkeys ? nkeys : 1, sizeof *renum); /* number + 1 */
+  d->nclasses = 0;
+  for (uint32_t id = 0; id < d->n; id++) {
+    uint32_t k = key_cls[resolve(d, id)]; /* an alias: its struct's key */
+    if (!renum[k])
+      renum[k] = ++d->nclasses;
+    d->cls[id] = renum[k] - 1;
+  }
+  free(renum);
+  RefTokens rt;
+  ref_tokens_build(d, shallow, &rt);
+  RoundSet set;
+  roundset_init(&set, d->n);
+  uint32_t *next = xcalloc(d->n ? d->n : 1, sizeof *next);
   for (d->rounds = 1;; d->rounds++) {
-    seqset_init(&set, d->nclasses);
+    roundset_clear(&set);
     for (uint32_t id = 0; id < d->n; id++) {
       uint32_t self = resolve(d, id);
       d->seq.len = 0;
       vec_push(&d->seq, d->cls[self]);
-      if (self != 0) {
-        const BtfType *t = btf_type_by_id(d->btf, self);
-        const uint32_t *w = words(d, self);
-        btf_record_slots(t, &d->names, &d->refs);
-        for (size_t r = 0; r < d->refs.len; r++)
-          push_ref(d, w[d->refs.data[r]], shallow);
+      for (uint32_t r = rt.start[self]; r < rt.start[self + 1]; r++) {
+        uint32_t tok = rt.tok.data[r];
+        vec_push(&d->seq, tok & NAME_TOKEN ? tok : d->cls[tok]);
       }
-      next[id] = seqset_intern(&set, d->seq.data, (uint32_t)d->seq.len);
+      next[id] = roundset_intern(&set, d->seq.data, (uint32_t)d->seq.len);
     }
     uint32_t count = set.count;
-    seqset_free(&set);
-    memcpy(d->cls, next, d->n * sizeof *next);
+    uint32_t *old = d->cls;
+    d->cls = next;
+    next = old;
     if (count == d->nclasses)
       break;
     d->nclasses = count;
   }
   free(next);
+  roundset_free(&set);
+  ref_tokens_free(&rt);
+}
+
+/* Each type's key (key_of), numbered: KEY_CLS[id].  Returns how many
+   distinct keys.  */
+static uint32_t number_keys(Dedup *d, uint32_t *key_cls) {
+  SeqSet set;
+  seqset_init(&set, d->n);
+  for (uint32_t id = 0; id < d->n; id++) {
+    key_of(d, id, &d->seq);
+    key_cls[id] = seqset_intern(&set, d->seq.data, (uint32_t)d->seq.len);
+  }
+  uint32_t count = set.count;
+  seqset_free(&set);
+  return count;
 }
 
 /* What makes type T a forward declaration or a definition another may
@@ -520,15 +629,18 @@ bool btf_dedup_map(const Btf *btf, Buf *out, BtfDedupStats *stats,
      that points to FWD x and one that points to struct x are alike;
      then in the full one, again until nothing changes (a pass or two;
      a bound for safety).  */
-  partition(&d, true);
+  uint32_t *key_cls = xcalloc(d.n ? d.n : 1, sizeof *key_cls);
+  uint32_t nkeys = number_keys(&d, key_cls);
+  partition(&d, key_cls, nkeys, true);
   uint32_t rounds = d.rounds;
   resolve_fwds(&d);
-  partition(&d, false);
+  partition(&d, key_cls, nkeys, false);
   rounds += d.rounds;
   for (int pass = 0; pass < 8 && resolve_fwds(&d); pass++) {
-    partition(&d, false);
+    partition(&d, key_cls, nkeys, false);
     rounds += d.rounds;
   }
+  free(key_cls);
   BtfDedupStats st = {btf->nr_types, 0, count_aliases(&d), rounds};
   write_output(&d, out, &st.types_out, id_map);
   if (stats)

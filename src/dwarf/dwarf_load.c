@@ -27,6 +27,7 @@
 
 #include "kernel_rules.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +59,9 @@ typedef struct Loader {
   VEC(uint32_t) origin; /* the DWARF DIE of each model DIE, by id */
   SymRef *by_name;    /* symbols that may be variables, by name */
   uint32_t nsyms;
+  KernelRules *rules; /* NULL: no kernel image or module */
+  uint32_t lo, hi;    /* the DIEs of the units being loaded */
+  bool crossed;       /* a reference left them */
   AttrCache cache;
 } Loader;
 
@@ -184,10 +188,23 @@ static uint32_t ref_attr(Loader *L, uint32_t die, uint16_t name, bool *ok) {
   }
 }
 
+/* ref_attr, for a DIE of the units being loaded: one of another unit
+   is an error, and says so in L->crossed.  */
+static uint32_t ref_attr_here(Loader *L, uint32_t die, uint16_t name, bool *ok) {
+  uint32_t t = ref_attr(L, die, name, ok);
+  if (t != DWARF_NO_DIE && (t < L->lo || t >= L->hi)) {
+    L->crossed = true;
+    *ok = load_error(L, die, "%s refers to DIE 0x%llx, in a unit loaded apart",
+                     dwarf_name_of_attr(name), (unsigned long long)L->f->dies[t].offset);
+    return DWARF_NO_DIE;
+  }
+  return t;
+}
+
 /* The model type DW_AT_type of DIE names; NULL for void (no DW_AT_type,
    or DW_TAG_unspecified_type).  */
 static Die *type_attr(Loader *L, uint32_t die, bool *ok) {
-  uint32_t t = ref_attr(L, die, DW_AT_type, ok);
+  uint32_t t = ref_attr_here(L, die, DW_AT_type, ok);
   if (t == DWARF_NO_DIE || L->f->dies[t].tag == DW_TAG_unspecified_type)
     return NULL;
   if (!L->memo[t] || L->memo[t]->kind == DIE_VARIABLE ||
@@ -235,7 +252,7 @@ static bool unit_level(const DwarfFile *f, uint32_t die) {
 
 static void create_dies(Loader *L) {
   const DwarfFile *f = L->f;
-  for (uint32_t i = 0; i < f->ndies; i++) {
+  for (uint32_t i = L->lo; i < L->hi; i++) {
     DieKind kind;
     uint16_t tag = f->dies[i].tag;
     if (kind_of_tag(tag, &kind)) {
@@ -553,7 +570,7 @@ static void place_variable(Loader *L, uint32_t die, Die *d) {
 /* A variable or function completing a declaration (DW_AT_specification)
    takes what it does not say from it.  */
 static uint32_t declaration_of(Loader *L, uint32_t die, Die *d, bool *ok) {
-  uint32_t spec = ref_attr(L, die, DW_AT_specification, ok);
+  uint32_t spec = ref_attr_here(L, die, DW_AT_specification, ok);
   if (spec == DWARF_NO_DIE)
     return die;
   Die *sd = L->memo[spec];
@@ -729,7 +746,7 @@ static bool check_walkable(Loader *L) {
    those they keep.  */
 static void list_entities(Loader *L, bool kernel) {
   DebugUnit *u = L->u;
-  for (uint32_t i = 0; i < L->f->ndies; i++) {
+  for (uint32_t i = L->lo; i < L->hi; i++) {
     Die *d = L->memo[i];
     if (!d || d->has_definition || (kernel && !d->kept))
       continue;
@@ -740,35 +757,106 @@ static void list_entities(Loader *L, bool kernel) {
   }
 }
 
-DebugUnit *dwarf_load(const DwarfFile *f, ElfFile *elf, DwarfError *err) {
-  Loader L = {.f = f, .elf = elf, .u = debug_unit_new(), .err = err,
-              .cache.die = DWARF_NO_DIE};
+/* What the batches share: the reader's DIEs and the symbols (read
+   only), the model DIEs of every DWARF DIE (each batch writes only its
+   own range) and the kernel's rules, which the batches apply one at a
+   time in their order (turn: the batch whose turn it is), so that a
+   function's FUNC goes to its first definition in DWARF order whatever
+   the order in which threads load the batches.  */
+struct DwarfLoader {
+  Loader shared;
+  pthread_mutex_t lock;
+  pthread_cond_t turn_changed;
+  uint32_t turn;
+};
+
+DwarfLoader *dwarf_loader_new(const DwarfFile *f, ElfFile *elf, DwarfError *err) {
   if (elf && !elf_read_symbols(elf, err))
     return NULL;
-  if (elf)
-    index_symbols(&L);
-  L.memo = xcalloc(f->ndies ? f->ndies : 1, sizeof *L.memo);
-  create_dies(&L);
+  DwarfLoader *dl = xcalloc(1, sizeof *dl);
+  dl->shared = (Loader){.f = f, .elf = elf};
+  if (elf) {
+    index_symbols(&dl->shared);
+    dl->shared.rules = kernel_rules_new(elf);
+  }
+  dl->shared.memo = xcalloc(f->ndies ? f->ndies : 1, sizeof *dl->shared.memo);
+  pthread_mutex_init(&dl->lock, NULL);
+  pthread_cond_init(&dl->turn_changed, NULL);
+  return dl;
+}
+
+bool dwarf_loader_kernel(const DwarfLoader *dl) { return dl->shared.rules != NULL; }
+
+/* Wait for BATCH's turn, apply the kernel's rules to U when it is not
+   NULL, and pass the turn on.  */
+static void rules_in_turn(DwarfLoader *dl, uint32_t batch, DebugUnit *u) {
+  pthread_mutex_lock(&dl->lock);
+  while (dl->turn != batch)
+    pthread_cond_wait(&dl->turn_changed, &dl->lock);
+  if (u && dl->shared.rules)
+    kernel_rules_apply(dl->shared.rules, u);
+  dl->turn++;
+  pthread_cond_broadcast(&dl->turn_changed);
+  pthread_mutex_unlock(&dl->lock);
+}
+
+DebugUnit *dwarf_loader_units(DwarfLoader *dl, uint32_t batch, uint32_t first,
+                              uint32_t end, bool *crossed, DwarfError *err) {
+  Loader l = dl->shared, *L = &l;
+  const DwarfFile *f = L->f;
+  L->u = debug_unit_new();
+  L->err = err;
+  L->origin = (__typeof__(L->origin)){0};
+  L->cache.die = DWARF_NO_DIE;
+  L->crossed = false;
+  L->lo = first < end ? f->units[first].first_die : 0;
+  L->hi = first < end ? f->units[end - 1].first_die + f->units[end - 1].die_count : 0;
+  if (first == 0 && end == f->nunits)
+    L->lo = 0, L->hi = f->ndies;
+  create_dies(L);
   /* Aggregates last: their members' offsets and enums' signedness read
      sizes and encodings of the types loaded first.  */
   bool ok = true;
   for (int round = 0; round < 2; round++)
-    for (uint32_t i = 0; i < f->ndies && ok; i++) {
-      Die *d = L.memo[i];
+    for (uint32_t i = L->lo; i < L->hi && ok; i++) {
+      Die *d = L->memo[i];
       bool aggregate = d && (d->kind == DIE_STRUCT || d->kind == DIE_UNION ||
                              d->kind == DIE_ENUM);
       if (d && aggregate == (round == 1))
-        ok = load_die(&L, i, d);
+        ok = load_die(L, i, d);
     }
+  rules_in_turn(dl, batch, ok ? L->u : NULL);
   if (ok) {
-    bool kernel = elf && kernel_rules_mark(L.u, elf);
-    L.u->kernel = kernel;
-    list_entities(&L, kernel);
-    debug_number(L.u, !kernel);
-    ok = check_walkable(&L);
+    bool kernel = L->rules != NULL;
+    L->u->kernel = kernel;
+    list_entities(L, kernel);
+    debug_number(L->u, !kernel);
+    ok = check_walkable(L);
   }
-  vec_free(&L.origin);
-  free(L.memo);
-  free(L.by_name);
-  return ok ? L.u : NULL;
+  /* the model DIEs go with the caller's arena: forget them */
+  memset(L->memo + L->lo, 0, (size_t)(L->hi - L->lo) * sizeof *L->memo);
+  vec_free(&L->origin);
+  if (crossed)
+    *crossed = L->crossed;
+  return ok ? L->u : NULL;
+}
+
+void dwarf_loader_free(DwarfLoader *dl) {
+  if (!dl)
+    return;
+  free(dl->shared.memo);
+  free(dl->shared.by_name);
+  kernel_rules_free(dl->shared.rules);
+  pthread_mutex_destroy(&dl->lock);
+  pthread_cond_destroy(&dl->turn_changed);
+  free(dl);
+}
+
+DebugUnit *dwarf_load(const DwarfFile *f, ElfFile *elf, DwarfError *err) {
+  DwarfLoader *dl = dwarf_loader_new(f, elf, err);
+  if (!dl)
+    return NULL;
+  DebugUnit *u = dwarf_loader_units(dl, 0, 0, f->nunits, NULL, err);
+  dwarf_loader_free(dl);
+  return u;
 }

@@ -19,4 +19,26 @@
    that is not a type, an array bound that is not a constant ...).  */
 DebugUnit *dwarf_load(const DwarfFile *f, ElfFile *elf, DwarfError *err);
 
+/* The same a batch of units at a time, so that the model of one batch
+   can be freed (its arena, the caller's) before the next is loaded:
+   dwarf_loader_units fills a new unit from units [FIRST, END) of F, in
+   DWARF order, the kernel's rules (kernel_rules.h) applied across
+   batches as across one unit.  A reference to a DIE of a unit outside
+   the batch (DW_FORM_ref_addr, a type unit) is an error that sets
+   *CROSSED (may be NULL): such DWARF is to be loaded in one batch.  ERR
+   says what went wrong.
+
+   Batches may be loaded by several threads at once (each in a
+   compilation of its own, ctx.h), numbered BATCH from 0 in DWARF order:
+   every number from 0 up must be loaded, once, as the kernel's rules
+   are applied to batch N after batch N - 1 (a call waits for its
+   turn), so the result does not depend on the threads.  */
+typedef struct DwarfLoader DwarfLoader;
+DwarfLoader *dwarf_loader_new(const DwarfFile *f, ElfFile *elf, DwarfError *err);
+/* Whether F's ELF file is a kernel image or module (kernel_rules.h).  */
+bool dwarf_loader_kernel(const DwarfLoader *dl);
+DebugUnit *dwarf_loader_units(DwarfLoader *dl, uint32_t batch, uint32_t first,
+                              uint32_t end, bool *crossed, DwarfError *err);
+void dwarf_loader_free(DwarfLoader *dl);
+
 #endif

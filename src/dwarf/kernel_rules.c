@@ -81,19 +81,40 @@ static bool keep_variable(const Die *d) {
   return !d->is_extern && d->section && !strcmp(d->section, ".data..percpu");
 }
 
-bool kernel_rules_mark(DebugUnit *u, const ElfFile *elf) {
+struct KernelRules {
+  FuncName *names; /* the function symbols, sorted; each given once */
+  size_t nnames;
+};
+
+KernelRules *kernel_rules_new(const ElfFile *elf) {
   if (!is_kernel(elf))
-    return false;
-  size_t nnames = 0;
-  FuncName *names = function_symbols(elf, &nnames);
+    return NULL;
+  KernelRules *r = xmalloc(sizeof *r);
+  r->names = function_symbols(elf, &r->nnames);
+  return r;
+}
+
+void kernel_rules_apply(KernelRules *r, DebugUnit *u) {
   for (Die *d = u->first; d; d = d->list_next) {
     if (d->kind == DIE_SUBPROGRAM)
-      d->kept = keep_function_static(d, names, nnames);
+      d->kept = keep_function_static(d, r->names, r->nnames);
     else if (d->kind == DIE_VARIABLE)
       d->kept = keep_variable(d);
     else
       d->kept = true;
   }
-  free(names);
-  return true;
+}
+
+void kernel_rules_free(KernelRules *r) {
+  if (r)
+    free(r->names);
+  free(r);
+}
+
+bool kernel_rules_mark(DebugUnit *u, const ElfFile *elf) {
+  KernelRules *r = kernel_rules_new(elf);
+  if (r)
+    kernel_rules_apply(r, u);
+  kernel_rules_free(r);
+  return r != NULL;
 }

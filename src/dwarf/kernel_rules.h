@@ -14,4 +14,13 @@
    symbols must have been read.  */
 bool kernel_rules_mark(DebugUnit *u, const ElfFile *elf);
 
+/* The same for units loaded a batch at a time, in DWARF order: the
+   rules of ELF (NULL when it is no kernel image or module), which
+   remember the functions already given a record, applied to each
+   batch's unit in turn.  */
+typedef struct KernelRules KernelRules;
+KernelRules *kernel_rules_new(const ElfFile *elf);
+void kernel_rules_apply(KernelRules *r, DebugUnit *u);
+void kernel_rules_free(KernelRules *r);
+
 #endif

@@ -1,7 +1,8 @@
 /* btftool's encode, dedup and link commands: pahole -J's job, and
    libbpf's static linker's.
 
-     btftool encode [-o OUT] [--raw] [--no-dedup] [--base BASE] FILE
+     btftool encode [-o OUT] [--raw] [--no-dedup] [--base BASE] [-j N]
+                    [--batch-dies N] FILE
      btftool dedup [-o OUT] [--raw] [--base BASE] FILE
      btftool link -o OUT FILE...
 
@@ -9,7 +10,9 @@
    module; relocations applied; the file mapped, not read), fills the
    debug model with every unit (dwarf_load.h), writes BTF with the
    compiler's own generator (btf_gen.h), frees the model and
-   deduplicates the BTF (btf_dedup.h).  dedup reads BTF (raw,
+   deduplicates the BTF (btf_dedup.h).  A kernel image's or module's
+   units go a batch at a time, loaded by -j N threads, the batches' BTF
+   joined in batch order (btf_batches.h): the same bytes for any N.  dedup reads BTF (raw,
    or an ELF file's .BTF) and deduplicates it; with --base, FILE is
    split BTF on BASE (a module's on vmlinux's, as `bpftool btf dump -B`
    reads it), deduplicated against BASE as libbpf's btf__dedup does
@@ -28,6 +31,7 @@
 #include "encode_cmds.h"
 #include "../link/link.h"
 
+#include "../btf/btf_batches.h"
 #include "../btf/btf_dedup.h"
 #include "../btf/btf_encode.h"
 #include "../btf/btf_read.h"
@@ -36,8 +40,17 @@
 #include "../util/ctx.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
+
+/* Units of a kernel image are loaded and written as BTF a batch of
+   about this many DWARF DIEs at a time (btf_batches.h): the debug model
+   and the generator's records of one batch are freed before the next
+   is loaded (--batch-dies N sets another size).  */
+enum { BATCH_DIES = 1u << 20 };
 
 typedef struct EncodeArgs {
   const char *file;
@@ -46,6 +59,8 @@ typedef struct EncodeArgs {
   bool raw;
   bool no_dedup;
   bool stats;
+  unsigned threads;    /* encode: threads loading DWARF (-j) */
+  uint32_t batch_dies; /* encode: a kernel's units in batches of so many DIEs */
 } EncodeArgs;
 
 static int fail(const char *path, const char *msg) {
@@ -64,6 +79,19 @@ static int parse_encode_args(const char *cmd, int argc, char **argv, EncodeArgs 
       if (i + 1 >= argc)
         return fail(cmd, "option '--base' needs a file");
       a->base = argv[++i];
+    } else if (!strncmp(arg, "-j", 2) && !strcmp(cmd, "encode")) {
+      const char *n = arg[2] ? arg + 2 : i + 1 < argc ? argv[++i] : "";
+      char *end;
+      long v = strtol(n, &end, 10);
+      if (!*n || *end || v < 1 || v > 1024)
+        return fail(cmd, "option '-j' needs a number of threads from 1 to 1024");
+      a->threads = (unsigned)v;
+    } else if (!strcmp(arg, "--batch-dies") && !strcmp(cmd, "encode")) {
+      char *end;
+      long v = i + 1 < argc ? strtol(argv[++i], &end, 10) : 0;
+      if (v < 1 || v > (long)UINT32_MAX || *end)
+        return fail(cmd, "option '--batch-dies' needs a positive number");
+      a->batch_dies = (uint32_t)v;
     } else if (!strcmp(arg, "--raw")) {
       a->raw = true;
     } else if (!strcmp(arg, "--no-dedup") && !strcmp(cmd, "encode")) {
@@ -80,6 +108,12 @@ static int parse_encode_args(const char *cmd, int argc, char **argv, EncodeArgs 
     } else {
       a->file = arg;
     }
+  }
+  if (!a->batch_dies)
+    a->batch_dies = BATCH_DIES;
+  if (!a->threads) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    a->threads = n < 1 ? 1 : n > 64 ? 64 : (unsigned)n;
   }
   if (!a->file) {
     fprintf(stderr, "%s: %s: missing FILE (see '%s --help')\n", progname, cmd, progname);
@@ -174,30 +208,176 @@ static bool open_base(const char *path, BtfFile *file, Btf **base) {
   return true;
 }
 
+/* The units of DW's batch from FIRST, of about BATCH_DIES DIEs: one
+   past its last.  */
+static uint32_t batch_end(const DwarfFile *dw, uint32_t first, uint32_t batch_dies) {
+  uint32_t end = first, dies = 0;
+  while (end < dw->nunits && (end == first || dies < batch_dies))
+    dies += dw->units[end++].die_count;
+  return end;
+}
+
+/* The raw BTF of units [FIRST, END) of DW, batch BATCH, into RAW, in a
+   compilation of its own (the model and the records live in its arena,
+   freed here).  False (ERR) when they cannot be loaded (*CROSSED:
+   because they refer to another unit's DIEs).  */
+static bool generate_units(DwarfLoader *dl, uint32_t batch, bool big_endian,
+                           uint32_t first, uint32_t end, bool *crossed,
+                           DwarfError *err, Buf *raw) {
+  Compilation *c = ctx_new();
+  ctx_enter(c);
+  c->target.big_endian = big_endian;
+  c->diag_opts.inhibit_warnings = true;
+  DebugUnit *unit = dwarf_loader_units(dl, batch, first, end, crossed, err);
+  if (unit)
+    btf_encode_generate(unit, raw);
+  ctx_free(c);
+  return unit != NULL;
+}
+
+/* The batches of a kernel image, loaded by threads: each takes the next
+   batch not taken, and adds its BTF to the join when the batches before
+   it have been added (turn), so that the join is in batch order.  The
+   first failure in batch order is the one reported.  */
+typedef struct BatchJob {
+  DwarfLoader *dl;
+  bool big_endian;
+  uint32_t *starts;   /* batch I: units [starts[I], starts[I + 1]) */
+  uint32_t nbatches;
+  BtfBatches *join;
+  pthread_mutex_t lock;
+  pthread_cond_t turn_changed;
+  uint32_t next;      /* the next batch to take */
+  uint32_t turn;      /* the next batch to add */
+  bool failed, crossed;
+  DwarfError derr;
+  BtfError berr;
+} BatchJob;
+
+static uint32_t take_batch(BatchJob *j) {
+  pthread_mutex_lock(&j->lock);
+  uint32_t i = j->next++;
+  pthread_mutex_unlock(&j->lock);
+  return i;
+}
+
+/* Add batch I's BTF (ONE; OK: it was loaded) to the join in its turn.  */
+static void add_in_turn(BatchJob *j, uint32_t i, bool ok, bool crossed,
+                        const DwarfError *derr, const Buf *one) {
+  pthread_mutex_lock(&j->lock);
+  while (j->turn != i)
+    pthread_cond_wait(&j->turn_changed, &j->lock);
+  if (!j->failed && !ok) {
+    j->failed = true;
+    j->crossed = crossed;
+    j->derr = *derr;
+  } else if (!j->failed && !btf_batches_add(j->join, one->data, one->len, &j->berr)) {
+    j->failed = true;
+  }
+  j->turn++;
+  pthread_cond_broadcast(&j->turn_changed);
+  pthread_mutex_unlock(&j->lock);
+}
+
+static void *batch_worker(void *arg) {
+  BatchJob *j = arg;
+  for (uint32_t i; (i = take_batch(j)) < j->nbatches;) {
+    Buf one = {0};
+    DwarfError derr = {0};
+    bool crossed = false;
+    bool ok = generate_units(j->dl, i, j->big_endian, j->starts[i], j->starts[i + 1],
+                             &crossed, &derr, &one);
+    add_in_turn(j, i, ok, crossed, &derr, &one);
+    buf_free(&one);
+  }
+  return NULL;
+}
+
+/* A kernel image's units a batch at a time on THREADS threads, the
+   batches' BTF joined into RAW.  False when a batch cannot be loaded
+   (*CROSSED: because its DIEs refer to another batch's; else DERR or
+   BERR says why).  */
+static bool generate_batches(DwarfLoader *dl, const DwarfFile *dw, bool big_endian,
+                             unsigned threads, uint32_t batch_dies, bool *crossed, Buf *raw,
+                             DwarfError *derr, BtfError *berr) {
+  BatchJob j = {.dl = dl, .big_endian = big_endian, .join = btf_batches_new()};
+  j.starts = xmalloc(((size_t)dw->nunits + 1) * sizeof *j.starts);
+  for (uint32_t first = 0; first < dw->nunits; first = batch_end(dw, first, batch_dies))
+    j.starts[j.nbatches++] = first;
+  j.starts[j.nbatches] = dw->nunits;
+  pthread_mutex_init(&j.lock, NULL);
+  pthread_cond_init(&j.turn_changed, NULL);
+  if (threads > j.nbatches)
+    threads = j.nbatches;
+  pthread_t *tids = xcalloc(threads ? threads : 1, sizeof *tids);
+  unsigned started = 0;
+  for (; started + 1 < threads; started++)
+    if (pthread_create(&tids[started], NULL, batch_worker, &j) != 0)
+      break;
+  batch_worker(&j);
+  for (unsigned t = 0; t < started; t++)
+    pthread_join(tids[t], NULL);
+  free(tids);
+  if (!j.failed)
+    btf_batches_finish(j.join, raw);
+  *crossed = j.crossed;
+  *derr = j.derr;
+  *berr = j.berr;
+  btf_batches_free(j.join);
+  pthread_mutex_destroy(&j.lock);
+  pthread_cond_destroy(&j.turn_changed);
+  free(j.starts);
+  return !j.failed;
+}
+
+static bool has_type_units(const DwarfFile *dw) {
+  for (uint32_t i = 0; i < dw->nunits; i++)
+    if (dw->units[i].is_type_unit)
+      return true;
+  return false;
+}
+
+/* All of DW's units at once into RAW; the reader's DIEs go once the
+   model is loaded, the model once its BTF is written.  */
+static bool generate_all(const DwarfFile *dw, ElfFile *elf, DwarfError *derr, Buf *raw) {
+  Compilation *c = ctx_new();
+  ctx_enter(c);
+  c->target.big_endian = elf->big_endian;
+  c->diag_opts.inhibit_warnings = true;
+  DebugUnit *unit = dwarf_load(dw, elf, derr);
+  dwarf_release_dies((DwarfFile *)dw);
+  if (unit)
+    btf_encode_generate(unit, raw);
+  ctx_free(c);
+  return unit != NULL;
+}
+
 /* FILE's BTF as the generator writes it from the debug model, not
-   deduplicated, into RAW.  The DWARF reader's DIEs go once the model is
-   loaded, and the model once its BTF is written: a kernel image's are
-   each larger than the deduplication's working set.  */
-static bool generate_raw(const char *path, ElfFile *elf, Buf *raw) {
+   deduplicated, into RAW.  A kernel image's units go a batch at a
+   time (all at once when their DIEs refer across units).  */
+static bool generate_raw(const char *path, ElfFile *elf, unsigned threads,
+                         uint32_t batch_dies, Buf *raw) {
   DwarfError derr;
   DwarfFile *dw = dwarf_open_elf(elf, &derr);
   if (!dw) {
     fail(path, derr.msg);
     return false;
   }
-  Compilation *c = ctx_new();
-  ctx_enter(c);
-  c->target.big_endian = elf->big_endian;
-  c->diag_opts.inhibit_warnings = true;
-  DebugUnit *unit = dwarf_load(dw, elf, &derr);
-  dwarf_release_dies(dw);
-  if (unit)
-    btf_encode_generate(unit, raw);
-  else
-    fail(path, derr.msg);
-  ctx_free(c);
+  DwarfLoader *dl = dwarf_loader_new(dw, elf, &derr);
+  bool ok = dl != NULL, crossed = false, batched = false;
+  BtfError berr = {0};
+  if (ok && dwarf_loader_kernel(dl) && dw->nunits > 1 && !has_type_units(dw)) {
+    batched = generate_batches(dl, dw, elf->big_endian, threads, batch_dies, &crossed, raw,
+                               &derr, &berr);
+    ok = batched || crossed;
+  }
+  dwarf_loader_free(dl);
+  if (ok && !batched)
+    ok = generate_all(dw, elf, &derr, raw);
+  if (!ok)
+    fail(path, berr.msg[0] ? berr.msg : derr.msg);
   dwarf_close(dw);
-  return unit != NULL;
+  return ok;
 }
 
 int cmd_encode(int argc, char **argv) {
@@ -219,7 +399,7 @@ int cmd_encode(int argc, char **argv) {
   BtfFile basef = {0};
   Btf *base = NULL;
   BtfError berr;
-  if (!generate_raw(a.file, elf, &raw)) {
+  if (!generate_raw(a.file, elf, a.threads, a.batch_dies, &raw)) {
     /* said */
   } else if (a.base && !open_base(a.base, &basef, &base)) {
     /* said */

@@ -118,6 +118,17 @@ if ! "$BTFTOOL" encode -o ours.btf "$vmlinux" 2>enc.err; then
   fail "kernel: btftool encode $vmlinux failed"; head -3 enc.err; exit 0
 fi
 pass "kernel: btftool encode vmlinux ($(stat -c %s ours.btf) bytes of BTF)"
+# The same bytes whatever the number of threads (encode -j, the default
+# being the processors online): one thread and two.
+for j in 1 2; do
+  if ! "$BTFTOOL" encode -j$j -o ours.j$j.btf "$vmlinux" 2>enc.j$j.err; then
+    fail "kernel: btftool encode -j$j $vmlinux failed"; head -3 enc.j$j.err
+  elif ! cmp -s ours.btf ours.j$j.btf; then
+    fail "kernel: btftool encode -j$j gives other bytes than -j$(nproc)"
+  else
+    pass "kernel: btftool encode -j$j gives the same bytes"
+  fi
+done
 if can_load_btf; then
   if "$BTFTOOL" load --no-fixup ours.btf >load.out 2>&1; then
     pass "kernel: BPF_BTF_LOAD accepts the vmlinux BTF as encoded"

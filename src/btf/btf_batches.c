@@ -1,0 +1,188 @@
+/* Joining batches' BTF (btf_batches.h).
+
+   Each batch's records go, as they come, to the buffer of their group
+   (types, VARs, FUNCs, DECL_TAGs); the final ids are known only once
+   every batch is in, so a reference is kept meanwhile as its target's
+   group (the top two bits) and its number in that group, from 1 (0
+   stays void), and made an id by btf_batches_finish.  DATASECs are
+   kept apart, one per name, their entries with their order of arrival
+   for the stable sort.  */
+#include "btf_batches.h"
+
+#include "btf_dedup.h"
+#include "btf_format.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { GROUP_TYPES, GROUP_VARS, GROUP_FUNCS, GROUP_TAGS, NGROUPS };
+enum { GROUP_SHIFT = 30, INDEX_MASK = (1u << GROUP_SHIFT) - 1 };
+
+typedef struct SecEntry {
+  BtfVarSecinfo info; /* its type as a kept reference */
+  uint32_t arrival;
+} SecEntry;
+
+typedef struct Datasec {
+  uint32_t name_off;  /* in strs */
+  uint32_t size;
+  VEC(SecEntry) entries;
+} Datasec;
+
+struct BtfBatches {
+  Buf group[NGROUPS];
+  uint32_t count[NGROUPS];
+  Buf strs;
+  VEC(Datasec) datasecs;
+  uint32_t arrivals;
+  BtfWordVec names, refs;
+};
+
+BtfBatches *btf_batches_new(void) { return xcalloc(1, sizeof(BtfBatches)); }
+
+void btf_batches_free(BtfBatches *b) {
+  if (!b)
+    return;
+  for (int g = 0; g < NGROUPS; g++)
+    buf_free(&b->group[g]);
+  buf_free(&b->strs);
+  for (size_t i = 0; i < b->datasecs.len; i++)
+    vec_free(&b->datasecs.data[i].entries);
+  vec_free(&b->datasecs);
+  vec_free(&b->names);
+  vec_free(&b->refs);
+  free(b);
+}
+
+static int group_of(unsigned kind) {
+  switch (kind) {
+  case BTF_KIND_VAR: return GROUP_VARS;
+  case BTF_KIND_FUNC: return GROUP_FUNCS;
+  case BTF_KIND_DECL_TAG: return GROUP_TAGS;
+  default: return GROUP_TYPES;
+  }
+}
+
+static uint32_t record_words(const BtfType *t) {
+  return 3 + (uint32_t)btf_type_data_size(btf_kind(t), btf_vlen(t)) / 4;
+}
+
+/* The DATASEC of NAME (a string of strs at NAME_OFF), made on first
+   use.  */
+static Datasec *datasec_named(BtfBatches *b, uint32_t name_off, uint32_t size) {
+  for (size_t i = 0; i < b->datasecs.len; i++)
+    if (!strcmp(b->strs.data + b->datasecs.data[i].name_off, b->strs.data + name_off))
+      return &b->datasecs.data[i];
+  Datasec ds = {.name_off = name_off, .size = size};
+  vec_push(&b->datasecs, ds);
+  return &b->datasecs.data[b->datasecs.len - 1];
+}
+
+static void add_datasec(BtfBatches *b, const BtfType *t, uint32_t str_base,
+                        const uint32_t *kept) {
+  Datasec *ds = datasec_named(b, t->name_off ? t->name_off + str_base : 0, t->size);
+  const BtfVarSecinfo *vs = (const BtfVarSecinfo *)(t + 1);
+  for (uint32_t i = 0; i < btf_vlen(t); i++) {
+    SecEntry e = {vs[i], b->arrivals++};
+    e.info.type = kept[vs[i].type];
+    vec_push(&ds->entries, e);
+  }
+}
+
+bool btf_batches_add(BtfBatches *b, const void *blob, size_t size, BtfError *err) {
+  Btf *btf = btf_parse(blob, size, NULL, err);
+  if (!btf)
+    return false;
+  uint32_t n = btf_type_count(btf);
+  uint32_t *kept = xcalloc(n ? n : 1, sizeof *kept); /* by id: kept reference */
+  uint32_t count[NGROUPS];
+  memcpy(count, b->count, sizeof count);
+  for (uint32_t id = 1; id < n; id++) {
+    unsigned kind = btf_kind(btf_type_by_id(btf, id));
+    if (kind != BTF_KIND_DATASEC) {
+      int g = group_of(kind);
+      kept[id] = (uint32_t)g << GROUP_SHIFT | ++count[g];
+    }
+  }
+  uint32_t str_base = (uint32_t)b->strs.len;
+  buf_append(&b->strs, btf->strs, btf->hdr.str_len);
+  for (uint32_t id = 1; id < n; id++) {
+    const BtfType *t = btf_type_by_id(btf, id);
+    unsigned kind = btf_kind(t);
+    if (kind == BTF_KIND_DATASEC) {
+      add_datasec(b, t, str_base, kept);
+      continue;
+    }
+    Buf *out = &b->group[group_of(kind)];
+    size_t at = out->len;
+    buf_append(out, t, record_words(t) * 4);
+    uint32_t *w = (uint32_t *)(void *)(out->data + at);
+    btf_record_slots(t, &b->names, &b->refs);
+    for (size_t i = 0; i < b->names.len; i++)
+      if (w[b->names.data[i]])
+        w[b->names.data[i]] += str_base;
+    for (size_t i = 0; i < b->refs.len; i++)
+      w[b->refs.data[i]] = kept[w[b->refs.data[i]]];
+  }
+  memcpy(b->count, count, sizeof count);
+  free(kept);
+  btf_free(btf);
+  return true;
+}
+
+static uint32_t final_id(const uint32_t *first, uint32_t kept) {
+  return kept ? first[kept >> GROUP_SHIFT] + (kept & INDEX_MASK) - 1 : 0;
+}
+
+static int compare_entries(const void *x, const void *y) {
+  const SecEntry *a = x, *c = y;
+  if (a->info.offset != c->info.offset)
+    return a->info.offset < c->info.offset ? -1 : 1;
+  return (a->arrival > c->arrival) - (a->arrival < c->arrival);
+}
+
+void btf_batches_finish(BtfBatches *b, Buf *raw) {
+  uint32_t first[NGROUPS];
+  uint32_t next = 1;
+  for (int g = 0; g < NGROUPS; g++) {
+    first[g] = next;
+    next += b->count[g];
+  }
+  Buf types = {0};
+  for (int g = 0; g < NGROUPS; g++) {
+    Buf *in = &b->group[g];
+    for (size_t at = 0; at < in->len;) {
+      uint32_t *w = (uint32_t *)(void *)(in->data + at);
+      const BtfType *t = (const BtfType *)w;
+      btf_record_slots(t, &b->names, &b->refs);
+      for (size_t i = 0; i < b->refs.len; i++)
+        w[b->refs.data[i]] = final_id(first, w[b->refs.data[i]]);
+      at += record_words(t) * 4;
+    }
+    if (in->len)
+      buf_append(&types, in->data, in->len);
+    buf_free(in);
+  }
+  for (size_t i = 0; i < b->datasecs.len; i++) {
+    Datasec *ds = &b->datasecs.data[i];
+    qsort(ds->entries.data, ds->entries.len, sizeof *ds->entries.data, compare_entries);
+    BtfType t = {ds->name_off, BTF_INFO(BTF_KIND_DATASEC, 0, (uint32_t)ds->entries.len),
+                 {.size = ds->size}};
+    buf_append(&types, &t, sizeof t);
+    for (size_t k = 0; k < ds->entries.len; k++) {
+      BtfVarSecinfo vs = ds->entries.data[k].info;
+      vs.type = final_id(first, vs.type);
+      buf_append(&types, &vs, sizeof vs);
+    }
+  }
+  if (!b->strs.len)
+    buf_putc(&b->strs, 0);
+  BtfHeader h = {BTF_MAGIC, BTF_VERSION, 0, BTF_HEADER_SIZE, 0, (uint32_t)types.len,
+                 (uint32_t)types.len, (uint32_t)b->strs.len};
+  buf_free(raw);
+  buf_append(raw, &h, sizeof h);
+  if (types.len)
+    buf_append(raw, types.data, types.len);
+  buf_append(raw, b->strs.data, b->strs.len);
+  buf_free(&types);
+}
