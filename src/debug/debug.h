@@ -109,9 +109,19 @@ struct Die {
   Die *specification; /* the defining DIE of a has_definition pair: its
                          declaration */
   Die *annot;         /* DW_AT_GNU_annotation: head of the chain */
-  /* DIE_ANNOTATION */
-  const char *annot_value;
-  SrcLoc annot_loc;        /* where the first such tag was written */
+  union { /* by kind: an annotation carries no symbol, a variable no tag */
+    struct { /* DIE_ANNOTATION */
+      const char *annot_value;
+      SrcLoc annot_loc; /* where the first such tag was written */
+    };
+    struct { /* DIE_VARIABLE */
+      const char *symbol; /* the assembler name */
+      int64_t var_size;
+      int64_t var_offset; /* offset in its section, when a producer knows
+                             it (DWARF read from a linked or relocatable
+                             object); 0 otherwise */
+    };
+  };
   /* children */
   DieMember *members;
   DieParam *params;
@@ -125,11 +135,6 @@ struct Die {
   /* DIE_VARIABLE, DIE_SUBPROGRAM */
   const char *section;    /* variables: SECCAT_NAMED's section; functions:
                              their section attribute */
-  const char *symbol;     /* variables: the assembler name */
-  int64_t var_size;
-  int64_t var_offset; /* variables: offset in their section, when a
-                         producer knows it (DWARF read from a linked or
-                         relocatable object); 0 otherwise */
   SrcLoc loc;         /* where the entity is declared (none for derived types) */
   Die *list_next;     /* unit child list */
   Die *list_prev;

@@ -167,7 +167,6 @@ struct Member {
   Type *type;
   int64_t bit_offset; /* from the start of the record */
   BtfTag *decl_tags;
-  Attr *attrs;
   int32_t bit_width;  /* -1 when not a bit-field */
   uint32_t user_align; /* aligned attribute on the member (0 = none) */
   SrcLoc loc;

@@ -449,7 +449,7 @@ static Ident *intern_insert(Interns *in, const char *s, size_t len, uint32_t h) 
     return id;
   /* The name in the same allocation: a probe that compares it reads the
      cache line the Ident is on.  */
-  id = arena_alloc(perm, sizeof(Ident) + len + 1);
+  id = arena_alloc(&in->names, sizeof(Ident) + len + 1);
   char *name = (char *)(id + 1);
   memcpy(name, s, len);
   name[len] = 0;
@@ -500,6 +500,7 @@ void intern_free(void) {
   free(t);
   atomic_store_explicit(&in->table, NULL, memory_order_relaxed);
   in->count = 0;
+  arena_free(&in->names);
 }
 
 /* --- Files --- */
