@@ -53,14 +53,15 @@ enum {
   ATE_DECIMAL_FLOAT = 0xf,
 };
 
+/* Fields ordered by size, without holes: a vmlinux.h has 64,000.  */
 typedef struct DieMember {
   const char *name; /* NULL when unnamed */
   Die *type;
   int64_t bit_offset;
-  int32_t bit_size; /* 0 when not a bit-field */
   Die *annot;       /* btf_decl_tag chain */
-  SrcLoc loc;
+  int32_t bit_size; /* 0 when not a bit-field */
   uint32_t user_align; /* DW_AT_alignment (GCC's DECL_USER_ALIGN), 0 = none */
+  SrcLoc loc;
 } DieMember;
 
 typedef struct DieParam {

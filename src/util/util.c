@@ -450,10 +450,9 @@ static Ident *intern_insert(Interns *in, const char *s, size_t len, uint32_t h) 
   /* The name in the same allocation: a probe that compares it reads the
      cache line the Ident is on.  */
   id = arena_alloc(&in->names, sizeof(Ident) + len + 1);
-  char *name = (char *)(id + 1);
+  char *name = id->name;
   memcpy(name, s, len);
   name[len] = 0;
-  id->name = name;
   id->len = (uint32_t)len;
   id->hash = h;
   slot->hash = h;
