@@ -240,6 +240,8 @@ struct Decl {
   uint32_t types_at; /* the last type id created when the event was
                         recorded (type_last_id): which types existed then */
   SrcLoc loc;
+  int n_def_params;  /* DECL_FUNC: def_params' count (here, where the
+                        Decl would otherwise have a hole) */
   Ident *name;
   Type *type;
   BtfTag *decl_tags; /* btf_decl_tag (GCC order), merged across redecls */
@@ -277,7 +279,6 @@ struct Decl {
   };
   int n_used_types;
   int n_locals;
-  int n_def_params;
   uint8_t sc;  /* StorageClass as written */
   bool defined;      /* function body seen / variable defined or tentative */
   bool has_init;
