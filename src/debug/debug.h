@@ -53,14 +53,15 @@ enum {
   ATE_DECIMAL_FLOAT = 0xf,
 };
 
+/* Fields ordered by size, without holes: a vmlinux.h has 64,000.  */
 typedef struct DieMember {
   const char *name; /* NULL when unnamed */
   Die *type;
   int64_t bit_offset;
-  int32_t bit_size; /* 0 when not a bit-field */
   Die *annot;       /* btf_decl_tag chain */
-  SrcLoc loc;
+  int32_t bit_size; /* 0 when not a bit-field */
   uint32_t user_align; /* DW_AT_alignment (GCC's DECL_USER_ALIGN), 0 = none */
+  SrcLoc loc;
 } DieMember;
 
 typedef struct DieParam {
@@ -109,9 +110,19 @@ struct Die {
   Die *specification; /* the defining DIE of a has_definition pair: its
                          declaration */
   Die *annot;         /* DW_AT_GNU_annotation: head of the chain */
-  /* DIE_ANNOTATION */
-  const char *annot_value;
-  SrcLoc annot_loc;        /* where the first such tag was written */
+  union { /* by kind: an annotation carries no symbol, a variable no tag */
+    struct { /* DIE_ANNOTATION */
+      const char *annot_value;
+      SrcLoc annot_loc; /* where the first such tag was written */
+    };
+    struct { /* DIE_VARIABLE */
+      const char *symbol; /* the assembler name */
+      int64_t var_size;
+      int64_t var_offset; /* offset in its section, when a producer knows
+                             it (DWARF read from a linked or relocatable
+                             object); 0 otherwise */
+    };
+  };
   /* children */
   DieMember *members;
   DieParam *params;
@@ -125,11 +136,6 @@ struct Die {
   /* DIE_VARIABLE, DIE_SUBPROGRAM */
   const char *section;    /* variables: SECCAT_NAMED's section; functions:
                              their section attribute */
-  const char *symbol;     /* variables: the assembler name */
-  int64_t var_size;
-  int64_t var_offset; /* variables: offset in their section, when a
-                         producer knows it (DWARF read from a linked or
-                         relocatable object); 0 otherwise */
   SrcLoc loc;         /* where the entity is declared (none for derived types) */
   Die *list_next;     /* unit child list */
   Die *list_prev;

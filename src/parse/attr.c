@@ -665,7 +665,6 @@ void apply_member_attrs(Parser *p, Member *m, Attr *attrs) {
       m->type = apply_one_type_attr(p, m->type, a, spec, false);
     }
   }
-  m->attrs = attr_concat(m->attrs, attrs);
 }
 
 void apply_param_attrs(Parser *p, Param *prm, Attr *attrs) {

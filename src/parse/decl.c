@@ -893,16 +893,9 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
       }
       attrs = attr_concat(attrs, parse_any_attributes(p));
       /* Specifier attributes apply to each member; then the member's.  */
-      Attr *spec_copy = NULL, **tail = &spec_copy;
-      for (Attr *a = ds.attrs; a; a = a->next) {
-        Attr *c = NEW(Attr);
-        *c = *a;
-        c->next = NULL;
-        *tail = c;
-        tail = &c->next;
-      }
       check_tag_placement(p, &ds, &d, false);
-      apply_member_attrs(p, &m, attr_concat(spec_copy, attrs));
+      apply_member_attrs(p, &m, ds.attrs);
+      apply_member_attrs(p, &m, attrs);
       if (ds.alignas && m.bit_width >= 0)
         diag_error(m.loc, "alignment specified for bit-field '%s'",
                    m.name ? m.name->name : "<anonymous>");

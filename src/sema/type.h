@@ -167,7 +167,6 @@ struct Member {
   Type *type;
   int64_t bit_offset; /* from the start of the record */
   BtfTag *decl_tags;
-  Attr *attrs;
   int32_t bit_width;  /* -1 when not a bit-field */
   uint32_t user_align; /* aligned attribute on the member (0 = none) */
   SrcLoc loc;
@@ -241,6 +240,8 @@ struct Decl {
   uint32_t types_at; /* the last type id created when the event was
                         recorded (type_last_id): which types existed then */
   SrcLoc loc;
+  int n_def_params;  /* DECL_FUNC: def_params' count (here, where the
+                        Decl would otherwise have a hole) */
   Ident *name;
   Type *type;
   BtfTag *decl_tags; /* btf_decl_tag (GCC order), merged across redecls */
@@ -278,7 +279,6 @@ struct Decl {
   };
   int n_used_types;
   int n_locals;
-  int n_def_params;
   uint8_t sc;  /* StorageClass as written */
   bool defined;      /* function body seen / variable defined or tentative */
   bool has_init;

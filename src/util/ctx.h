@@ -37,6 +37,9 @@
 typedef struct Interns {
   struct IdentTable *_Atomic table;
   size_t count;
+  Arena names;          /* the Idents and their spellings, together: a
+                           lookup's compare reads memory that holds only
+                           names, not pages shared with types and decls */
   bool shared;          /* two threads intern: insertions lock */
   pthread_mutex_t lock;
 } Interns;

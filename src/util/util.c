@@ -353,19 +353,23 @@ uint32_t hash_bytes(const void *p, size_t n) {
   return (uint32_t)h;
 }
 
-/* --- Interning: open addressing, hash kept beside the pointer ---
+/* --- Interning: open addressing, one pointer a slot ---
+
+   A slot holds only the Ident, whose hash and length sit beside its
+   spelling: a lookup that finds its name reads the Ident anyway, and a
+   table of pointers alone is half the memory (vmlinux.h: 1 MiB, 256
+   fewer pages touched).
 
    While the preprocessor thread runs (intern_set_shared), two threads
    intern.  Almost every call finds a name already there, so lookups take
-   no lock: a slot's hash is stored before its Ident is published with a
+   no lock: an Ident's hash is stored before it is published with a
    release store, and a table that grows is replaced whole, the old one
    kept (retired) until sharing ends, so a reader holding it still reads
    valid memory.  A lookup that misses takes the lock and looks again in
    the current table before it inserts.  */
 
 typedef struct IdentSlot {
-  uint32_t hash;
-  Ident *_Atomic id;
+  Ident *_Atomic id; /* its hash is on the Ident, written before */
 } IdentSlot;
 
 typedef struct IdentTable {
@@ -408,10 +412,9 @@ static IdentTable *ident_grow(Interns *in, IdentTable *old, size_t n) {
     Ident *id = atomic_load_explicit(&old->slots[i].id, memory_order_relaxed);
     if (!id)
       continue;
-    size_t j = old->slots[i].hash & (cap - 1);
+    size_t j = id->hash & (cap - 1);
     while (atomic_load_explicit(&t->slots[j].id, memory_order_relaxed))
       j = (j + 1) & (cap - 1);
-    t->slots[j].hash = old->slots[i].hash;
     atomic_store_explicit(&t->slots[j].id, id, memory_order_relaxed);
   }
   t->retired = old; /* and, through it, the older ones */
@@ -430,8 +433,8 @@ static IdentSlot *ident_probe(IdentTable *t, const char *s, size_t len, uint32_t
   for (size_t i = h & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
     IdentSlot *slot = &t->slots[i];
     Ident *id = atomic_load_explicit(&slot->id, memory_order_acquire);
-    /* The hash was stored before the Ident was published.  */
-    if (!id || (slot->hash == h && id->len == len && memcmp(id->name, s, len) == 0)) {
+    /* The Ident's hash was stored before it was published.  */
+    if (!id || (id->hash == h && id->len == len && memcmp(id->name, s, len) == 0)) {
       *found = id;
       return slot;
     }
@@ -449,14 +452,12 @@ static Ident *intern_insert(Interns *in, const char *s, size_t len, uint32_t h) 
     return id;
   /* The name in the same allocation: a probe that compares it reads the
      cache line the Ident is on.  */
-  id = arena_alloc(perm, sizeof(Ident) + len + 1);
-  char *name = (char *)(id + 1);
+  id = arena_alloc(&in->names, sizeof(Ident) + len + 1);
+  char *name = id->name;
   memcpy(name, s, len);
   name[len] = 0;
-  id->name = name;
   id->len = (uint32_t)len;
   id->hash = h;
-  slot->hash = h;
   atomic_store_explicit(&slot->id, id, memory_order_release);
   in->count++;
   return id;
@@ -500,6 +501,7 @@ void intern_free(void) {
   free(t);
   atomic_store_explicit(&in->table, NULL, memory_order_relaxed);
   in->count = 0;
+  arena_free(&in->names);
 }
 
 /* --- Files --- */

@@ -167,7 +167,6 @@ static inline uint32_t hash_mix(uint32_t h, uint32_t v) {
    macro definition, the keyword, the innermost scope binding), which makes
    the common lookups a single load.  */
 typedef struct Ident {
-  const char *name; /* NUL-terminated, right after the Ident */
   uint32_t len;
   uint32_t hash;
   int16_t keyword;  /* parser: keyword id, 0 if none */
@@ -176,6 +175,8 @@ typedef struct Ident {
   void *macro;      /* preprocessor: current definition or NULL */
   void *ordinary;   /* parser: innermost ordinary-namespace binding */
   void *tag;        /* parser: innermost struct/union/enum tag binding */
+  char name[]; /* the spelling, NUL-terminated: in the Ident's own
+               memory, no pointer to it */
 } Ident;
 
 /* The current compilation's Ident for S (ctx.h: each compilation has its
