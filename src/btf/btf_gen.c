@@ -373,8 +373,8 @@ static Rec *gen_proto(Gen *g, Die *d, bool subprogram) {
     if (subprogram)
       gen_decl_tags(g, dp->annot, NULL, d, i);
   }
-  if (d->variadic) {
-    r->params[n].type = void_type(g);
+  if (d->variadic) { /* type 0, yet no CTF void made for it (GCC's) */
+    r->params[n].type = NULL;
     r->params[n].name = NULL;
   }
   return r;
