@@ -810,9 +810,16 @@ static bool value_fact(const IrInsn *in) {
     return !in->core && !value_reads(in->a, in->dst) && !value_reads(in->b, in->dst);
   case IR_SYM:
     return in->sym != NULL;
+  case IR_MOV: /* a relocated constant: the same relocation, the same value */
+    return in->core && in->a.kind == IV_IMM;
   default:
     return false;
   }
+}
+
+static bool same_core(const IrCore *a, const IrCore *b) {
+  return a->kind == b->kind && a->type == b->type &&
+         strcmp(a->access ? a->access : "", b->access ? b->access : "") == 0;
 }
 
 static bool same_val(IrVal a, IrVal b) {
@@ -828,6 +835,8 @@ static bool same_value(const IrInsn *a, const IrInsn *b) {
                                    : a->addr.slot == b->addr.slot);
   if (a->op == IR_SYM)
     return a->a.imm == b->a.imm && strcmp(a->sym, b->sym) == 0;
+  if (a->op == IR_MOV)
+    return a->a.imm == b->a.imm && same_core(a->core, b->core);
   return a->alu == b->alu && a->w32 == b->w32 && same_val(a->a, b->a) && same_val(a->b, b->b);
 }
 
@@ -840,6 +849,8 @@ static uint32_t value_hash(const IrInsn *in) {
                     (uint32_t)in->addr.off);
   if (in->op == IR_SYM)
     return hash_mix(hash_mix(h, hash_bytes(in->sym, strlen(in->sym))), (uint32_t)in->a.imm);
+  if (in->op == IR_MOV)
+    return hash_mix(hash_mix(h, in->core->kind), (uint32_t)in->a.imm);
   const IrVal *ops[2] = {&in->a, &in->b};
   for (int k = 0; k < 2; k++)
     h = hash_mix(hash_mix(h, ops[k]->kind),
