@@ -14,7 +14,10 @@
 
    The frame is laid out by frame.c before the code is made.  Blocks are
    placed in the lowering's order; a branch to the next block falls
-   through.  */
+   through.  Returns of constants are shared where that is shorter
+   (plan_shared_returns): a block that only returns K is left out when
+   another block ends in the same return, and its branches go there; a
+   branch between two lone returns becomes a select into r0.  */
 #include "gen.h"
 
 #include "asm.h"
@@ -33,6 +36,19 @@ typedef struct Gen {
   BpfCode *code;
   int cpu;
   char **labels; /* per block */
+  /* Shared returns (see plan_shared_returns): per block, the label
+     before its final `return K` when other blocks' returns of K jump
+     there, and the block whose such label replaces this one's (a block
+     that only returns K; UINT32_MAX: none).  */
+  char **ret_labels;
+  uint32_t *ret_redirect;
+  /* per block ending in a jump to a lone return: that return's block,
+     whose return the jump becomes (UINT32_MAX: none)  */
+  uint32_t *ret_inline;
+  /* per block: a lone return that its one branch sets r0 for itself
+     (emit_return_select), not placed  */
+  bool *ret_absorbed;
+  uint32_t block;      /* the block being generated */
   uint32_t next_block; /* the block placed after the current one */
   BpfGenLines *line_out; /* where each instruction's C comes from */
   BpfGenCores *core_out; /* instructions with CO-RE relocations */
@@ -434,7 +450,9 @@ static void gen_atomic(Gen *g, const IrInsn *in) {
 }
 
 static void jump_to(Gen *g, BpfInsn insn, uint32_t block) {
-  uint32_t idx = bpf_code_jump(g->code, insn, g->labels[block], 0);
+  uint32_t to = g->ret_redirect[block];
+  const char *label = to != UINT32_MAX ? g->ret_labels[to] : g->labels[block];
+  uint32_t idx = bpf_code_jump(g->code, insn, label, 0);
   if (g->line_out) {
     BpfGenLine l = {idx, g->loc};
     vec_push(g->line_out, l);
@@ -471,10 +489,45 @@ static unsigned swap_cond(unsigned c) {
   return c;
 }
 
+/* The branch IN between two returns of constants, as a select (see
+   plan_return_selects): `r0 = A; if c goto out; r0 = B; out: exit`.  */
+static void gen_return_select(Gen *g, const IrInsn *in, unsigned cond, IrVal a, IrVal b) {
+  const IrFunc *f = g->f;
+  int64_t then_value = f->blocks.data[in->then_].insns.data[0].a.imm;
+  int64_t else_value = f->blocks.data[in->else_].insns.data[0].a.imm;
+  unsigned ra = use(g, a, SCRATCH0);
+  bool b_imm = b.kind == IV_IMM && fits_s32(b.imm);
+  unsigned rb = b_imm ? 0 : use(g, b, SCRATCH1);
+  load_imm(g, 0, then_value);
+  BpfInsn j = b_imm ? bpf_jmp_imm(in->w32, cond, ra, (int32_t)b.imm, 0)
+                    : bpf_jmp_reg(in->w32, cond, ra, rb, 0);
+  char out[160];
+  snprintf(out, sizeof out, ".L%s.%u.select", f->name, g->block);
+  uint32_t idx = bpf_code_jump(g->code, j, out, 0);
+  if (g->line_out) {
+    BpfGenLine l = {idx, g->loc};
+    vec_push(g->line_out, l);
+  }
+  load_imm(g, 0, else_value);
+  bpf_code_label(g->code, out, 0);
+  forget_scratch(g);
+  emit(g, bpf_exit());
+}
+
 static void gen_branch(Gen *g, const IrInsn *in) {
   unsigned cond = in->alu;
   IrVal a = in->a, b = in->b;
   uint32_t then_ = in->then_, else_ = in->else_;
+  if (g->ret_absorbed[then_] && g->ret_absorbed[else_]) {
+    if (a.kind == IV_IMM && b.kind == IV_REG && cond != BPF_JMP_JSET) {
+      IrVal t = a;
+      a = b;
+      b = t;
+      cond = swap_cond(cond);
+    }
+    gen_return_select(g, in, cond, a, b);
+    return;
+  }
   if (a.kind == IV_IMM && b.kind == IV_REG && cond != BPF_JMP_JSET) {
     IrVal t = a;
     a = b;
@@ -768,11 +821,20 @@ static void gen_insn(Gen *g, const IrInsn *in) {
   case IR_ASM: gen_asm(g, in); break;
   case IR_LDPKT: gen_ldpkt(g, in); break;
   case IR_JMP:
+    if (g->ret_inline[g->block] != UINT32_MAX) {
+      gen_insn(g, &g->f->blocks.data[g->ret_inline[g->block]].insns.data[0]);
+      break;
+    }
     if (in->then_ != g->next_block)
       jump_to(g, bpf_goto(0), in->then_);
     break;
   case IR_BR: gen_branch(g, in); break;
   case IR_RET:
+    if (g->ret_labels[g->block]) {
+      /* other returns of this value jump here: r0 is set after the label */
+      forget_scratch(g);
+      bpf_code_label(g->code, g->ret_labels[g->block], 0);
+    }
     if (in->a.kind != IV_NONE) {
       unsigned r = use(g, in->a, 0);
       move(g, 0, r);
@@ -781,6 +843,148 @@ static void gen_insn(Gen *g, const IrInsn *in) {
     break;
   case IR_UNREACHABLE: break;
   }
+}
+
+/* Shared returns.  A block that only returns a constant K (or nothing)
+   costs `r0 = K; exit` where it is placed, and the branch before it
+   often a jump around it too.  When another block ends in the same
+   return after other work, the branches and jumps to the lone return
+   go to that block's `r0 = K` instead (a label before it), and the lone
+   return is not placed at all: `if r1 == 0 goto out` in place of
+   `if r1 != 0 goto +2; r0 = 0; exit`.  Of several such blocks the last
+   placed is the target.  Only the path to an exit changes: nothing
+   moves across a check, and the verifier sees the same exit value.  */
+static bool is_constant_return(const IrInsn *in) {
+  return in->op == IR_RET && in->a.kind != IV_REG;
+}
+
+static bool same_return(const IrInsn *a, const IrInsn *b) {
+  return a->a.kind == b->a.kind && (a->a.kind == IV_NONE || a->a.imm == b->a.imm);
+}
+
+/* A block nothing but `return K`, that may be left out.  */
+static bool is_lone_return(const IrFunc *f, size_t b) {
+  const IrBlock *blk = &f->blocks.data[b];
+  return b != 0 && !blk->asm_target && blk->insns.len == 1 &&
+         is_constant_return(&blk->insns.data[0]);
+}
+
+/* A branch between two returns of constants, each reached from this
+   branch alone and from no shared return, becomes a select: `r0 = A;
+   if c goto out; r0 = B; out: exit` (4 instructions for 5), as clang
+   writes `return c ? A : B`.  The branch must not read r0, which now
+   holds A: its operands are in registers other than r0 (a spilled
+   second operand is loaded into r5).  */
+static bool is_select_return(const Gen *g, uint32_t b, const uint32_t *npreds) {
+  return is_lone_return(g->f, b) && npreds[b] == 1 &&
+         g->ret_redirect[b] == UINT32_MAX &&
+         g->f->blocks.data[b].insns.data[0].a.kind == IV_IMM;
+}
+
+static bool branch_leaves_r0(const Gen *g, const IrInsn *br) {
+  /* the first operand, after gen_branch's swap, is a register */
+  if (br->a.kind != IV_REG && (br->b.kind != IV_REG || br->alu == BPF_JMP_JSET))
+    return false;
+  const IrVal *v[2] = {&br->a, &br->b};
+  for (int k = 0; k < 2; k++) {
+    if (v[k]->kind != IV_REG)
+      continue;
+    int p = g->ra.phys[v[k]->reg];
+    if (p == 0 || (p < 0 && (k == 0 || br->a.kind == IV_IMM)))
+      return false; /* in r0, or loaded into scratch r0 */
+  }
+  return true;
+}
+
+static void plan_return_selects(Gen *g) {
+  const IrFunc *f = g->f;
+  size_t nb = f->blocks.len;
+  g->ret_absorbed = xcalloc(nb ? nb : 1, sizeof *g->ret_absorbed);
+  uint32_t *npreds = xcalloc(nb ? nb : 1, sizeof *npreds);
+  for (size_t b = 0; b < nb; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    for (size_t i = 0; i < blk->insns.len; i++) {
+      const IrInsn *in = &blk->insns.data[i];
+      if (in->op == IR_JMP || in->op == IR_BR)
+        npreds[in->then_]++;
+      if (in->op == IR_BR)
+        npreds[in->else_]++;
+    }
+  }
+  for (size_t b = 0; b < nb; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    if (!blk->insns.len || g->ret_redirect[b] != UINT32_MAX)
+      continue;
+    const IrInsn *br = &blk->insns.data[blk->insns.len - 1];
+    if (br->op != IR_BR || br->then_ == br->else_ ||
+        !is_select_return(g, br->then_, npreds) || !is_select_return(g, br->else_, npreds) ||
+        !branch_leaves_r0(g, br))
+      continue;
+    g->ret_absorbed[br->then_] = g->ret_absorbed[br->else_] = true;
+  }
+  free(npreds);
+}
+
+/* The last block that ends in the same return as lone return B after
+   other work, or UINT32_MAX.  */
+static uint32_t find_return_tail(const IrFunc *f, size_t b) {
+  const IrInsn *ret = &f->blocks.data[b].insns.data[0];
+  for (size_t t = f->blocks.len; t-- > 0;) {
+    const IrBlock *tb = &f->blocks.data[t];
+    if (tb->insns.len >= 2 && is_constant_return(&tb->insns.data[tb->insns.len - 1]) &&
+        same_return(ret, &tb->insns.data[tb->insns.len - 1]))
+      return (uint32_t)t;
+  }
+  return UINT32_MAX;
+}
+
+/* Else the last block that jumps to B (its jump becomes B's return,
+   no longer than the jump for a return of nothing, one instruction
+   more for a constant, which B's two no longer placed pay for).  */
+static uint32_t find_jump_tail(const IrFunc *f, size_t b) {
+  for (size_t t = f->blocks.len; t-- > 0;) {
+    const IrBlock *tb = &f->blocks.data[t];
+    if (t != b && tb->insns.len && tb->insns.data[tb->insns.len - 1].op == IR_JMP &&
+        tb->insns.data[tb->insns.len - 1].then_ == b)
+      return (uint32_t)t;
+  }
+  return UINT32_MAX;
+}
+
+static void plan_shared_returns(Gen *g) {
+  const IrFunc *f = g->f;
+  size_t nb = f->blocks.len;
+  g->ret_labels = xcalloc(nb, sizeof *g->ret_labels);
+  g->ret_redirect = xmalloc((nb ? nb : 1) * sizeof *g->ret_redirect);
+  g->ret_inline = xmalloc((nb ? nb : 1) * sizeof *g->ret_inline);
+  for (size_t b = 0; b < nb; b++)
+    g->ret_redirect[b] = g->ret_inline[b] = UINT32_MAX;
+  for (size_t b = 0; b < nb; b++) {
+    if (!is_lone_return(f, b))
+      continue;
+    uint32_t t = find_return_tail(f, b);
+    if (t == UINT32_MAX)
+      t = find_jump_tail(f, b);
+    if (t == UINT32_MAX)
+      continue;
+    const IrInsn *last = &f->blocks.data[t].insns.data[f->blocks.data[t].insns.len - 1];
+    if (last->op == IR_JMP)
+      g->ret_inline[t] = b;
+    g->ret_redirect[b] = t;
+    if (!g->ret_labels[t]) {
+      char name[160];
+      snprintf(name, sizeof name, ".L%s.%u.ret", f->name, t);
+      g->ret_labels[t] = xstrdup(name);
+    }
+  }
+  plan_return_selects(g);
+}
+
+/* Whether block B is placed: not empty, and not a lone return whose
+   jumps go to a shared one.  */
+static bool is_placed(const Gen *g, size_t b) {
+  return g->f->blocks.data[b].insns.len && g->ret_redirect[b] == UINT32_MAX &&
+         !g->ret_absorbed[b];
 }
 
 bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
@@ -800,6 +1004,7 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
     snprintf(name, sizeof name, ".L%s.%zu", f->name, b);
     g.labels[b] = xstrdup(name);
   }
+  plan_shared_returns(&g);
   g.loc = f->loc;
   /* Parameters: from r1-r5 into their registers or spill slots (those
      the body reads).  */
@@ -830,11 +1035,12 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
   bool last_falls = false;
   for (size_t b = 0; b < nb; b++) {
     IrBlock *blk = &f->blocks.data[b];
-    if (!blk->insns.len)
+    if (!is_placed(&g, b))
       continue;
     size_t next = b + 1;
-    while (next < nb && !f->blocks.data[next].insns.len)
+    while (next < nb && !is_placed(&g, next))
       next++;
+    g.block = (uint32_t)b;
     g.next_block = next < nb ? (uint32_t)next : UINT32_MAX;
     bpf_code_label(code, g.labels[b], 0);
     forget_scratch(&g);
@@ -844,9 +1050,15 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
   }
   if (last_falls && !f->naked)
     emit(&g, bpf_exit()); /* the code must not run off its end */
-  for (size_t b = 0; b < nb; b++)
+  for (size_t b = 0; b < nb; b++) {
     free(g.labels[b]);
+    free(g.ret_labels[b]);
+  }
   free(g.labels);
+  free(g.ret_labels);
+  free(g.ret_redirect);
+  free(g.ret_inline);
+  free(g.ret_absorbed);
   bpf_regalloc_free(&g.ra);
   return ok;
 }

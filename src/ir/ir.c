@@ -810,9 +810,16 @@ static bool value_fact(const IrInsn *in) {
     return !in->core && !value_reads(in->a, in->dst) && !value_reads(in->b, in->dst);
   case IR_SYM:
     return in->sym != NULL;
+  case IR_MOV: /* a relocated constant: the same relocation, the same value */
+    return in->core && in->a.kind == IV_IMM;
   default:
     return false;
   }
+}
+
+static bool same_core(const IrCore *a, const IrCore *b) {
+  return a->kind == b->kind && a->type == b->type &&
+         strcmp(a->access ? a->access : "", b->access ? b->access : "") == 0;
 }
 
 static bool same_val(IrVal a, IrVal b) {
@@ -828,6 +835,8 @@ static bool same_value(const IrInsn *a, const IrInsn *b) {
                                    : a->addr.slot == b->addr.slot);
   if (a->op == IR_SYM)
     return a->a.imm == b->a.imm && strcmp(a->sym, b->sym) == 0;
+  if (a->op == IR_MOV)
+    return a->a.imm == b->a.imm && same_core(a->core, b->core);
   return a->alu == b->alu && a->w32 == b->w32 && same_val(a->a, b->a) && same_val(a->b, b->b);
 }
 
@@ -840,6 +849,8 @@ static uint32_t value_hash(const IrInsn *in) {
                     (uint32_t)in->addr.off);
   if (in->op == IR_SYM)
     return hash_mix(hash_mix(h, hash_bytes(in->sym, strlen(in->sym))), (uint32_t)in->a.imm);
+  if (in->op == IR_MOV)
+    return hash_mix(hash_mix(h, in->core->kind), (uint32_t)in->a.imm);
   const IrVal *ops[2] = {&in->a, &in->b};
   for (int k = 0; k < 2; k++)
     h = hash_mix(hash_mix(h, ops[k]->kind),
@@ -1145,7 +1156,7 @@ static bool is_extension(const IrInsn *in, unsigned *bytes) {
 /* Whether IN leaves its result zero-extended from BYTES bytes: a 32-bit
    operation (BYTES 4), an unsigned load of at most BYTES.  */
 static bool already_zero_extended(const IrInsn *in, unsigned bytes) {
-  if (in->op == IR_ALU && in->w32 && !in->core)
+  if ((in->op == IR_ALU || in->op == IR_NEG) && in->w32 && !in->core)
     return bytes == 4 && !(in->sign && (in->alu == BPF_ALU_DIV || in->alu == BPF_ALU_MOD));
   return in->op == IR_LOAD && !in->sign && in->size <= bytes && !in->addr.core;
 }
@@ -1549,6 +1560,36 @@ static void merge_blocks(IrFunc *f) {
   free(npreds);
 }
 
+/* `d = 0 - y`, a C negation as the lowering writes it (the width's
+   rules of subtraction; the zero in a register `t = 0` just before, as
+   the lowering leaves it), becomes `d = -y`: one instruction when the
+   allocator gives d the register of a y that ends there, where the
+   subtraction needs d's zero first.  A zero register nothing else reads
+   goes with the dead code.  */
+static bool is_zero_operand(const IrInsn *prev, IrVal a) {
+  if (a.kind == IV_IMM)
+    return a.imm == 0;
+  return a.kind == IV_REG && prev && prev->op == IR_MOV && prev->dst == a.reg &&
+         prev->a.kind == IV_IMM && prev->a.imm == 0 && !prev->core;
+}
+
+static void negate_in_place(IrFunc *f) {
+  for (size_t b = 0; b < f->blocks.len; b++) {
+    IrBlock *blk = &f->blocks.data[b];
+    for (size_t i = 0; i < blk->insns.len; i++) {
+      IrInsn *in = &blk->insns.data[i];
+      const IrInsn *prev = i ? &blk->insns.data[i - 1] : NULL;
+      if (in->op != IR_ALU || in->alu != BPF_ALU_SUB || in->core || !in->dst ||
+          in->b.kind != IV_REG || !in->b.reg || !is_zero_operand(prev, in->a) ||
+          (in->a.kind == IV_REG && in->a.reg == in->dst))
+        continue;
+      in->op = IR_NEG;
+      in->a = in->b;
+      in->b = (IrVal){0};
+    }
+  }
+}
+
 void ir_simplify(IrFunc *f) {
   for (size_t i = 0; i < f->blocks.len; i++) {
     IrBlock *b = &f->blocks.data[i];
@@ -1573,6 +1614,7 @@ void ir_simplify(IrFunc *f) {
   fold_addresses(f);
   propagate_copies(f); /* a value read through a copy is the same value */
   reuse_values(f);
+  negate_in_place(f);
   coalesce_temporaries(f);
   fold_extension_chains(f);
   ir_narrow_demanded(f); /* after reuse_values: a narrowed value is no longer an extension */
