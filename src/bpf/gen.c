@@ -900,17 +900,7 @@ static void plan_return_selects(Gen *g) {
   const IrFunc *f = g->f;
   size_t nb = f->blocks.len;
   g->ret_absorbed = xcalloc(nb ? nb : 1, sizeof *g->ret_absorbed);
-  uint32_t *npreds = xcalloc(nb ? nb : 1, sizeof *npreds);
-  for (size_t b = 0; b < nb; b++) {
-    const IrBlock *blk = &f->blocks.data[b];
-    for (size_t i = 0; i < blk->insns.len; i++) {
-      const IrInsn *in = &blk->insns.data[i];
-      if (in->op == IR_JMP || in->op == IR_BR)
-        npreds[in->then_]++;
-      if (in->op == IR_BR)
-        npreds[in->else_]++;
-    }
-  }
+  uint32_t *npreds = ir_predecessor_counts(f);
   for (size_t b = 0; b < nb; b++) {
     const IrBlock *blk = &f->blocks.data[b];
     if (!blk->insns.len || g->ret_redirect[b] != UINT32_MAX)

@@ -41,20 +41,7 @@ static bool is_copy_block(const IrBlock *b) {
 
 bool ir_hoist_copies(IrFunc *f) {
   size_t nb = f->blocks.len;
-  uint32_t *npreds = xcalloc(nb, sizeof *npreds);
-  for (size_t b = 0; b < nb; b++) {
-    const IrBlock *blk = &f->blocks.data[b];
-    for (size_t i = 0; i < blk->insns.len; i++) {
-      const IrInsn *in = &blk->insns.data[i];
-      if (in->op == IR_JMP || in->op == IR_BR)
-        npreds[in->then_]++;
-      if (in->op == IR_BR)
-        npreds[in->else_]++;
-      if (in->op == IR_ASM)
-        for (int l = 0; l < in->asm_->nlabels; l++)
-          npreds[in->asm_->label_blocks[l]]++;
-    }
-  }
+  uint32_t *npreds = ir_predecessor_counts(f);
   IrLiveness lv;
   ir_liveness(f, &lv);
   bool changed = false;

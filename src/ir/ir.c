@@ -38,6 +38,25 @@ bool ir_block_terminated(const IrFunc *f, uint32_t block) {
   return b->insns.len && is_terminator(b->insns.data[b->insns.len - 1].op);
 }
 
+uint32_t *ir_predecessor_counts(const IrFunc *f) {
+  size_t nb = f->blocks.len;
+  uint32_t *npreds = xcalloc(nb ? nb : 1, sizeof *npreds);
+  for (size_t b = 0; b < nb; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    for (size_t i = 0; i < blk->insns.len; i++) {
+      const IrInsn *in = &blk->insns.data[i];
+      if (in->op == IR_JMP || in->op == IR_BR)
+        npreds[in->then_]++;
+      if (in->op == IR_BR)
+        npreds[in->else_]++;
+      if (in->op == IR_ASM)
+        for (int l = 0; l < in->asm_->nlabels; l++)
+          npreds[in->asm_->label_blocks[l]]++;
+    }
+  }
+  return npreds;
+}
+
 IrInsn *ir_append(IrFunc *f, uint32_t block, IrOp op, SrcLoc loc) {
   IrBlock *b = &f->blocks.data[block];
   IrInsn i = {0};

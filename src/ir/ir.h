@@ -208,6 +208,9 @@ uint32_t ir_new_block(IrFunc *f);
 uint32_t ir_new_slot(IrFunc *f, int64_t size, uint32_t align, const char *name);
 IrInsn *ir_append(IrFunc *f, uint32_t block, IrOp op, SrcLoc loc);
 bool ir_block_terminated(const IrFunc *f, uint32_t block);
+/* How many edges enter each block (jumps, both sides of branches, asm
+   goto labels): an array of f->blocks.len counts the caller frees.  */
+uint32_t *ir_predecessor_counts(const IrFunc *f);
 static inline IrVal ir_reg(IrReg r) { return (IrVal){IV_REG, r, 0}; }
 static inline IrVal ir_imm(int64_t v) { return (IrVal){IV_IMM, 0, v}; }
 static inline IrAddr ir_addr_reg(IrReg r, int64_t off) {
