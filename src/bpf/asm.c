@@ -91,6 +91,7 @@ typedef struct Asm {
   unsigned nconds;
   unsigned nrepts;       /* .rept blocks being repeated, nested */
   uint64_t repeated;     /* statements assembled by .rept so far */
+  uint64_t max_repeated; /* ... and how many it may assemble */
   bool normal;   /* in a statement of the normal syntax: `fp` is r10 */
   unsigned depth; /* of the expression being parsed */
   BpfAsmError *err;
@@ -1623,9 +1624,11 @@ static bool conditional(Asm *a) {
    lexing ahead to its `.endr`; then each round lexes and assembles the
    body again from its start, so numeric labels and `%=`-made names
    behave as if the text had been written out.  A budget on the
-   statements repeated keeps nested counts from running away.  */
+   statements repeated keeps nested counts from running away: a block
+   whose count times its statements is over what is left of the budget
+   is refused before its first round.  */
 enum { MAX_REPTS = 32 };
-#define MAX_REPEATED (UINT64_C(1) << 20)
+#define DEFAULT_MAX_REPEATED (UINT64_C(1) << 20)
 
 static void statement(Asm *a);
 
@@ -1642,11 +1645,12 @@ static void repeat_block(Asm *a) {
   /* A negative count repeats nothing, as GNU as reads it.  */
   int64_t count = (int64_t)parse_expr(a);
   expect_end(a);
-  if (count > (int64_t)MAX_REPEATED)
+  if (count > (int64_t)a->max_repeated)
     error_at(a, rept_at, ".rept count %lld is more than %llu", (long long)count,
-             (unsigned long long)MAX_REPEATED);
+             (unsigned long long)a->max_repeated);
   size_t body = a->cur, body_end = 0;
-  for (unsigned depth = 1; depth;) {
+  uint64_t statements = 0;
+  for (unsigned depth = 1; depth; statements++) {
     body_end = a->cur;
     if (!lex_statement(a))
       error_at(a, rept_at, "no .endr after this .rept");
@@ -1656,13 +1660,19 @@ static void repeat_block(Asm *a) {
       depth--;
   }
   size_t after = a->cur;
+  /* The closing .endr was counted; COUNT is at most the budget, so the
+     product cannot overflow.  */
+  if (count > 0 && (uint64_t)count * (statements - 1) >
+                       a->max_repeated - a->repeated)
+    error_at(a, rept_at, ".rept repeats more than %llu statements",
+             (unsigned long long)a->max_repeated);
   a->nrepts++;
   for (int64_t round = 0; round < count; round++) {
     a->cur = body;
     while (a->cur < body_end && lex_statement(a)) {
-      if (++a->repeated > MAX_REPEATED)
+      if (++a->repeated > a->max_repeated)
         error_at(a, rept_at, ".rept repeats more than %llu statements",
-                 (unsigned long long)MAX_REPEATED);
+                 (unsigned long long)a->max_repeated);
       statement(a);
     }
   }
@@ -1755,6 +1765,8 @@ bool bpf_asm(BpfCode *code, const char *text, size_t len,
   Asm a = {.code = code, .text = text, .len = len,
            .opts = opts ? opts : &defaults, .err = err,
            .unit = (uint32_t)code->labels.len};
+  a.max_repeated = a.opts->max_repeated ? a.opts->max_repeated
+                                        : DEFAULT_MAX_REPEATED;
   bool ok = assemble_guarded(&a);
   vec_free(&a.toks);
   vec_free(&a.locals);

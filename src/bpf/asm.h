@@ -54,6 +54,9 @@ typedef struct BpfAsmOptions {
   bool big_endian;   /* byte order of .8byte values (bpfeb) */
   uint32_t pos_base; /* added to byte offsets to make the references'
                         positions (BpfRef.pos, BpfLabel.pos) */
+  uint32_t max_repeated; /* statements .rept blocks may assemble in all;
+                            0 for the default, 1 << 20 (the verifier's
+                            limit on a program's instructions) */
 } BpfAsmOptions;
 
 /* Assemble LEN bytes of TEXT, appending to CODE.  False at the first

@@ -714,7 +714,7 @@ static void gen_asm(Gen *g, const IrInsn *in) {
     }
     asm_put_operand(g, &t, &a->ops[idx], regs[idx], mod);
   }
-  BpfAsmOptions opts = {ctx_current->target.big_endian, 0};
+  BpfAsmOptions opts = {.big_endian = ctx_current->target.big_endian};
   BpfAsmError err;
   uint32_t first = bpf_code_len(g->code);
   forget_scratch(g);

@@ -135,6 +135,14 @@ damaged "40000 numeric labels" "$W/locals.s"
 printf '.rept 100000\n.rept 100000\nr0 += 1\n.endr\n.endr\n' >"$W/rept.s"
 damaged "ten billion repetitions" "$W/rept.s"
 check "bpfasm/errors damaged: the repetition budget is what ends it" grep -q "repeats more than" "$W/d.err"
+# A block over the budget is refused before its first round: the body's
+# own error (round one) is never reached.
+printf '.rept 600000\nr0 += 1\nbogus\n.endr\n' >"$W/rept_over.s"
+damaged "600000 rounds of two statements" "$W/rept_over.s"
+check "bpfasm/errors damaged: an over-budget block is refused up front" grep -q "1:1: error: .rept repeats more than 1048576" "$W/d.err"
+printf '.rept 1048576\nr0 += 1\n.endr\n' >"$W/rept_full.s"
+check "bpfasm/errors: a .rept of exactly the budget assembles" "$BTFTOOL" bpf-asm -o "$W/d.bin" "$W/rept_full.s"
+check "bpfasm/errors: ... into 1048576 instructions" test "$(stat -c %s "$W/d.bin")" = 8388608
 python3 -c "print('.rept 2\n' * 40 + 'exit\n' + '.endr\n' * 40)" >"$W/rept_deep.s"
 damaged ".rept nested 40 deep" "$W/rept_deep.s"
 printf 'r0 = 1\nif r0 == 0 goto' >"$W/eof.s"; damaged "end of file inside a statement" "$W/eof.s"
