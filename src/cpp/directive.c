@@ -261,7 +261,8 @@ static void do_include(Cpp *cpp, DirectiveKind kind, SrcLoc loc) {
   bool angled;
   char what[32];
   snprintf(what, sizeof what, "#%s", dir);
-  if (!read_header_name(cpp, loc, what, &name, &angled, NULL)) {
+  SrcLoc name_loc;
+  if (!read_header_name(cpp, loc, what, &name, &angled, &name_loc)) {
     cpp_pop_all_contexts(cpp);
     return;
   }
@@ -275,6 +276,8 @@ static void do_include(Cpp *cpp, DirectiveKind kind, SrcLoc loc) {
                  dir);
   cpp_pop_all_contexts(cpp);
   skip_rest_of_directive(cpp);
+  /* the directive's end of line: where GCC reports an empty search */
+  SrcLoc line_end = {lx->file, lx->line, (uint32_t)(lx->p - lx->line_start) + 1, 0};
 
   Frame *cur = cpp->frame;
   bool next = kind == DIR_INCLUDE_NEXT;
@@ -310,8 +313,16 @@ static void do_include(Cpp *cpp, DirectiveKind kind, SrcLoc loc) {
     }
     if (!listed && o->deps_style && o->deps_only)
       return;
-    diag_error(loc, "%s: No such file or directory", name);
-    cpp->stopped = true; /* like GCC: a missing header ends the input */
+    /* As GCC: an <...> name with no directory to search in (-nostdinc,
+       no -I) is an error the compilation goes on after; a header not
+       found is fatal.  */
+    if (angled && name[0] != '/' && !next &&
+        cpp->bracket_start >= cpp->ndirs) {
+      diag_error(line_end, "no include path in which to search for %s", name);
+      return;
+    }
+    diag_fatal(name_loc, "%s: No such file or directory", name);
+    cpp->stopped = true;
     return;
   }
   if (f->guard && f->guard->macro)
@@ -582,7 +593,9 @@ bool end_of_file(Cpp *cpp) {
                                  &system);
     if (!file) {
       if (!p->optional) {
-        diag_error((SrcLoc){0}, "%s: No such file or directory", p->name);
+        /* GCC's place for a -include: "<command-line>: fatal error" */
+        diag_fatal((SrcLoc){f->lx.file, 0, 0, 0}, "%s: No such file or directory",
+                   p->name);
         cpp->stopped = true;
         return false;
       }

@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* The most bytes #embed gives: each becomes two tokens (a number and a
    comma, about 100 bytes of memory), and a device such as /dev/zero
@@ -191,20 +192,41 @@ static void free_params(Cpp *cpp, EmbedParams *ep) {
 
 /* Up to LIMIT bytes of PATH after its first OFFSET (NOLIMIT: all of it)
    into *OUT.  False with errno set when it cannot be read.  */
+/* Move F past OFFSET bytes (gnu::offset): a seek in a regular file (an
+   offset past its end leaves nothing to read), reading elsewhere (a
+   pipe, a device), where an offset over the directive's byte budget is
+   refused rather than read for ever.  */
+static bool skip_embedded(FILE *f, uintmax_t offset) {
+  struct stat st;
+  if (offset == 0)
+    return true;
+  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+    if (offset > (uintmax_t)st.st_size)
+      offset = (uintmax_t)st.st_size;
+    return fseeko(f, (off_t)offset, SEEK_SET) == 0;
+  }
+  if (offset > EMBED_MAX_BYTES) {
+    errno = EFBIG; /* "File too large" */
+    return false;
+  }
+  char chunk[65536];
+  while (offset > 0) {
+    size_t want = offset < sizeof chunk ? (size_t)offset : sizeof chunk;
+    size_t got = fread(chunk, 1, want, f);
+    offset -= got;
+    if (got < want)
+      break;
+  }
+  return true;
+}
+
 static bool read_embedded(const char *path, uintmax_t offset, uintmax_t limit,
                           bool nolimit, Buf *out) {
   FILE *f = fopen(path, "rb");
   if (!f)
     return false;
   char chunk[65536];
-  bool ok = true;
-  for (uintmax_t skip = offset; skip > 0 && ok;) {
-    size_t want = skip < sizeof chunk ? (size_t)skip : sizeof chunk;
-    size_t got = fread(chunk, 1, want, f);
-    skip -= got;
-    if (got < want)
-      break;
-  }
+  bool ok = skip_embedded(f, offset);
   while (ok && (nolimit || out->len < limit)) {
     size_t want = sizeof chunk;
     if (!nolimit && limit - out->len < want)
@@ -283,7 +305,7 @@ void do_embed(Cpp *cpp, SrcLoc loc) {
   bool system;
   IncFile *f = find_embedded(cpp, name, angled, &system);
   if (!f) {
-    diag_error(name_loc, "%s: No such file or directory", name);
+    diag_fatal(name_loc, "%s: No such file or directory", name);
     cpp->stopped = true; /* like a missing #include: the input ends */
     free_params(cpp, &ep);
     return;

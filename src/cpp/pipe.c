@@ -121,20 +121,14 @@ static void finish(CppPipe *p) {
   pthread_mutex_unlock(&p->lock);
 }
 
-/* A captured diagnostic of the producer.  A fatal one ends the stream:
-   the consumer reports it before the TK_EOF that follows, then exits.  */
+/* A captured diagnostic of the producer, replayed by the consumer where
+   it reaches the token then produced.  */
 static void capture(void *ctx, DiagRecord *r) {
   CppPipe *p = ctx;
   PendingDiag d = {p->produced, *r};
   pthread_mutex_lock(&p->lock);
   vec_push(&p->diags, d);
   pthread_mutex_unlock(&p->lock);
-  if (r->count == DIAG_COUNT_FATAL) {
-    /* diag_fatal ends this thread when we return.  */
-    Token eof = {.kind = TK_EOF};
-    push(p, &eof);
-    finish(p);
-  }
 }
 
 static void *produce(void *arg) {

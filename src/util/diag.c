@@ -264,8 +264,11 @@ static void print_include_chain(SrcLoc loc) {
 static void emit(SrcLoc loc, const char *kind, const char *option,
                  const char *message) {
   DiagState *d = &ctx_current->diag;
-  if (loc.file) {
-    if (!ctx_current->diag_opts.plain && loc.file != d->last_chain_file)
+  bool whole_file = loc.file && loc.line == 0; /* "<command-line>: " */
+  if (whole_file) {
+    fprintf(diag_out(), "%s: %s: ", srcloc_file(loc), kind);
+  } else if (loc.file) {
+    if (loc.file != d->last_chain_file)
       print_include_chain(loc);
     d->last_chain_file = loc.file;
     fprintf(diag_out(), "%s:%u:%u: %s: ", srcloc_file(loc), srcloc_line(loc),
@@ -277,7 +280,7 @@ static void emit(SrcLoc loc, const char *kind, const char *option,
   if (option)
     fprintf(diag_out(), " [%s]", option);
   fputc('\n', diag_out());
-  if (loc.file && !ctx_current->diag_opts.plain)
+  if (loc.file && !whole_file && !ctx_current->diag_opts.plain)
     print_source_line(loc);
 }
 
@@ -285,6 +288,8 @@ static void emit(SrcLoc loc, const char *kind, const char *option,
    the compilation.  */
 static void deliver(const DiagRecord *r) {
   DiagState *d = &ctx_current->diag;
+  if (d->terminated)
+    return;
   emit(r->loc, r->kind, r->option[0] ? r->option : NULL, r->message);
   switch (r->count) {
   case DIAG_COUNT_NONE:
@@ -305,7 +310,9 @@ static void deliver(const DiagRecord *r) {
     break;
   case DIAG_COUNT_FATAL:
     fputs("compilation terminated.\n", diag_out());
-    exit(1);
+    d->n_errors++;
+    d->terminated = true;
+    break;
   }
 }
 
@@ -376,14 +383,11 @@ void diag_note(SrcLoc loc, const char *fmt, ...) {
   va_end(ap);
 }
 
-_Noreturn void diag_fatal(SrcLoc loc, const char *fmt, ...) {
+void diag_fatal(SrcLoc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   report(loc, "fatal error", NULL, DIAG_COUNT_FATAL, fmt, ap);
   va_end(ap);
-  /* Only a capturing thread gets here: it stops; the reader of its
-     diagnostics ends the compilation when it reaches this one.  */
-  pthread_exit(NULL);
 }
 
 unsigned diag_error_count(void) { return ctx_current->diag.n_errors; }

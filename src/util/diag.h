@@ -104,6 +104,7 @@ typedef struct DiagState {
   SrcLoc **xp_chunks;      /* the expansion points, XP_CHUNKS chunks */
   uint32_t nxp;            /* entries, the entry 0 (none) included */
   unsigned n_errors, n_warnings;
+  bool terminated;          /* a fatal error was printed: nothing more */
   uint32_t last_chain_file; /* whose include chain was printed last */
   /* The start of the source line shown last, so that the next one is
      found from there, not from the start of its file: many diagnostics
@@ -126,8 +127,12 @@ void diag_error(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
 bool diag_warning(SrcLoc loc, WarningId id, const char *fmt, ...)
     PRINTF_LIKE(3, 4);
 void diag_note(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
-/* An error that stops the compilation at once (exit status 1).  */
-_Noreturn void diag_fatal(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* An error that ends the compilation, as GCC's "fatal error": printed
+   with "compilation terminated.", counted as an error, and every
+   diagnostic after it is dropped.  It returns: the caller stops its own
+   work (the preprocessor ends its input), and what runs on finds no
+   input and says nothing; the exit status is 1 as for any error.  */
+void diag_fatal(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
 void diag_verror(SrcLoc loc, const char *fmt, va_list ap);
 
 /* Deferred diagnostics: a thread whose diagnostics must appear in the
@@ -150,8 +155,7 @@ typedef struct DiagRecord {
   DiagCount count;
 } DiagRecord;
 
-/* Receives a captured diagnostic; owns R->message from then on.  A fatal
-   one is the capturing thread's last act: diag_fatal then exits it.  */
+/* Receives a captured diagnostic; owns R->message from then on.  */
 typedef void DiagSink(void *ctx, DiagRecord *r);
 /* Capture the calling thread's diagnostics (SINK NULL: print them).  */
 void diag_capture(DiagSink *sink, void *ctx);

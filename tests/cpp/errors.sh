@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Bad input: each case must give a `file:line:col: error: MESSAGE` line and
+# Bad input: each case must give a `file:line:col: error: MESSAGE` line (or
+# `fatal error:`, a missing file: tests/diag/fatal.sh checks which) and
 # exit status 1 -- no crash, no hang, no sanitizer report (run the suite
 # with BUILD=build-san for the ASan/UBSan build).
 source "$TESTROOT/lib.sh"
@@ -12,7 +13,7 @@ expect_error() {
   local name=$1 regex=$2
   timeout 60 "$BTFCC" -E "$name.c" > "$name.out" 2> "$name.err"
   local rc=$?
-  if [ $rc -eq 1 ] && grep -qE "^[^:]+:[0-9]+:[0-9]+: error: .*$regex" "$name.err" &&
+  if [ $rc -eq 1 ] && grep -qE "^[^:]+:[0-9]+:[0-9]+: (fatal )?error: .*$regex" "$name.err" &&
      sanitizer_clean "$name.err"; then
     pass "error $name"
   else
@@ -79,6 +80,9 @@ printf 'int a[] = {\n#embed "embed_negative.c" limit(1 - 2)\n};\n' | case_ embed
 printf 'int a[] = {\n#embed "embed_unbalanced.c" prefix(1\n};\n' | case_ embed_unbalanced "unbalanced '\\('"
 printf 'int a[] = {\n#embed "embed_noparen.c" limit\n};\n' | case_ embed_noparen "expected '\\('"
 printf 'int a[] = {\n#embed "no_such_file_btfcc.bin"\n};\n' | case_ embed_missing "no_such_file_btfcc.bin: No such file or directory"
+# gnu::offset past what a device could give: refused, not read for ever
+# (gcc-16 reads on, without end).
+printf 'int a[] = {\n#embed "/dev/zero" gnu::offset(1000000000000) limit(2)\n};\n' | case_ embed_device_offset "/dev/zero: File too large"
 printf '#embed\n' | case_ embed_without_name "'#embed' expects '\"FILENAME\"' or '<FILENAME>'"
 printf '#if __has_embed(x.h)\n#endif\n' | case_ has_embed_bad_operand "operator '__has_embed' requires a header-name"
 
