@@ -162,7 +162,9 @@ static Rec *gen_base(Gen *g, Die *d) {
       enc = BTF_INT_SIGNED;
     else if (d->encoding == ATE_BOOLEAN)
       enc = BTF_INT_BOOL;
-    r->int_enc = (enc << 24) | (uint32_t)((d->size * 8) & 0xff);
+    /* the width in 8 bits, as GCC cuts it (_BitInt(300): 44) */
+    int64_t bits = d->base_bits ? d->base_bits : d->size * 8;
+    r->int_enc = (enc << 24) | (uint32_t)(bits & 0xff);
     return r;
   }
   case ATE_FLOAT:

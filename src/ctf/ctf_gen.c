@@ -164,7 +164,7 @@ static uint32_t float_format(const Gen *g, int64_t bits, bool complex) {
 
 /* A base type; 0 when CTF cannot express it.  */
 static uint32_t gen_base(Gen *g, Die *d) {
-  int64_t bits = d->size * 8;
+  int64_t bits = d->base_bits ? d->base_bits : d->size * 8;
   uint32_t format = 0;
   switch (d->encoding) {
   case ATE_BOOLEAN:

@@ -173,8 +173,8 @@ static bool type_is_local(Type *t) {
   }
 }
 
-static uint8_t base_encoding(TypeKind k, const DebugBuildOptions *o) {
-  switch (k) {
+static uint8_t base_encoding(Type *t, const DebugBuildOptions *o) {
+  switch (t->kind) {
   case TY_BOOL:
     return ATE_BOOLEAN;
   case TY_CHAR:
@@ -188,6 +188,8 @@ static uint8_t base_encoding(TypeKind k, const DebugBuildOptions *o) {
   case TY_USHORT: case TY_UINT: case TY_ULONG: case TY_ULLONG:
   case TY_UINT128:
     return ATE_UNSIGNED;
+  case TY_BITINT:
+    return t->flags & TYF_UNSIGNED ? ATE_UNSIGNED : ATE_SIGNED;
   case TY_DECIMAL32: case TY_DECIMAL64: case TY_DECIMAL128:
     return ATE_DECIMAL_FLOAT;
   default:
@@ -199,9 +201,11 @@ static uint8_t base_encoding(TypeKind k, const DebugBuildOptions *o) {
    type node).  */
 static Die *base_die(Builder *b, Type *t) {
   Die *d = new_die(b, DIE_BASE, true);
-  d->name = type_base_name((TypeKind)t->kind);
+  d->name = type_basic_name(t);
   d->size = t->size;
-  d->encoding = base_encoding((TypeKind)t->kind, b->opts);
+  d->encoding = base_encoding(t, b->opts);
+  if (t->kind == TY_BITINT)
+    d->base_bits = t->u.bitint.width;
   return d;
 }
 

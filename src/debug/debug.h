@@ -111,6 +111,9 @@ struct Die {
                          declaration */
   Die *annot;         /* DW_AT_GNU_annotation: head of the chain */
   union { /* by kind: an annotation carries no symbol, a variable no tag */
+    struct { /* DIE_BASE */
+      int64_t base_bits; /* _BitInt(N): N (DW_AT_bit_size); 0: size * 8 */
+    };
     struct { /* DIE_ANNOTATION */
       const char *annot_value;
       SrcLoc annot_loc; /* where the first such tag was written */

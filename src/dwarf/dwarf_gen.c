@@ -343,6 +343,8 @@ static void fill(Gen *g, ODie *od, Die *d) {
   case DIE_BASE:
     add_const(od, DW_AT_byte_size, d->size);
     add_const(od, DW_AT_encoding, d->encoding);
+    if (d->base_bits)
+      add_const(od, DW_AT_bit_size, d->base_bits);
     add_string(od, DW_AT_name, d->name);
     break;
   case DIE_UNSPECIFIED:

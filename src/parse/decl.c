@@ -324,6 +324,61 @@ static void spec_alignas(Parser *p, DeclSpec *ds, SpecState *st) {
   st->any = true;
 }
 
+/* The bits a bit-field of enum type E needs for E's smallest and largest
+   enumerators, in E's signedness (GCC's min_precision of the type's
+   bounds).  */
+static int64_t enum_value_bits(Type *e) {
+  bool is_signed = type_is_signed(e);
+  int64_t need = 1;
+  for (int i = 0; i < e->u.rec->nenums; i++) {
+    const Enumerator *en = &e->u.rec->enums[i];
+    uint64_t v = (uint64_t)en->value;
+    if (is_signed && en->value < 0)
+      v = ~v; /* -4 needs what 3 does, and the sign bit */
+    int64_t bits = is_signed ? 1 : 0;
+    for (; v; v >>= 1)
+      bits++;
+    if (bits > need)
+      need = bits;
+  }
+  return need;
+}
+
+/* _BitInt ( constant-expression ), after any signed or unsigned (in
+   ST), with GCC's checks of N; a wrong N gives int.  */
+static Type *parse_bitint(Parser *p, SpecState *st, const Token *kw) {
+  SrcLoc loc = kw->loc; /* the token is gone after next() */
+  next(p);
+  expect_punct(p, P_LPAREN, NULL);
+  int64_t n = 0;
+  bool u;
+  bool constant = parse_int_const_expr(p, &n, &u);
+  expect_punct(p, P_RPAREN, NULL);
+  bool is_unsigned = st->bits & SPEC_UNSIGNED;
+  st->bits &= ~(SPEC_UNSIGNED | SPEC_SIGNED);
+  if (!constant)
+    return ty_int;
+  if (u ? n == 0 : n <= 0) {
+    diag_error(loc, "'_BitInt' argument '%lld' is not a positive integer "
+               "constant expression", (long long)n);
+    return ty_int;
+  }
+  if ((uint64_t)n > BITINT_MAXWIDTH) {
+    diag_error(loc, "'_BitInt' argument '%llu' is larger than "
+               "'BITINT_MAXWIDTH' '%d'", (unsigned long long)n, BITINT_MAXWIDTH);
+    return ty_int;
+  }
+  if (n < 2 && !is_unsigned) {
+    diag_error(loc, "'signed _BitInt' argument must be at least 2");
+    return ty_int;
+  }
+  Type *t = type_bitint(n, is_unsigned);
+  if (ctx_current->target.arch == ARCH_BPF)
+    diag_sorry(loc, "'_BitInt(%lld)' is not supported on this target",
+               (long long)n);
+  return t;
+}
+
 /* A type specifier keyword that names a whole type: struct-or-union-
    specifier, enum-specifier, typeof, __auto_type, __builtin_va_list,
    _BitInt ( constant-expression ), the _FloatN family.  Returns false
@@ -332,16 +387,17 @@ static bool spec_named_type(Parser *p, DeclSpec *ds, SpecState *st, int kw,
                             const Token *t) {
   Type *single = float_keyword_type(kw);
   if (single) {
+    SrcLoc loc = t->loc; /* the token is gone after next() */
+    const char *name = t->ident->name;
     next(p);
     if (!type_kind_on_target((TypeKind)single->kind)) {
       if (kw == KW_DECIMAL32 || kw == KW_DECIMAL64 || kw == KW_DECIMAL128)
-        diag_error(t->loc, "decimal floating-point not supported for this target");
+        diag_error(loc, "decimal floating-point not supported for this target");
       else
-        diag_error(t->loc, "'%s' is not supported on this target",
-                   t->ident->name);
+        diag_error(loc, "'%s' is not supported on this target", name);
     }
     if (st->named || (st->bits & ~SPEC_COMPLEX))
-      diag_error(t->loc, "two or more data types in declaration specifiers");
+      diag_error(loc, "two or more data types in declaration specifiers");
     st->named = single;
     return true;
   }
@@ -359,9 +415,9 @@ static bool spec_named_type(Parser *p, DeclSpec *ds, SpecState *st, int kw,
     return true;
   case KW_TYPEOF:
   case KW_TYPEOF_UNQUAL:
-    next(p);
     if (st->named || st->bits)
       diag_error(t->loc, "two or more data types in declaration specifiers");
+    next(p);
     st->named = parse_typeof(p, kw == KW_TYPEOF_UNQUAL);
     return true;
   case KW_AUTO_TYPE:
@@ -375,19 +431,9 @@ static bool spec_named_type(Parser *p, DeclSpec *ds, SpecState *st, int kw,
     next(p);
     st->named = ty_va_list;
     return true;
-  case KW_BITINT: {
-    next(p);
-    expect_punct(p, P_LPAREN, NULL);
-    int64_t n = 0;
-    bool u;
-    parse_int_const_expr(p, &n, &u);
-    expect_punct(p, P_RPAREN, NULL);
-    bool is_unsigned = st->bits & SPEC_UNSIGNED;
-    st->bits &= ~(SPEC_UNSIGNED | SPEC_SIGNED);
-    int64_t bytes = n <= 8 ? 1 : n <= 16 ? 2 : n <= 32 ? 4 : n <= 64 ? 8 : 16;
-    st->named = type_int_of_size(bytes, is_unsigned);
+  case KW_BITINT:
+    st->named = parse_bitint(p, st, t);
     return true;
-  }
   default:
     return false;
   }
@@ -887,8 +933,11 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
           } else {
             m.is_bitfield = true;
             m.bit_width = (int32_t)w;
+            if (m.name && w > 0 && c->kind == TY_ENUM &&
+                w < enum_value_bits(c))
+              diag_warning(wl, W_NONE, "'%s' is narrower than values of its type",
+                           m.name->name);
           }
-          (void)c;
         }
       }
       attrs = attr_concat(attrs, parse_any_attributes(p));

@@ -19,10 +19,10 @@ int64_t type_int_truncate(Type *t, int64_t v) {
     return v != 0;
   if (c->kind == TY_PTR)
     return v;
-  int64_t size = type_size(t);
-  if (size <= 0 || size >= 8)
+  int64_t width = type_int_width(t); /* N of _BitInt(N) */
+  if (width <= 0 || width >= 64)
     return v;
-  int bits = (int)size * 8;
+  int bits = (int)width;
   uint64_t mask = (UINT64_C(1) << bits) - 1;
   uint64_t u = (uint64_t)v & mask;
   if (type_is_signed(t) && (u >> (bits - 1)) & 1)
@@ -107,8 +107,8 @@ bool const_fold_int(Op op, Type *t, int64_t a, int64_t b, int64_t *out,
                     SrcLoc loc) {
   bool sgn = type_is_signed(t);
   uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
-  int64_t size = type_size(t);
-  int bits = size >= 8 || size <= 0 ? 64 : (int)size * 8;
+  int64_t width = type_int_width(t);
+  int bits = width >= 64 || width <= 0 ? 64 : (int)width;
   if (!sgn && bits < 64) {
     ua &= (UINT64_C(1) << bits) - 1;
     ub &= (UINT64_C(1) << bits) - 1;

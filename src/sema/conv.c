@@ -52,9 +52,11 @@ Type *type_usual_arith(Type *a, Type *b) {
   Type *u = sa ? pb : pa, *s = sa ? pa : pb;
   if (type_int_rank(u) >= type_int_rank(s))
     return u;
-  if (type_size(s) > type_size(u))
+  if (type_int_width(s) > type_int_width(u))
     return s;
   /* The unsigned type corresponding to the signed one.  */
+  if (type_kind(s) == TY_BITINT)
+    return type_bitint(type_int_width(s), true);
   return type_int_of_size(type_size(s), true);
 }
 

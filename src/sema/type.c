@@ -117,6 +117,7 @@ static bool derived_equal(const Type *t, TypeKind kind, Type *base, int64_t n,
   switch (kind) {
   case TY_ARRAY:
   case TY_VECTOR:
+  case TY_BITINT:
     return t->u.array.len == n;
   case TY_FUNC:
     if (t->u.func.nparams != nparams)
@@ -224,6 +225,28 @@ Type *type_array(Type *elem, int64_t len) {
     t->size = incomplete ? -1 : es * len;
   }
   return t;
+}
+
+/* The x86-64 psABI's layout, GCC's: the smallest of 1, 2, 4 and 8 bytes
+   that holds N bits, then whole 8-byte words aligned to 8.  */
+Type *type_bitint(int64_t width, bool is_unsigned) {
+  bool created;
+  Type *t = derived_get(TY_BITINT, NULL, width, NULL, 0,
+                        is_unsigned ? TYF_UNSIGNED : 0, &created);
+  if (created) {
+    int64_t bytes = width <= 8 ? 1 : width <= 16 ? 2 : width <= 32 ? 4
+                    : (width + 63) / 64 * 8;
+    t->size = bytes;
+    t->align = bytes < 8 ? (uint32_t)bytes : 8;
+  }
+  return t;
+}
+
+int64_t type_int_width(Type *t) {
+  Type *c = type_canon(t);
+  if (c->kind == TY_BITINT)
+    return c->u.bitint.width;
+  return type_size(c) * 8;
 }
 
 Type *type_vla(Type *elem) {
@@ -442,7 +465,7 @@ unsigned type_all_quals(Type *t) {
 
 bool type_is_integer(Type *t) {
   TypeKind k = type_kind(t);
-  return (k >= TY_BOOL && k <= TY_UINT128) || k == TY_ENUM;
+  return (k >= TY_BOOL && k <= TY_BITINT) || k == TY_ENUM;
 }
 
 bool type_is_real_float(Type *t) {
@@ -540,32 +563,23 @@ uint32_t type_align(Type *t) {
   }
 }
 
+/* Ranks (C23 6.3.1.1) as numbers that order by width first: bool
+   lowest, then by the width of the values, and at one width a standard
+   type above a bit-precise one (long long above long).  */
 int type_int_rank(Type *t) {
-  switch (type_kind(t)) {
+  Type *c = type_canon(t);
+  switch (c->kind) {
   case TY_BOOL:
     return 1;
-  case TY_CHAR:
-  case TY_SCHAR:
-  case TY_UCHAR:
-    return 2;
-  case TY_SHORT:
-  case TY_USHORT:
-    return 3;
-  case TY_INT:
-  case TY_UINT:
+  case TY_BITINT:
+    return (int)c->u.bitint.width * 8;
   case TY_ENUM:
-    return 4;
-  case TY_LONG:
-  case TY_ULONG:
-    return 5;
+    return 32 * 8 + 4; /* as int */
   case TY_LLONG:
   case TY_ULLONG:
-    return 6;
-  case TY_INT128:
-  case TY_UINT128:
-    return 7;
+    return 64 * 8 + 5;
   default:
-    return 0;
+    return type_is_integer(c) ? (int)type_size(c) * 64 + 4 : 0;
   }
 }
 
@@ -633,6 +647,16 @@ bool types_compatible(Type *a, Type *b, bool ignore_quals) {
   default:
     return a->main == b->main;
   }
+}
+
+const char *type_basic_name(Type *t) {
+  if (t->kind != TY_BITINT)
+    return type_base_name((TypeKind)t->kind);
+  char name[48];
+  snprintf(name, sizeof name, "%s_BitInt(%lld)",
+           t->flags & TYF_UNSIGNED ? "unsigned " : "",
+           (long long)t->u.bitint.width);
+  return arena_strndup(perm, name, strlen(name));
 }
 
 const char *type_base_name(TypeKind k) {
@@ -761,7 +785,7 @@ static void type_name_rec(Buf *b, Type *t, const char *inner) {
                type_name(t->base));
     break;
   default:
-    buf_puts(b, type_base_name((TypeKind)t->kind));
+    buf_puts(b, type_basic_name(t));
     break;
   }
   if (inner[0]) {

@@ -39,6 +39,7 @@ typedef enum {
   TY_ULLONG,
   TY_INT128,
   TY_UINT128,
+  TY_BITINT,   /* _BitInt(N): u.bitint.width = N; TYF_UNSIGNED */
   TY_FLOAT,
   TY_DOUBLE,
   TY_LDOUBLE,
@@ -145,6 +146,10 @@ struct Type {
     struct {
       int64_t len; /* element count; -1 for [] */
     } array;
+    struct {
+      int64_t width; /* N (kept where array.len is: the derived-type
+                        table keys both on it) */
+    } bitint;
     struct {
       Param *params;
       int nparams;
@@ -355,6 +360,16 @@ bool types_compatible(Type *a, Type *b, bool ignore_quals);
 const char *type_name(Type *t);
 /* Name GCC gives a base type in DWARF ("long unsigned int").  */
 const char *type_base_name(TypeKind k);
+/* The same for base type T, _BitInt(N) included ("unsigned _BitInt(7)").  */
+const char *type_basic_name(Type *t);
+
+/* The widest _BitInt (GCC's __BITINT_MAXWIDTH__).  */
+enum { BITINT_MAXWIDTH = 65535 };
+/* _BitInt(WIDTH), or unsigned _BitInt(WIDTH) (C23), with the target's
+   layout; one type for each.  */
+Type *type_bitint(int64_t width, bool is_unsigned);
+/* The width in bits of integer type T's values (N for _BitInt(N)).  */
+int64_t type_int_width(Type *t);
 
 /* Integer type for a value range (enum underlying type selection).  */
 Type *type_int_of_size(int64_t size, bool is_unsigned);

@@ -383,6 +383,13 @@ void diag_note(SrcLoc loc, const char *fmt, ...) {
   va_end(ap);
 }
 
+void diag_sorry(SrcLoc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  report(loc, "sorry, unimplemented", NULL, DIAG_COUNT_ERROR_LIMITED, fmt, ap);
+  va_end(ap);
+}
+
 void diag_fatal(SrcLoc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

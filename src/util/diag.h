@@ -127,6 +127,9 @@ void diag_error(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
 bool diag_warning(SrcLoc loc, WarningId id, const char *fmt, ...)
     PRINTF_LIKE(3, 4);
 void diag_note(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* GCC's "sorry, unimplemented": valid input the target cannot take (an
+   error).  */
+void diag_sorry(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* An error that ends the compilation, as GCC's "fatal error": printed
    with "compilation terminated.", counted as an error, and every
    diagnostic after it is dropped.  It returns: the caller stops its own
