@@ -451,6 +451,73 @@ static uint32_t successors_of(const IrBlock *b, uint32_t succ[2]) {
   return 0;
 }
 
+/* --- Block edges ---
+
+   A function's control-flow edges as lists per block (one array of
+   edges sorted by block, START[b] where block b's begin): successors or
+   predecessors, with or without the edges of asm goto to its labels.
+   The dataflow passes below walk them instead of finding each block's
+   successors again on every round.  */
+
+typedef struct BlockEdges {
+  uint32_t *start; /* per block, and one past the last: where its edges begin */
+  uint32_t *to;
+} BlockEdges;
+
+/* Call VISIT(ctx, from, to) for each edge of F in block order.  */
+static void each_edge(const IrFunc *f, bool with_asm, void (*visit)(void *, uint32_t, uint32_t),
+                      void *ctx) {
+  for (size_t b = 0; b < f->blocks.len; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    uint32_t succ[2];
+    for (uint32_t k = 0, n = successors_of(blk, succ); k < n; k++)
+      visit(ctx, (uint32_t)b, succ[k]);
+    if (!with_asm)
+      continue;
+    for (size_t i = 0; i < blk->insns.len; i++)
+      if (blk->insns.data[i].op == IR_ASM)
+        for (int l = 0; l < blk->insns.data[i].asm_->nlabels; l++)
+          visit(ctx, (uint32_t)b, blk->insns.data[i].asm_->label_blocks[l]);
+  }
+}
+
+typedef struct EdgeFill {
+  BlockEdges *e;
+  uint32_t *fill;
+  bool reverse;
+} EdgeFill;
+
+static void count_edge(void *ctx, uint32_t from, uint32_t to) {
+  EdgeFill *ef = ctx;
+  ef->e->start[(ef->reverse ? to : from) + 1]++;
+}
+
+static void place_edge(void *ctx, uint32_t from, uint32_t to) {
+  EdgeFill *ef = ctx;
+  uint32_t key = ef->reverse ? to : from, other = ef->reverse ? from : to;
+  ef->e->to[ef->fill[key]++] = other;
+}
+
+/* F's successors (REVERSE false) or predecessors (true) per block.  */
+static void block_edges_build(const IrFunc *f, bool with_asm, bool reverse, BlockEdges *e) {
+  size_t nb = f->blocks.len;
+  e->start = xcalloc(nb + 1, sizeof *e->start);
+  EdgeFill ef = {e, NULL, reverse};
+  each_edge(f, with_asm, count_edge, &ef);
+  for (size_t b = 0; b < nb; b++)
+    e->start[b + 1] += e->start[b];
+  e->to = xmalloc((e->start[nb] + 1) * sizeof *e->to);
+  ef.fill = xmalloc((nb + 1) * sizeof *ef.fill);
+  memcpy(ef.fill, e->start, (nb + 1) * sizeof *ef.fill);
+  each_edge(f, with_asm, place_edge, &ef);
+  free(ef.fill);
+}
+
+static void block_edges_free(BlockEdges *e) {
+  free(e->start);
+  free(e->to);
+}
+
 /* --- Available facts ---
 
    The forward dataflow both passes below share: facts are made by
@@ -458,48 +525,70 @@ static uint32_t successors_of(const IrBlock *b, uint32_t succ[2]) {
    first of block b) and killed by later ones; STEP turns the set before
    an instruction into the set after it.  A fact holds at a block's start
    when it holds at the end of every predecessor; the entry, blocks that
-   nothing jumps to, and blocks an asm goto may reach start with none.  */
+   nothing jumps to, and blocks an asm goto may reach start with none.
+
+   Every block's end starts as all facts; then a worklist (swept in block
+   order) takes a block whose predecessors' ends changed, meets them into
+   its start and steps through it, until nothing changes.  STEP makes and
+   kills facts whatever else holds, so this is the greatest solution, the
+   same whatever order the blocks are taken in.  */
 
 typedef void (*FactStep)(void *ctx, const IrInsn *in, uint64_t *set, uint32_t *next);
+
+/* The start of block B: the meet of its predecessors' ends.  */
+static void meet_predecessors(const IrFunc *f, const BlockEdges *preds, size_t b, size_t w,
+                              const uint64_t *out, uint64_t *in) {
+  uint32_t p0 = preds->start[b], p1 = preds->start[b + 1];
+  if (b == 0 || f->blocks.data[b].asm_target || p0 == p1) {
+    memset(in, 0, w * sizeof *in);
+    return;
+  }
+  memcpy(in, out + preds->to[p0] * w, w * sizeof *in);
+  for (uint32_t p = p0 + 1; p < p1; p++) {
+    const uint64_t *po = out + preds->to[p] * w;
+    for (size_t j = 0; j < w; j++)
+      in[j] &= po[j];
+  }
+}
 
 /* The facts at each block's start: WORDS uint64_t per block.  */
 static uint64_t *available_at_starts(const IrFunc *f, size_t words, const uint32_t *first,
                                      FactStep step, void *ctx) {
   size_t nb = f->blocks.len, w = words ? words : 1;
   uint64_t *in = xmalloc(nb * w * sizeof *in), *out = xmalloc(nb * w * sizeof *out);
-  uint8_t *npreds = xcalloc(nb, 1);
-  for (size_t b = 0; b < nb; b++) {
-    uint32_t succ[2];
-    for (uint32_t k = 0, n = successors_of(&f->blocks.data[b], succ); k < n; k++)
-      npreds[succ[k]] = 1;
-  }
   memset(out, 0xff, nb * w * sizeof *out);
+  BlockEdges preds, succs;
+  block_edges_build(f, false, true, &preds);
+  block_edges_build(f, false, false, &succs);
+  uint8_t *dirty = xmalloc(nb ? nb : 1);
+  memset(dirty, 1, nb);
   uint64_t *cur = xmalloc(w * sizeof *cur);
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t b = 0; b < nb; b++)
-      memset(in + b * w, b == 0 || f->blocks.data[b].asm_target || !npreds[b] ? 0 : 0xff,
-             w * sizeof *in);
+  for (bool again = true; again;) {
+    again = false;
     for (size_t b = 0; b < nb; b++) {
-      uint32_t succ[2];
-      for (uint32_t k = 0, n = successors_of(&f->blocks.data[b], succ); k < n; k++)
-        for (size_t j = 0; j < w; j++)
-          in[succ[k] * w + j] &= out[b * w + j];
-    }
-    for (size_t b = 0; b < nb; b++) {
+      if (!dirty[b])
+        continue;
+      dirty[b] = 0;
+      meet_predecessors(f, &preds, b, w, out, in + b * w);
       memcpy(cur, in + b * w, w * sizeof *cur);
       uint32_t next = first[b];
       const IrBlock *blk = &f->blocks.data[b];
       for (size_t i = 0; i < blk->insns.len; i++)
         step(ctx, &blk->insns.data[i], cur, &next);
-      if (memcmp(cur, out + b * w, w * sizeof *cur)) {
-        memcpy(out + b * w, cur, w * sizeof *cur);
-        changed = true;
+      if (!memcmp(cur, out + b * w, w * sizeof *cur))
+        continue;
+      memcpy(out + b * w, cur, w * sizeof *cur);
+      for (uint32_t s = succs.start[b]; s < succs.start[b + 1]; s++) {
+        dirty[succs.to[s]] = 1;
+        if (succs.to[s] <= b)
+          again = true; /* this sweep has passed it */
       }
     }
   }
   free(cur);
-  free(npreds);
+  free(dirty);
+  block_edges_free(&preds);
+  block_edges_free(&succs);
   free(out);
   return in;
 }
@@ -1237,73 +1326,138 @@ static void fold_extension_chains(IrFunc *f) {
   }
 }
 
-/* --- Liveness --- */
+/* --- Liveness ---
 
-typedef struct UseDefCtx {
-  uint64_t *use, *def;
-} UseDefCtx;
+   Each block's reads before any write in it (its uses) and its writes
+   are kept as lists, in one array for all blocks: a function of
+   thousands of blocks and tens of thousands of registers would need
+   hundreds of megabytes as sets.  A register is live into a block when
+   the block uses it, or it is live out and not written there.  A
+   worklist (swept backward in block order) takes a block one of whose
+   successors' entries grew, until nothing changes: the least solution,
+   the same in any order.  */
 
-static void note_use_def(void *ctx, IrReg r, bool def) {
-  UseDefCtx *c = ctx;
-  if (def)
-    ir_set_add(c->def, r);
-  else if (!ir_set_has(c->def, r))
-    ir_set_add(c->use, r);
+typedef struct UseDefLists {
+  VEC(IrReg) regs;     /* per block: its uses, then its writes */
+  uint32_t *start;     /* per block: where its uses begin in regs */
+  uint32_t *defs;      /* per block: where its writes begin */
+  uint64_t *written;   /* scratch: the writes seen so far in the block */
+} UseDefLists;
+
+static void note_use(void *ctx, IrReg r, bool def) {
+  UseDefLists *u = ctx;
+  if (!def && !ir_set_has(u->written, r))
+    vec_push(&u->regs, r);
+}
+
+static void note_def(void *ctx, IrReg r, bool def) {
+  UseDefLists *u = ctx;
+  if (def && !ir_set_has(u->written, r)) {
+    ir_set_add(u->written, r);
+    vec_push(&u->regs, r);
+  }
+}
+
+/* Per block, its uses and its writes (each write once), in the order
+   the instructions name them.  */
+static void use_def_lists_build(const IrFunc *f, size_t words, UseDefLists *u) {
+  size_t nb = f->blocks.len;
+  *u = (UseDefLists){0};
+  u->start = xmalloc((nb + 1) * sizeof *u->start);
+  u->defs = xmalloc((nb + 1) * sizeof *u->defs);
+  u->written = xcalloc(words, sizeof *u->written);
+  VEC(IrReg) defs = {0};
+  for (size_t b = 0; b < nb; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    u->start[b] = (uint32_t)u->regs.len;
+    /* The uses first (a read after the block's write of the register is
+       no use), collecting writes in a list of their own.  */
+    size_t d0 = defs.len;
+    for (size_t i = 0; i < blk->insns.len; i++) {
+      ir_insn_regs(&blk->insns.data[i], note_use, u);
+      size_t mark = u->regs.len;
+      ir_insn_regs(&blk->insns.data[i], note_def, u);
+      for (size_t k = mark; k < u->regs.len; k++)
+        vec_push(&defs, u->regs.data[k]);
+      u->regs.len = mark;
+    }
+    u->defs[b] = (uint32_t)u->regs.len;
+    for (size_t k = d0; k < defs.len; k++) {
+      vec_push(&u->regs, defs.data[k]);
+      u->written[defs.data[k] / 64] &= ~(1ull << (defs.data[k] % 64));
+    }
+    defs.len = d0;
+  }
+  u->start[nb] = u->defs[nb] = (uint32_t)u->regs.len;
+  vec_free(&defs);
+}
+
+static void use_def_lists_free(UseDefLists *u) {
+  vec_free(&u->regs);
+  free(u->start);
+  free(u->defs);
+  free(u->written);
+}
+
+/* Block B's entry from its exit: true if it changed.  */
+static bool live_in_from_out(const UseDefLists *u, size_t b, size_t words, const uint64_t *out,
+                             uint64_t *in, uint64_t *scratch) {
+  memcpy(scratch, out, words * sizeof *scratch);
+  for (uint32_t k = u->defs[b]; k < u->start[b + 1]; k++)
+    scratch[u->regs.data[k] / 64] &= ~(1ull << (u->regs.data[k] % 64));
+  for (uint32_t k = u->start[b]; k < u->defs[b]; k++)
+    ir_set_add(scratch, u->regs.data[k]);
+  if (!memcmp(scratch, in, words * sizeof *scratch))
+    return false;
+  memcpy(in, scratch, words * sizeof *in);
+  return true;
 }
 
 void ir_liveness(const IrFunc *f, IrLiveness *lv) {
   size_t nb = f->blocks.len;
   lv->words = (f->nregs + 63) / 64 + 1;
   size_t total = nb * lv->words;
-  lv->use = xcalloc(total, 8);
-  lv->def = xcalloc(total, 8);
-  lv->in = xcalloc(total, 8);
-  lv->out = xcalloc(total, 8);
-  for (size_t b = 0; b < nb; b++) {
-    UseDefCtx c = {lv->use + b * lv->words, lv->def + b * lv->words};
-    const IrBlock *blk = &f->blocks.data[b];
-    for (size_t i = 0; i < blk->insns.len; i++)
-      ir_insn_regs(&blk->insns.data[i], note_use_def, &c);
-  }
+  lv->in = xcalloc(total ? total : 1, 8);
+  lv->out = xcalloc(total ? total : 1, 8);
+  UseDefLists u;
+  use_def_lists_build(f, lv->words, &u);
   /* asm goto may jump to its targets: they are successors of the block
      holding the asm, which also falls through.  */
-  bool changed = true;
-  while (changed) {
-    changed = false;
+  BlockEdges preds, succs;
+  block_edges_build(f, true, true, &preds);
+  block_edges_build(f, true, false, &succs);
+  uint8_t *dirty = xmalloc(nb ? nb : 1);
+  memset(dirty, 1, nb);
+  uint64_t *scratch = xmalloc(lv->words * sizeof *scratch);
+  for (bool again = true; again;) {
+    again = false;
     for (size_t b = nb; b-- > 0;) {
-      const IrBlock *blk = &f->blocks.data[b];
-      uint64_t *out = lv->out + b * lv->words, *in = lv->in + b * lv->words;
-      uint32_t succ[2];
-      int ns = (int)successors_of(blk, succ);
-      for (int s = 0; s < ns; s++) {
-        const uint64_t *sin = lv->in + succ[s] * lv->words;
+      if (!dirty[b])
+        continue;
+      dirty[b] = 0;
+      uint64_t *out = lv->out + b * lv->words;
+      for (uint32_t s = succs.start[b]; s < succs.start[b + 1]; s++) {
+        const uint64_t *sin = lv->in + succs.to[s] * lv->words;
         for (size_t w = 0; w < lv->words; w++)
           out[w] |= sin[w];
       }
-      for (size_t i = 0; i < blk->insns.len; i++) {
-        const IrInsn *in_ = &blk->insns.data[i];
-        if (in_->op == IR_ASM)
-          for (int l = 0; l < in_->asm_->nlabels; l++) {
-            const uint64_t *sin = lv->in + in_->asm_->label_blocks[l] * lv->words;
-            for (size_t w = 0; w < lv->words; w++)
-              out[w] |= sin[w];
-          }
-      }
-      const uint64_t *use = lv->use + b * lv->words, *def = lv->def + b * lv->words;
-      for (size_t w = 0; w < lv->words; w++) {
-        uint64_t v = use[w] | (out[w] & ~def[w]);
-        if (v != in[w]) {
-          in[w] = v;
-          changed = true;
-        }
+      if (!live_in_from_out(&u, b, lv->words, out, lv->in + b * lv->words, scratch))
+        continue;
+      for (uint32_t p = preds.start[b]; p < preds.start[b + 1]; p++) {
+        dirty[preds.to[p]] = 1;
+        if (preds.to[p] >= b)
+          again = true; /* this sweep has passed it */
       }
     }
   }
+  free(scratch);
+  free(dirty);
+  block_edges_free(&preds);
+  block_edges_free(&succs);
+  use_def_lists_free(&u);
 }
 
 void ir_liveness_free(IrLiveness *lv) {
-  free(lv->use);
-  free(lv->def);
   free(lv->in);
   free(lv->out);
 }

@@ -254,12 +254,11 @@ void ir_insn_uses(IrInsn *in, IrUseRewrite f, void *ctx);
 void ir_split_webs(IrFunc *f);
 
 /* Which registers are live at each block's start and end (sets of
-   `words` uint64_t per block; also each block's reads before writes
-   and writes).  Inline assembly that may jump (asm goto) has its
-   targets as successors too.  */
+   `words` uint64_t per block).  Inline assembly that may jump (asm
+   goto) has its targets as successors too.  */
 typedef struct IrLiveness {
-  size_t words;                   /* per set */
-  uint64_t *use, *def, *in, *out; /* [block * words] */
+  size_t words;       /* per set */
+  uint64_t *in, *out; /* [block * words] */
 } IrLiveness;
 void ir_liveness(const IrFunc *f, IrLiveness *lv);
 void ir_liveness_free(IrLiveness *lv);
