@@ -52,6 +52,19 @@ static void extend(Interval *iv, int32_t pos) {
     iv->end = pos;
 }
 
+/* Extend to POS the interval of each register (but 0) live at block B's
+   start or end (SETS: lv.in or lv.out), in register order.  */
+static void extend_live(Interval *iv, const IrLiveness *lv, const uint64_t *sets, size_t b,
+                        size_t nregs, int32_t pos) {
+  const uint64_t *live = sets + b * lv->words;
+  for (size_t w = 0; w < lv->words; w++)
+    for (uint64_t bits = live[w]; bits; bits &= bits - 1) {
+      IrReg r = lv->tracked[w * 64 + (size_t)__builtin_ctzll(bits)];
+      if (r && r < nregs)
+        extend(&iv[r], pos);
+    }
+}
+
 static void note_position(void *ctx, IrReg r, bool def) {
   ExtendCtx *c = ctx;
   extend(&c->iv[r], c->pos);
@@ -269,13 +282,10 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
     if (!blk->insns.len)
       continue;
     int32_t first = pos;
-    const uint64_t *in = lv.in + b * lv.words;
     /* A value live into the block is live just before its first
        instruction: a call there clobbers it (the check below wants the
        clobber strictly inside the interval).  */
-    for (IrReg r = 1; r < nregs; r++)
-      if (ir_set_has(in, r))
-        extend(&iv[r], first - 1);
+    extend_live(iv, &lv, lv.in, b, nregs, first - 1);
     for (size_t i = 0; i < blk->insns.len; i++, pos += 2) {
       const IrInsn *insn = &blk->insns.data[i];
       ExtendCtx c = {iv, pos};
@@ -290,10 +300,7 @@ void bpf_regalloc(IrFunc *f, RegAlloc *ra) {
       if (cl.mask)
         vec_push(&clobbers, cl);
     }
-    const uint64_t *out = lv.out + b * lv.words;
-    for (IrReg r = 1; r < nregs; r++)
-      if (ir_set_has(out, r))
-        extend(&iv[r], pos - 1);
+    extend_live(iv, &lv, lv.out, b, nregs, pos - 1);
   }
 
   /* A value live across a clobbering point (strictly inside its

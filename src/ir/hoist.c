@@ -59,7 +59,7 @@ bool ir_hoist_copies(IrFunc *f) {
         continue;
       const IrInsn *copy = &sb->insns.data[0];
       IrReg x = copy->dst;
-      if (reads_reg(br, x) || ir_set_has(lv.in + t * lv.words, x))
+      if (reads_reg(br, x) || ir_live_has(&lv, lv.in, t, x))
         continue;
       IrInsn moved = *copy, branch = *br;
       uint32_t join = sb->insns.data[1].then_;

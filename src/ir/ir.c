@@ -451,6 +451,73 @@ static uint32_t successors_of(const IrBlock *b, uint32_t succ[2]) {
   return 0;
 }
 
+/* --- Block edges ---
+
+   A function's control-flow edges as lists per block (one array of
+   edges sorted by block, START[b] where block b's begin): successors or
+   predecessors, with or without the edges of asm goto to its labels.
+   The dataflow passes below walk them instead of finding each block's
+   successors again on every round.  */
+
+typedef struct BlockEdges {
+  uint32_t *start; /* per block, and one past the last: where its edges begin */
+  uint32_t *to;
+} BlockEdges;
+
+/* Call VISIT(ctx, from, to) for each edge of F in block order.  */
+static void each_edge(const IrFunc *f, bool with_asm, void (*visit)(void *, uint32_t, uint32_t),
+                      void *ctx) {
+  for (size_t b = 0; b < f->blocks.len; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    uint32_t succ[2];
+    for (uint32_t k = 0, n = successors_of(blk, succ); k < n; k++)
+      visit(ctx, (uint32_t)b, succ[k]);
+    if (!with_asm)
+      continue;
+    for (size_t i = 0; i < blk->insns.len; i++)
+      if (blk->insns.data[i].op == IR_ASM)
+        for (int l = 0; l < blk->insns.data[i].asm_->nlabels; l++)
+          visit(ctx, (uint32_t)b, blk->insns.data[i].asm_->label_blocks[l]);
+  }
+}
+
+typedef struct EdgeFill {
+  BlockEdges *e;
+  uint32_t *fill;
+  bool reverse;
+} EdgeFill;
+
+static void count_edge(void *ctx, uint32_t from, uint32_t to) {
+  EdgeFill *ef = ctx;
+  ef->e->start[(ef->reverse ? to : from) + 1]++;
+}
+
+static void place_edge(void *ctx, uint32_t from, uint32_t to) {
+  EdgeFill *ef = ctx;
+  uint32_t key = ef->reverse ? to : from, other = ef->reverse ? from : to;
+  ef->e->to[ef->fill[key]++] = other;
+}
+
+/* F's successors (REVERSE false) or predecessors (true) per block.  */
+static void block_edges_build(const IrFunc *f, bool with_asm, bool reverse, BlockEdges *e) {
+  size_t nb = f->blocks.len;
+  e->start = xcalloc(nb + 1, sizeof *e->start);
+  EdgeFill ef = {e, NULL, reverse};
+  each_edge(f, with_asm, count_edge, &ef);
+  for (size_t b = 0; b < nb; b++)
+    e->start[b + 1] += e->start[b];
+  e->to = xmalloc((e->start[nb] + 1) * sizeof *e->to);
+  ef.fill = xmalloc((nb + 1) * sizeof *ef.fill);
+  memcpy(ef.fill, e->start, (nb + 1) * sizeof *ef.fill);
+  each_edge(f, with_asm, place_edge, &ef);
+  free(ef.fill);
+}
+
+static void block_edges_free(BlockEdges *e) {
+  free(e->start);
+  free(e->to);
+}
+
 /* --- Available facts ---
 
    The forward dataflow both passes below share: facts are made by
@@ -458,50 +525,225 @@ static uint32_t successors_of(const IrBlock *b, uint32_t succ[2]) {
    first of block b) and killed by later ones; STEP turns the set before
    an instruction into the set after it.  A fact holds at a block's start
    when it holds at the end of every predecessor; the entry, blocks that
-   nothing jumps to, and blocks an asm goto may reach start with none.  */
+   nothing jumps to, and blocks an asm goto may reach start with none.
+
+   STEP makes and kills facts whatever else holds, so one step through a
+   block from all facts tells its effect: it keeps what it does not kill
+   there, and its own facts (made there, so numbered from FIRST[b]) hold
+   at its end as they hold at the end of that step, whatever it started
+   with.  Only facts some block makes and keeps to its end can cross a
+   block boundary, where every block is reached from one that starts
+   with none; so the sets at block starts hold those alone, numbered in
+   fact order.  Every start but the empty ones starts as all of them; a
+   worklist (swept in block order) takes a block whose predecessors'
+   starts changed and meets their ends (each from its start and its
+   effect) into its start, until nothing changes: the greatest
+   solution, the same in any order.  Where some block is reached from
+   none that starts empty (a loop nothing enters), the sets hold every
+   fact instead.  */
 
 typedef void (*FactStep)(void *ctx, const IrInsn *in, uint64_t *set, uint32_t *next);
 
-/* The facts at each block's start: WORDS uint64_t per block.  */
-static uint64_t *available_at_starts(const IrFunc *f, size_t words, const uint32_t *first,
-                                     FactStep step, void *ctx) {
-  size_t nb = f->blocks.len, w = words ? words : 1;
-  uint64_t *in = xmalloc(nb * w * sizeof *in), *out = xmalloc(nb * w * sizeof *out);
-  uint8_t *npreds = xcalloc(nb, 1);
-  for (size_t b = 0; b < nb; b++) {
-    uint32_t succ[2];
-    for (uint32_t k = 0, n = successors_of(&f->blocks.data[b], succ); k < n; k++)
-      npreds[succ[k]] = 1;
-  }
-  memset(out, 0xff, nb * w * sizeof *out);
-  uint64_t *cur = xmalloc(w * sizeof *cur);
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t b = 0; b < nb; b++)
-      memset(in + b * w, b == 0 || f->blocks.data[b].asm_target || !npreds[b] ? 0 : 0xff,
-             w * sizeof *in);
-    for (size_t b = 0; b < nb; b++) {
-      uint32_t succ[2];
-      for (uint32_t k = 0, n = successors_of(&f->blocks.data[b], succ); k < n; k++)
-        for (size_t j = 0; j < w; j++)
-          in[succ[k] * w + j] &= out[b * w + j];
+typedef struct Available {
+  size_t words;     /* a set of all facts: this many uint64_t */
+  size_t cwords;    /* a set at a block's start: this many uint64_t */
+  uint32_t *fact;   /* per bit of a set at a block's start: its fact */
+  uint64_t *starts; /* [block * cwords]: the facts at each block's start */
+} Available;
+
+/* Whether block B starts with no facts whatever its predecessors hold.  */
+static bool starts_empty(const IrFunc *f, const BlockEdges *preds, size_t b) {
+  return b == 0 || f->blocks.data[b].asm_target || preds->start[b] == preds->start[b + 1];
+}
+
+/* Whether every block is reached from one that starts empty.  */
+static bool all_reached_from_empty_starts(const IrFunc *f, const BlockEdges *preds,
+                                          const BlockEdges *succs) {
+  size_t nb = f->blocks.len, n = 0, reached = 0;
+  uint8_t *seen = xcalloc(nb ? nb : 1, 1);
+  uint32_t *stack = xmalloc((nb ? nb : 1) * sizeof *stack);
+  for (size_t b = 0; b < nb; b++)
+    if (starts_empty(f, preds, b)) {
+      seen[b] = 1;
+      stack[n++] = (uint32_t)b;
     }
+  while (n) {
+    uint32_t b = stack[--n];
+    reached++;
+    for (uint32_t s = succs->start[b]; s < succs->start[b + 1]; s++)
+      if (!seen[succs->to[s]]) {
+        seen[succs->to[s]] = 1;
+        stack[n++] = succs->to[s];
+      }
+  }
+  free(stack);
+  free(seen);
+  return reached == nb;
+}
+
+typedef VEC(uint32_t) U32List;
+
+/* Each block's effect, as lists of facts per block (START[b] where block
+   b's begin): the ones it kills (its own that it makes and kills too)
+   and its own it keeps.  */
+typedef struct BlockEffects {
+  U32List kills, made;
+  uint32_t *kill_start, *made_start;
+} BlockEffects;
+
+/* Step through each block from all facts (SCRATCH, WORDS) and list
+   what it kills and what of its own it keeps.  */
+static void block_effects_build(const IrFunc *f, size_t words, const uint32_t *first,
+                                FactStep step, void *ctx, uint64_t *scratch, BlockEffects *e) {
+  size_t nb = f->blocks.len;
+  *e = (BlockEffects){0};
+  e->kill_start = xmalloc((nb + 1) * sizeof *e->kill_start);
+  e->made_start = xmalloc((nb + 1) * sizeof *e->made_start);
+  for (size_t b = 0; b < nb; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    memset(scratch, 0xff, words * sizeof *scratch);
+    uint32_t next = first[b];
+    for (size_t i = 0; i < blk->insns.len; i++)
+      step(ctx, &blk->insns.data[i], scratch, &next);
+    e->kill_start[b] = (uint32_t)e->kills.len;
+    e->made_start[b] = (uint32_t)e->made.len;
+    for (size_t w = 0; w < words; w++) {
+      uint64_t word = scratch[w];
+      for (uint64_t gone = ~word; gone; gone &= gone - 1)
+        vec_push(&e->kills, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(gone)));
+      if ((w + 1) * 64 <= first[b] || w * 64 >= next)
+        continue;
+      for (; word; word &= word - 1) {
+        size_t id = w * 64 + (size_t)__builtin_ctzll(word);
+        if (id >= first[b] && id < next)
+          vec_push(&e->made, (uint32_t)id);
+      }
+    }
+  }
+  e->kill_start[nb] = (uint32_t)e->kills.len;
+  e->made_start[nb] = (uint32_t)e->made.len;
+}
+
+static void block_effects_free(BlockEffects *e) {
+  vec_free(&e->kills);
+  vec_free(&e->made);
+  free(e->kill_start);
+  free(e->made_start);
+}
+
+/* Number the facts that the sets at block starts hold (those some block
+   keeps, or all of NBITS) into AV, and turn the effects' facts into
+   those numbers (a kill of another fact becomes UINT32_MAX).  */
+static void number_crossing_facts(BlockEffects *e, size_t nbits, bool crossing_only,
+                                  Available *av) {
+  uint32_t *bit = xmalloc((nbits ? nbits : 1) * sizeof *bit);
+  for (size_t id = 0; id < nbits; id++)
+    bit[id] = crossing_only ? UINT32_MAX : 0;
+  for (size_t k = 0; k < e->made.len; k++)
+    bit[e->made.data[k]] = 0;
+  size_t nc = 0;
+  av->fact = xmalloc((nbits ? nbits : 1) * sizeof *av->fact);
+  for (size_t id = 0; id < nbits; id++)
+    if (bit[id] != UINT32_MAX) {
+      av->fact[nc] = (uint32_t)id;
+      bit[id] = (uint32_t)nc++;
+    }
+  for (size_t k = 0; k < e->made.len; k++)
+    e->made.data[k] = bit[e->made.data[k]];
+  for (size_t k = 0; k < e->kills.len; k++)
+    e->kills.data[k] = bit[e->kills.data[k]];
+  av->cwords = nc / 64 + 1;
+  free(bit);
+}
+
+/* The facts at block P's end, into END (CW words), from its start.  */
+static void block_end(const BlockEffects *e, const uint64_t *starts, size_t cw, size_t p,
+                      uint64_t *end) {
+  memcpy(end, starts + p * cw, cw * sizeof *end);
+  for (uint32_t k = e->kill_start[p]; k < e->kill_start[p + 1]; k++)
+    if (e->kills.data[k] != UINT32_MAX)
+      end[e->kills.data[k] / 64] &= ~(1ull << (e->kills.data[k] % 64));
+  for (uint32_t k = e->made_start[p]; k < e->made_start[p + 1]; k++)
+    end[e->made.data[k] / 64] |= 1ull << (e->made.data[k] % 64);
+}
+
+/* Block B's start, into CUR: the meet of its predecessors' ends (END
+   scratch).  */
+static void meet_predecessors(const IrFunc *f, const BlockEdges *preds, const BlockEffects *e,
+                              const uint64_t *starts, size_t cw, size_t b, uint64_t *cur,
+                              uint64_t *end) {
+  uint32_t p0 = preds->start[b], p1 = preds->start[b + 1];
+  if (starts_empty(f, preds, b)) {
+    memset(cur, 0, cw * sizeof *cur);
+    return;
+  }
+  block_end(e, starts, cw, preds->to[p0], cur);
+  for (uint32_t p = p0 + 1; p < p1; p++) {
+    block_end(e, starts, cw, preds->to[p], end);
+    for (size_t j = 0; j < cw; j++)
+      cur[j] &= end[j];
+  }
+}
+
+/* The facts at each block's start, into AV.  */
+static void available_at_starts(const IrFunc *f, size_t words, const uint32_t *first,
+                                FactStep step, void *ctx, Available *av) {
+  size_t nb = f->blocks.len, w = words ? words : 1;
+  BlockEdges preds, succs;
+  block_edges_build(f, false, true, &preds);
+  block_edges_build(f, false, false, &succs);
+  uint64_t *scratch = xmalloc(w * sizeof *scratch);
+  BlockEffects e;
+  block_effects_build(f, w, first, step, ctx, scratch, &e);
+  free(scratch);
+  number_crossing_facts(&e, w * 64, all_reached_from_empty_starts(f, &preds, &succs), av);
+  size_t cw = av->cwords;
+  av->words = w;
+  av->starts = xmalloc(nb * cw * sizeof *av->starts);
+  for (size_t b = 0; b < nb; b++)
+    memset(av->starts + b * cw, starts_empty(f, &preds, b) ? 0 : 0xff, cw * sizeof *av->starts);
+  uint8_t *dirty = xmalloc(nb ? nb : 1);
+  memset(dirty, 1, nb);
+  uint64_t *cur = xmalloc(cw * sizeof *cur), *end = xmalloc(cw * sizeof *end);
+  for (bool again = true; again;) {
+    again = false;
     for (size_t b = 0; b < nb; b++) {
-      memcpy(cur, in + b * w, w * sizeof *cur);
-      uint32_t next = first[b];
-      const IrBlock *blk = &f->blocks.data[b];
-      for (size_t i = 0; i < blk->insns.len; i++)
-        step(ctx, &blk->insns.data[i], cur, &next);
-      if (memcmp(cur, out + b * w, w * sizeof *cur)) {
-        memcpy(out + b * w, cur, w * sizeof *cur);
-        changed = true;
+      if (!dirty[b])
+        continue;
+      dirty[b] = 0;
+      meet_predecessors(f, &preds, &e, av->starts, cw, b, cur, end);
+      if (!memcmp(cur, av->starts + b * cw, cw * sizeof *cur))
+        continue;
+      memcpy(av->starts + b * cw, cur, cw * sizeof *cur);
+      for (uint32_t s = succs.start[b]; s < succs.start[b + 1]; s++) {
+        dirty[succs.to[s]] = 1;
+        if (succs.to[s] <= b)
+          again = true; /* this sweep has passed it */
       }
     }
   }
   free(cur);
-  free(npreds);
-  free(out);
-  return in;
+  free(end);
+  free(dirty);
+  block_effects_free(&e);
+  block_edges_free(&preds);
+  block_edges_free(&succs);
+}
+
+/* The facts at block B's start, into SET (of av->words).  */
+static void available_at(const Available *av, size_t b, uint64_t *set) {
+  memset(set, 0, av->words * sizeof *set);
+  const uint64_t *s = av->starts + b * av->cwords;
+  for (size_t j = 0; j < av->cwords; j++)
+    for (uint64_t bits = s[j]; bits; bits &= bits - 1) {
+      uint32_t id = av->fact[j * 64 + (size_t)__builtin_ctzll(bits)];
+      set[id / 64] |= 1ull << (id % 64);
+    }
+}
+
+static void available_free(Available *av) {
+  free(av->fact);
+  free(av->starts);
 }
 
 static void fold_step(void *ctx, const IrInsn *in, uint64_t *set, uint32_t *next) {
@@ -518,10 +760,11 @@ static void fold_addresses(IrFunc *f) {
   collect_facts(&fo);
   find_address_only(&fo);
   size_t w = fo.words ? fo.words : 1;
-  uint64_t *in = available_at_starts(f, fo.words, fo.first, fold_step, &fo);
+  Available av;
+  available_at_starts(f, fo.words, fo.first, fold_step, &fo, &av);
   uint64_t *cur = xmalloc(w * sizeof *cur);
   for (size_t b = 0; b < nb; b++) {
-    memcpy(cur, in + b * w, w * sizeof *cur);
+    available_at(&av, b, cur);
     uint32_t next = fo.first[b];
     IrBlock *blk = &f->blocks.data[b];
     for (size_t i = 0; i < blk->insns.len; i++) {
@@ -530,7 +773,7 @@ static void fold_addresses(IrFunc *f) {
     }
   }
   free(cur);
-  free(in);
+  available_free(&av);
   free(fo.first);
   reg_index_free(&fo.by_reg);
   free(fo.fixed);
@@ -637,9 +880,9 @@ static void note_copy_use(void *ctx, IrReg *r) {
   }
 }
 
-/* The moves of F as facts, and the set of them available at each
-   block's start (NULL when F has none).  */
-static uint64_t *copy_facts_build(IrFunc *f, CopyFacts *cf) {
+/* The moves of F as facts, and the sets of them available at each
+   block's start into AV (false when F has none, and AV is empty).  */
+static bool copy_facts_build(IrFunc *f, CopyFacts *cf, Available *av) {
   size_t nregs = f->nregs ? f->nregs : 1;
   *cf = (CopyFacts){0};
   cf->first = collect_insns(f, copy_fact, &cf->moves);
@@ -652,7 +895,10 @@ static uint64_t *copy_facts_build(IrFunc *f, CopyFacts *cf) {
   }
   reg_index_build(&cf->by_reg, nregs, regs, n, 2);
   free(regs);
-  return n ? available_at_starts(f, cf->words, cf->first, copy_step, cf) : NULL;
+  *av = (Available){0};
+  if (n)
+    available_at_starts(f, cf->words, cf->first, copy_step, cf, av);
+  return n > 0;
 }
 
 static void copy_facts_free(CopyFacts *cf) {
@@ -682,8 +928,8 @@ static IrReg copy_source(const CopyFacts *cf, const uint64_t *set, IrReg r) {
 static bool propagate_copies_once(IrFunc *f) {
   size_t nb = f->blocks.len;
   CopyFacts cf;
-  uint64_t *in = copy_facts_build(f, &cf);
-  if (!in) {
+  Available av;
+  if (!copy_facts_build(f, &cf, &av)) {
     copy_facts_free(&cf);
     return false;
   }
@@ -691,7 +937,7 @@ static bool propagate_copies_once(IrFunc *f) {
   RegPlaces places = {0};
   RegList sources = {0};
   for (size_t b = 0; b < nb; b++) {
-    memcpy(cur, in + b * cf.words, cf.words * sizeof *cur);
+    available_at(&av, b, cur);
     uint32_t next = cf.first[b];
     IrBlock *blk = &f->blocks.data[b];
     for (size_t i = 0; i < blk->insns.len; i++) {
@@ -710,7 +956,7 @@ static bool propagate_copies_once(IrFunc *f) {
   vec_free(&places);
   vec_free(&sources);
   free(cur);
-  free(in);
+  available_free(&av);
   copy_facts_free(&cf);
   return any;
 }
@@ -972,17 +1218,19 @@ static bool reuse_values_once(IrFunc *f) {
   ValueFacts vf = {.f = f};
   collect_values(&vf);
   CopyFacts cf;
-  uint64_t *copies_in = copy_facts_build(f, &cf);
+  Available copies_av, av = {0};
+  bool copies_in = copy_facts_build(f, &cf, &copies_av), in = vf.values.len > 0;
   size_t w = vf.words, nb = f->blocks.len, cw = cf.words ? cf.words : 1;
-  uint64_t *in = vf.values.len ? available_at_starts(f, w, vf.first, value_step, &vf) : NULL;
+  if (in)
+    available_at_starts(f, w, vf.first, value_step, &vf, &av);
   uint64_t *cur = xmalloc((w ? w : 1) * sizeof *cur), *copies = xmalloc(cw * sizeof *copies);
   /* Replacements wait until the walk is done: the facts point at the
      instructions themselves.  */
   VEC(uint32_t) repl = {0}; /* pairs: fact, the fact it copies */
   for (size_t b = 0; in && b < nb; b++) {
-    memcpy(cur, in + b * w, w * sizeof *cur);
+    available_at(&av, b, cur);
     if (copies_in)
-      memcpy(copies, copies_in + b * cw, cw * sizeof *copies);
+      available_at(&copies_av, b, copies);
     uint32_t next = vf.first[b], next_copy = cf.first[b];
     IrBlock *blk = &f->blocks.data[b];
     for (size_t i = 0; i < blk->insns.len; i++) {
@@ -1022,8 +1270,8 @@ static bool reuse_values_once(IrFunc *f) {
   vec_free(&repl);
   free(cur);
   free(copies);
-  free(in);
-  free(copies_in);
+  available_free(&av);
+  available_free(&copies_av);
   copy_facts_free(&cf);
   free(vf.first);
   free(vf.same_next);
@@ -1237,75 +1485,206 @@ static void fold_extension_chains(IrFunc *f) {
   }
 }
 
-/* --- Liveness --- */
+/* --- Liveness ---
 
-typedef struct UseDefCtx {
-  uint64_t *use, *def;
-} UseDefCtx;
+   A block's registers are kept as two lists, in one array for all
+   blocks: those it reads before any write (its uses) and those it writes
+   before any read (its kills).  Only registers some block uses can be
+   live at a block's start or end; a function of thousands of blocks has
+   tens of thousands of registers but a few hundred such, so the sets
+   hold these alone (IrLiveness.tracked).  A register is live into a
+   block when the block uses it, or it is live out and not killed
+   there.  Entries start as the uses; a worklist (swept backward in
+   block order) takes a block one of whose successors' entries grew and
+   adds to its entry what its exit gained, until nothing changes: the
+   least solution, the same in any order.  Sets only grow, so a block
+   whose exit gained nothing is done at once.  */
 
-static void note_use_def(void *ctx, IrReg r, bool def) {
-  UseDefCtx *c = ctx;
+typedef struct UseKillLists {
+  VEC(IrReg) regs; /* per block: its uses, then its kills */
+  uint32_t *start; /* per block, and one past the last: where its uses begin */
+  uint32_t *kills; /* per block: where its kills begin */
+  uint64_t *seen;  /* scratch: the registers the block named so far */
+  VEC(IrReg) kill_list; /* scratch: this block's kills */
+} UseKillLists;
+
+/* The first time a block names a register decides: read, a use;
+   written, a kill (an instruction names what it reads before what it
+   writes).  */
+static void note_first_use_or_kill(void *ctx, IrReg r, bool def) {
+  UseKillLists *u = ctx;
+  if (ir_set_has(u->seen, r))
+    return;
+  ir_set_add(u->seen, r);
   if (def)
-    ir_set_add(c->def, r);
-  else if (!ir_set_has(c->def, r))
-    ir_set_add(c->use, r);
+    vec_push(&u->kill_list, r);
+  else
+    vec_push(&u->regs, r);
+}
+
+static void use_kill_lists_build(const IrFunc *f, size_t words, UseKillLists *u) {
+  size_t nb = f->blocks.len;
+  *u = (UseKillLists){0};
+  u->start = xmalloc((nb + 1) * sizeof *u->start);
+  u->kills = xmalloc((nb + 1) * sizeof *u->kills);
+  u->seen = xcalloc(words, sizeof *u->seen);
+  for (size_t b = 0; b < nb; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    u->start[b] = (uint32_t)u->regs.len;
+    for (size_t i = 0; i < blk->insns.len; i++)
+      ir_insn_regs(&blk->insns.data[i], note_first_use_or_kill, u);
+    u->kills[b] = (uint32_t)u->regs.len;
+    for (size_t k = 0; k < u->kill_list.len; k++)
+      vec_push(&u->regs, u->kill_list.data[k]);
+    u->kill_list.len = 0;
+    for (size_t k = u->start[b]; k < u->regs.len; k++)
+      u->seen[u->regs.data[k] / 64] &= ~(1ull << (u->regs.data[k] % 64));
+  }
+  u->start[nb] = u->kills[nb] = (uint32_t)u->regs.len;
+}
+
+static void use_kill_lists_free(UseKillLists *u) {
+  vec_free(&u->regs);
+  vec_free(&u->kill_list);
+  free(u->start);
+  free(u->kills);
+  free(u->seen);
+}
+
+/* Number the registers some block uses (in register order) and turn the
+   lists' registers into those numbers; a kill of another register
+   becomes UINT32_MAX.  */
+static void track_used_registers(IrLiveness *lv, UseKillLists *u, size_t nb) {
+  lv->bit = xmalloc(lv->nbits * sizeof *lv->bit);
+  for (size_t r = 0; r < lv->nbits; r++)
+    lv->bit[r] = UINT32_MAX;
+  for (size_t b = 0; b < nb; b++)
+    for (uint32_t k = u->start[b]; k < u->kills[b]; k++)
+      lv->bit[u->regs.data[k]] = 0;
+  size_t n = 0;
+  for (size_t r = 0; r < lv->nbits; r++)
+    if (lv->bit[r] == 0)
+      n++;
+  lv->tracked = xmalloc((n + 1) * sizeof *lv->tracked);
+  n = 0;
+  for (size_t r = 0; r < lv->nbits; r++)
+    if (lv->bit[r] == 0) {
+      lv->tracked[n] = (IrReg)r;
+      lv->bit[r] = (uint32_t)n++;
+    }
+  lv->words = (n + 63) / 64 + 1;
+  for (size_t k = 0; k < u->regs.len; k++)
+    u->regs.data[k] = lv->bit[u->regs.data[k]];
+}
+
+/* Add to OUT what the entries of block B's successors hold: true if
+   it gained anything.  */
+static bool live_out_join(const BlockEdges *succs, size_t b, size_t words, const uint64_t *ins,
+                          uint64_t *out) {
+  bool grew = false;
+  for (uint32_t s = succs->start[b]; s < succs->start[b + 1]; s++) {
+    const uint64_t *sin = ins + succs->to[s] * words;
+    for (size_t w = 0; w < words; w++)
+      if (sin[w] & ~out[w]) {
+        out[w] |= sin[w];
+        grew = true;
+      }
+  }
+  return grew;
+}
+
+/* Add to IN what OUT holds that block B does not kill: true if it
+   gained anything.  The kills leave OUT for the while (HELD, one byte
+   per kill, remembers which OUT held).  */
+static bool live_in_join(const UseKillLists *u, size_t b, size_t words, uint64_t *out,
+                         uint64_t *in, uint8_t *held) {
+  uint32_t k0 = u->kills[b], k1 = u->start[b + 1];
+  for (uint32_t k = k0; k < k1; k++) {
+    uint32_t i = u->regs.data[k];
+    held[k - k0] = i != UINT32_MAX && ir_set_has(out, i);
+    if (held[k - k0])
+      out[i / 64] &= ~(1ull << (i % 64));
+  }
+  bool grew = false;
+  for (size_t w = 0; w < words; w++)
+    if (out[w] & ~in[w]) {
+      in[w] |= out[w];
+      grew = true;
+    }
+  for (uint32_t k = k0; k < k1; k++)
+    if (held[k - k0])
+      ir_set_add(out, u->regs.data[k]);
+  return grew;
+}
+
+/* The most kills of any block.  */
+static uint32_t most_kills(const UseKillLists *u, size_t nb) {
+  uint32_t most = 0;
+  for (size_t b = 0; b < nb; b++)
+    if (u->start[b + 1] - u->kills[b] > most)
+      most = u->start[b + 1] - u->kills[b];
+  return most;
 }
 
 void ir_liveness(const IrFunc *f, IrLiveness *lv) {
   size_t nb = f->blocks.len;
-  lv->words = (f->nregs + 63) / 64 + 1;
+  lv->nbits = ((size_t)f->nregs + 63) / 64 * 64 + 64; /* as a set of registers holds */
+  UseKillLists u;
+  use_kill_lists_build(f, lv->nbits / 64, &u);
+  track_used_registers(lv, &u, nb);
   size_t total = nb * lv->words;
-  lv->use = xcalloc(total, 8);
-  lv->def = xcalloc(total, 8);
-  lv->in = xcalloc(total, 8);
-  lv->out = xcalloc(total, 8);
-  for (size_t b = 0; b < nb; b++) {
-    UseDefCtx c = {lv->use + b * lv->words, lv->def + b * lv->words};
-    const IrBlock *blk = &f->blocks.data[b];
-    for (size_t i = 0; i < blk->insns.len; i++)
-      ir_insn_regs(&blk->insns.data[i], note_use_def, &c);
-  }
+  lv->in = xcalloc(total ? total : 1, 8);
+  lv->out = xcalloc(total ? total : 1, 8);
+  for (size_t b = 0; b < nb; b++)
+    for (uint32_t k = u.start[b]; k < u.kills[b]; k++)
+      ir_set_add(lv->in + b * lv->words, u.regs.data[k]);
   /* asm goto may jump to its targets: they are successors of the block
      holding the asm, which also falls through.  */
-  bool changed = true;
-  while (changed) {
-    changed = false;
+  BlockEdges preds, succs;
+  block_edges_build(f, true, true, &preds);
+  block_edges_build(f, true, false, &succs);
+  uint8_t *dirty = xmalloc(nb ? nb : 1);
+  memset(dirty, 1, nb);
+  uint8_t *held = xmalloc(most_kills(&u, nb) + 1);
+  for (bool again = true; again;) {
+    again = false;
     for (size_t b = nb; b-- > 0;) {
-      const IrBlock *blk = &f->blocks.data[b];
+      if (!dirty[b])
+        continue;
+      dirty[b] = 0;
       uint64_t *out = lv->out + b * lv->words, *in = lv->in + b * lv->words;
-      uint32_t succ[2];
-      int ns = (int)successors_of(blk, succ);
-      for (int s = 0; s < ns; s++) {
-        const uint64_t *sin = lv->in + succ[s] * lv->words;
-        for (size_t w = 0; w < lv->words; w++)
-          out[w] |= sin[w];
-      }
-      for (size_t i = 0; i < blk->insns.len; i++) {
-        const IrInsn *in_ = &blk->insns.data[i];
-        if (in_->op == IR_ASM)
-          for (int l = 0; l < in_->asm_->nlabels; l++) {
-            const uint64_t *sin = lv->in + in_->asm_->label_blocks[l] * lv->words;
-            for (size_t w = 0; w < lv->words; w++)
-              out[w] |= sin[w];
-          }
-      }
-      const uint64_t *use = lv->use + b * lv->words, *def = lv->def + b * lv->words;
-      for (size_t w = 0; w < lv->words; w++) {
-        uint64_t v = use[w] | (out[w] & ~def[w]);
-        if (v != in[w]) {
-          in[w] = v;
-          changed = true;
-        }
+      if (!live_out_join(&succs, b, lv->words, lv->in, out) ||
+          !live_in_join(&u, b, lv->words, out, in, held))
+        continue;
+      for (uint32_t p = preds.start[b]; p < preds.start[b + 1]; p++) {
+        dirty[preds.to[p]] = 1;
+        if (preds.to[p] >= b)
+          again = true; /* this sweep has passed it */
       }
     }
   }
+  free(held);
+  free(dirty);
+  block_edges_free(&preds);
+  block_edges_free(&succs);
+  use_kill_lists_free(&u);
 }
 
 void ir_liveness_free(IrLiveness *lv) {
-  free(lv->use);
-  free(lv->def);
   free(lv->in);
   free(lv->out);
+  free(lv->tracked);
+  free(lv->bit);
+}
+
+/* Write into LIVE (a set of registers, cleared first) the registers of
+   block B's set SETS (lv.in or lv.out).  */
+static void live_registers(const IrLiveness *lv, const uint64_t *sets, size_t b, uint64_t *live) {
+  memset(live, 0, lv->nbits / 8);
+  const uint64_t *s = sets + b * lv->words;
+  for (size_t w = 0; w < lv->words; w++)
+    for (uint64_t bits = s[w]; bits; bits &= bits - 1)
+      ir_set_add(live, lv->tracked[w * 64 + (size_t)__builtin_ctzll(bits)]);
 }
 
 /* --- Dead instructions --- */
@@ -1347,13 +1726,13 @@ static bool remove_dead(IrFunc *f) {
   for (int round = 0; round < 16; round++) {
     IrLiveness lv;
     ir_liveness(f, &lv);
-    uint64_t *live = xmalloc(lv.words * sizeof *live);
+    uint64_t *live = xmalloc(lv.nbits / 8);
     bool changed = false;
     for (size_t b = 0; b < f->blocks.len; b++) {
       IrBlock *blk = &f->blocks.data[b];
       if (!blk->insns.len)
         continue;
-      memcpy(live, lv.out + b * lv.words, lv.words * sizeof *live);
+      live_registers(&lv, lv.out, b, live);
       uint8_t *dead = xcalloc(blk->insns.len, 1);
       for (size_t i = blk->insns.len; i-- > 0;) {
         const IrInsn *in = &blk->insns.data[i];

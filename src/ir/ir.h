@@ -253,14 +253,25 @@ void ir_insn_uses(IrInsn *in, IrUseRewrite f, void *ctx);
    with those uses) a register of its own (webs.c).  */
 void ir_split_webs(IrFunc *f);
 
-/* Which registers are live at each block's start and end (sets of
-   `words` uint64_t per block; also each block's reads before writes
-   and writes).  Inline assembly that may jump (asm goto) has its
-   targets as successors too.  */
+/* Which registers are live at each block's start and end.  Only the
+   registers some block reads before writing them can be live there at
+   all: they alone are tracked, numbered in register order, and the sets
+   (`words` uint64_t per block) hold their numbers.  Inline assembly
+   that may jump (asm goto) has its targets as successors too.  */
 typedef struct IrLiveness {
-  size_t words;                   /* per set */
-  uint64_t *use, *def, *in, *out; /* [block * words] */
+  size_t words;       /* per set */
+  uint64_t *in, *out; /* [block * words]: bit i, register tracked[i] */
+  IrReg *tracked;     /* the tracked registers, ascending */
+  uint32_t *bit;      /* per register: its bit, or UINT32_MAX (never live) */
+  size_t nbits;       /* registers of `bit` */
 } IrLiveness;
+/* Whether R is in block B's set SETS (lv.in or lv.out).  */
+static inline bool ir_live_has(const IrLiveness *lv, const uint64_t *sets, uint32_t b, IrReg r) {
+  if (r >= lv->nbits || lv->bit[r] == UINT32_MAX)
+    return false;
+  uint32_t i = lv->bit[r];
+  return sets[b * lv->words + i / 64] >> (i % 64) & 1;
+}
 void ir_liveness(const IrFunc *f, IrLiveness *lv);
 void ir_liveness_free(IrLiveness *lv);
 static inline void ir_set_add(uint64_t *s, IrReg r) { s[r / 64] |= 1ull << (r % 64); }

@@ -76,7 +76,7 @@ static uint32_t *entry_place(Webs *w, uint32_t block, IrReg r) {
 
 /* The node of R's value on entry to BLOCK (0 where R is not live there).  */
 static uint32_t entry_node(Webs *w, uint32_t block, IrReg r) {
-  if (!ir_set_has(w->lv.in + block * w->lv.words, r))
+  if (!ir_live_has(&w->lv, w->lv.in, block, r))
     return 0;
   uint32_t *v = entry_place(w, block, r);
   if (!*v)
@@ -222,7 +222,7 @@ void ir_split_webs(IrFunc *f) {
       const uint64_t *sin = w.lv.in + succ[s] * w.lv.words;
       for (size_t k = 0; k < w.lv.words; k++)
         for (uint64_t bits = sin[k]; bits; bits &= bits - 1) {
-          IrReg r = (IrReg)(k * 64 + (unsigned)__builtin_ctzll(bits));
+          IrReg r = w.lv.tracked[k * 64 + (unsigned)__builtin_ctzll(bits)];
           if (r >= nregs || !w.split[r])
             continue;
           uint32_t from = w.last[r] ? w.last[r] : entry_node(&w, b, r);
@@ -240,7 +240,7 @@ void ir_split_webs(IrFunc *f) {
      the entry has none.  */
   Rename rn = {&w, 0, xcalloc(w.nnodes, sizeof *rn.reg_of), w.nnodes, xcalloc(nregs, 1)};
   for (size_t r = 1; r < nregs; r++)
-    if (w.split[r] && ir_set_has(w.lv.in, (IrReg)r)) {
+    if (w.split[r] && ir_live_has(&w.lv, w.lv.in, 0, (IrReg)r)) {
       uint32_t n = entry_node(&w, 0, (IrReg)r);
       if (n)
         web_reg(&rn, n, (IrReg)r);
