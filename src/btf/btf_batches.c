@@ -141,26 +141,51 @@ static int compare_entries(const void *x, const void *y) {
   return (a->arrival > c->arrival) - (a->arrival < c->arrival);
 }
 
+/* The bytes the joined DATASECs take.  */
+static size_t datasecs_size(const BtfBatches *b) {
+  size_t n = 0;
+  for (size_t i = 0; i < b->datasecs.len; i++)
+    n += sizeof(BtfType) + b->datasecs.data[i].entries.len * sizeof(BtfVarSecinfo);
+  return n;
+}
+
+/* Make the kept references of group IN's records final ids (FIRST: the
+   first id of each group).  */
+static void finish_references(BtfBatches *b, Buf *in, const uint32_t *first) {
+  for (size_t at = 0; at < in->len;) {
+    uint32_t *w = (uint32_t *)(void *)(in->data + at);
+    const BtfType *t = (const BtfType *)w;
+    btf_record_slots(t, &b->names, &b->refs);
+    for (size_t i = 0; i < b->refs.len; i++)
+      w[b->refs.data[i]] = final_id(first, w[b->refs.data[i]]);
+    at += record_words(t) * 4;
+  }
+}
+
+/* The joined blob is written straight into RAW, sized once, and each
+   group's buffer freed as soon as it is copied: a kernel's join is a
+   quarter of a gigabyte, so no second copy of it is made.  */
 void btf_batches_finish(BtfBatches *b, Buf *raw) {
   uint32_t first[NGROUPS];
   uint32_t next = 1;
+  size_t types_len = datasecs_size(b);
   for (int g = 0; g < NGROUPS; g++) {
     first[g] = next;
     next += b->count[g];
+    types_len += b->group[g].len;
   }
-  Buf types = {0};
+  if (!b->strs.len)
+    buf_putc(&b->strs, 0);
+  BtfHeader h = {BTF_MAGIC, BTF_VERSION, 0, BTF_HEADER_SIZE, 0, (uint32_t)types_len,
+                 (uint32_t)types_len, (uint32_t)b->strs.len};
+  buf_free(raw);
+  buf_reserve(raw, sizeof h + types_len + b->strs.len);
+  buf_append(raw, &h, sizeof h);
   for (int g = 0; g < NGROUPS; g++) {
     Buf *in = &b->group[g];
-    for (size_t at = 0; at < in->len;) {
-      uint32_t *w = (uint32_t *)(void *)(in->data + at);
-      const BtfType *t = (const BtfType *)w;
-      btf_record_slots(t, &b->names, &b->refs);
-      for (size_t i = 0; i < b->refs.len; i++)
-        w[b->refs.data[i]] = final_id(first, w[b->refs.data[i]]);
-      at += record_words(t) * 4;
-    }
+    finish_references(b, in, first);
     if (in->len)
-      buf_append(&types, in->data, in->len);
+      buf_append(raw, in->data, in->len);
     buf_free(in);
   }
   for (size_t i = 0; i < b->datasecs.len; i++) {
@@ -168,21 +193,13 @@ void btf_batches_finish(BtfBatches *b, Buf *raw) {
     qsort(ds->entries.data, ds->entries.len, sizeof *ds->entries.data, compare_entries);
     BtfType t = {ds->name_off, BTF_INFO(BTF_KIND_DATASEC, 0, (uint32_t)ds->entries.len),
                  {.size = ds->size}};
-    buf_append(&types, &t, sizeof t);
+    buf_append(raw, &t, sizeof t);
     for (size_t k = 0; k < ds->entries.len; k++) {
       BtfVarSecinfo vs = ds->entries.data[k].info;
       vs.type = final_id(first, vs.type);
-      buf_append(&types, &vs, sizeof vs);
+      buf_append(raw, &vs, sizeof vs);
     }
   }
-  if (!b->strs.len)
-    buf_putc(&b->strs, 0);
-  BtfHeader h = {BTF_MAGIC, BTF_VERSION, 0, BTF_HEADER_SIZE, 0, (uint32_t)types.len,
-                 (uint32_t)types.len, (uint32_t)b->strs.len};
-  buf_free(raw);
-  buf_append(raw, &h, sizeof h);
-  if (types.len)
-    buf_append(raw, types.data, types.len);
   buf_append(raw, b->strs.data, b->strs.len);
-  buf_free(&types);
+  buf_free(&b->strs);
 }

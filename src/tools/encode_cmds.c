@@ -293,13 +293,13 @@ static void *batch_worker(void *arg) {
   return NULL;
 }
 
-/* A kernel image's units a batch at a time on THREADS threads, the
-   batches' BTF joined into RAW.  False when a batch cannot be loaded
-   (*CROSSED: because its DIEs refer to another batch's; else DERR or
-   BERR says why).  */
-static bool generate_batches(DwarfLoader *dl, const DwarfFile *dw, bool big_endian,
-                             unsigned threads, uint32_t batch_dies, bool *crossed, Buf *raw,
-                             DwarfError *derr, BtfError *berr) {
+/* A kernel image's units a batch at a time on THREADS threads: the
+   join of the batches' BTF, to be finished by the caller.  NULL when a
+   batch cannot be loaded (*CROSSED: because its DIEs refer to another
+   batch's; else DERR or BERR says why).  */
+static BtfBatches *generate_batches(DwarfLoader *dl, const DwarfFile *dw, bool big_endian,
+                                    unsigned threads, uint32_t batch_dies, bool *crossed,
+                                    DwarfError *derr, BtfError *berr) {
   BatchJob j = {.dl = dl, .big_endian = big_endian, .join = btf_batches_new()};
   j.starts = xmalloc(((size_t)dw->nunits + 1) * sizeof *j.starts);
   for (uint32_t first = 0; first < dw->nunits; first = batch_end(dw, first, batch_dies))
@@ -318,16 +318,17 @@ static bool generate_batches(DwarfLoader *dl, const DwarfFile *dw, bool big_endi
   for (unsigned t = 0; t < started; t++)
     pthread_join(tids[t], NULL);
   free(tids);
-  if (!j.failed)
-    btf_batches_finish(j.join, raw);
   *crossed = j.crossed;
   *derr = j.derr;
   *berr = j.berr;
-  btf_batches_free(j.join);
+  if (j.failed) {
+    btf_batches_free(j.join);
+    j.join = NULL;
+  }
   pthread_mutex_destroy(&j.lock);
   pthread_cond_destroy(&j.turn_changed);
   free(j.starts);
-  return !j.failed;
+  return j.join;
 }
 
 static bool has_type_units(const DwarfFile *dw) {
@@ -354,7 +355,8 @@ static bool generate_all(const DwarfFile *dw, ElfFile *elf, DwarfError *derr, Bu
 
 /* FILE's BTF as the generator writes it from the debug model, not
    deduplicated, into RAW.  A kernel image's units go a batch at a
-   time (all at once when their DIEs refer across units).  */
+   time (all at once when their DIEs refer across units); the reader's
+   DIE index and the loader are freed before the batches are joined.  */
 static bool generate_raw(const char *path, ElfFile *elf, unsigned threads,
                          uint32_t batch_dies, Buf *raw) {
   DwarfError derr;
@@ -364,16 +366,22 @@ static bool generate_raw(const char *path, ElfFile *elf, unsigned threads,
     return false;
   }
   DwarfLoader *dl = dwarf_loader_new(dw, elf, &derr);
-  bool ok = dl != NULL, crossed = false, batched = false;
+  bool ok = dl != NULL, crossed = false;
   BtfError berr = {0};
+  BtfBatches *join = NULL;
   if (ok && dwarf_loader_kernel(dl) && dw->nunits > 1 && !has_type_units(dw)) {
-    batched = generate_batches(dl, dw, elf->big_endian, threads, batch_dies, &crossed, raw,
-                               &derr, &berr);
-    ok = batched || crossed;
+    join = generate_batches(dl, dw, elf->big_endian, threads, batch_dies, &crossed, &derr,
+                            &berr);
+    ok = join || crossed;
   }
   dwarf_loader_free(dl);
-  if (ok && !batched)
+  if (join) {
+    dwarf_release_dies(dw);
+    btf_batches_finish(join, raw);
+    btf_batches_free(join);
+  } else if (ok) {
     ok = generate_all(dw, elf, &derr, raw);
+  }
   if (!ok)
     fail(path, berr.msg[0] ? berr.msg : derr.msg);
   dwarf_close(dw);
