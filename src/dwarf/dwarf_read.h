@@ -61,14 +61,15 @@ typedef struct DwarfUnit {
 } DwarfUnit;
 
 /* DIEs are numbered in section order, depth first, so a DIE's children
-   and their descendants follow it directly.  */
+   and their descendants follow it directly.  A kernel image has tens of
+   millions of them, so a DIE takes 24 bytes: its offset fits in 32 bits
+   (a section over 4 GiB is refused) and the rare DW_AT_GNU_annotation
+   links are kept apart (dwarf_die_annotations).  */
 typedef struct DwarfDie {
-  uint64_t offset;     /* in its section */
+  uint32_t offset;     /* in its section */
   uint32_t unit;       /* index into DwarfFile.units */
   uint32_t parent;     /* DIE index, DWARF_NO_DIE for a unit DIE */
   uint32_t sibling;    /* next DIE with the same parent, or DWARF_NO_DIE */
-  uint32_t annotation; /* the DIE its DW_AT_GNU_annotation refers to, or
-                          DWARF_NO_DIE */
   uint32_t abbrev;     /* reader-internal */
   uint16_t tag;        /* DW_TAG_* */
   bool has_children;
