@@ -174,7 +174,11 @@ static uint32_t ref_attr(Loader *L, uint32_t die, uint16_t name, bool *ok) {
   switch (a.form) {
   case DW_FORM_ref1: case DW_FORM_ref2: case DW_FORM_ref4: case DW_FORM_ref8:
   case DW_FORM_ref_udata: case DW_FORM_ref_addr: {
-    uint32_t t = dwarf_die_at(f, f->units[f->dies[die].unit].section, a.u);
+    uint32_t unit = f->dies[die].unit;
+    uint32_t t = a.form == DW_FORM_ref_addr ? DWARF_NO_DIE : dwarf_unit_die_at(f, unit, a.u);
+    if (t != DWARF_NO_DIE)
+      return t;
+    t = dwarf_die_at(f, f->units[unit].section, a.u);
     if (t != DWARF_NO_DIE)
       return t;
     for (uint32_t s = 0; s < f->nsections; s++)

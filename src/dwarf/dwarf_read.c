@@ -1316,6 +1316,13 @@ uint32_t dwarf_die_at(const DwarfFile *f, uint32_t section, uint64_t offset) {
   return find_die(f->dies, s->first_die, s->die_count, offset);
 }
 
+uint32_t dwarf_unit_die_at(const DwarfFile *f, uint32_t unit, uint64_t offset) {
+  if (unit >= f->nunits)
+    return DWARF_NO_DIE;
+  const DwarfUnit *u = &f->units[unit];
+  return find_die(f->dies, u->first_die, u->die_count, offset);
+}
+
 static bool is_constant_form(uint16_t form) {
   return form == DW_FORM_data1 || form == DW_FORM_data2 ||
          form == DW_FORM_data4 || form == DW_FORM_data8 ||

@@ -169,6 +169,11 @@ uint32_t dwarf_die_first_child(const DwarfFile *f, uint32_t die);
 /* The DIE at OFFSET of section SECTION, or DWARF_NO_DIE.  */
 uint32_t dwarf_die_at(const DwarfFile *f, uint32_t section, uint64_t offset);
 
+/* The DIE at OFFSET (in its section) among the DIEs of unit UNIT, or
+   DWARF_NO_DIE: for unit-relative references, a search among thousands
+   of DIEs instead of millions.  */
+uint32_t dwarf_unit_die_at(const DwarfFile *f, uint32_t unit, uint64_t offset);
+
 /* Whether DIE carries annotations (DW_AT_GNU_annotation, or
    DW_TAG_LLVM_annotation children) and is not an annotation itself.  */
 bool dwarf_die_is_annotated(const DwarfFile *f, uint32_t die);
