@@ -8,6 +8,8 @@
 #include "../elf/elf_reloc.h"
 
 #include <errno.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -921,10 +923,20 @@ static uint32_t ref_target(Parser *ps, const PendingRef *r) {
   return die;
 }
 
+/* Note in the file whether DIE refers to TARGET in another unit.  */
+static void note_crossing(Parser *ps, uint32_t die, uint32_t target) {
+  if (ps->dies.data[die].unit != ps->dies.data[target].unit)
+    ps->f->crosses_units = true;
+}
+
 static bool check_global_refs(Parser *ps) {
-  for (size_t i = 0; i < ps->global_refs.len; i++)
-    if (ref_target(ps, &ps->global_refs.data[i]) == DWARF_NO_DIE)
+  for (size_t i = 0; i < ps->global_refs.len; i++) {
+    const PendingRef *r = &ps->global_refs.data[i];
+    uint32_t target = ref_target(ps, r);
+    if (target == DWARF_NO_DIE)
       return false;
+    note_crossing(ps, r->die, target);
+  }
   return true;
 }
 
@@ -944,6 +956,7 @@ static bool resolve_annotation_links(Parser *ps) {
                      ull(r->target),
                      name_or_number(&tb, dwarf_name_of_tag(tag), "DW_TAG_", tag));
     }
+    note_crossing(ps, r->die, target);
     AnnotationLink link = {r->die, target};
     vec_push(&ps->p->links, link); /* in DIE order, as they were read */
   }
@@ -1245,6 +1258,17 @@ void dwarf_close(DwarfFile *f) {
   free(f->units);
   free(f->dies);
   free(f);
+}
+
+void dwarf_discard_dies(const DwarfFile *f, uint32_t first, uint32_t end) {
+  long page = sysconf(_SC_PAGESIZE);
+  if (page <= 0 || first >= end || end > f->ndies)
+    return;
+  uintptr_t lo = (uintptr_t)(f->dies + first), hi = (uintptr_t)(f->dies + end);
+  lo = (lo + (uintptr_t)page - 1) & ~((uintptr_t)page - 1); /* whole pages inside */
+  hi &= ~((uintptr_t)page - 1);
+  if (lo < hi)
+    madvise((void *)lo, hi - lo, MADV_DONTNEED);
 }
 
 void dwarf_release_dies(DwarfFile *f) {

@@ -116,6 +116,9 @@ typedef struct DwarfFile {
   uint32_t gnu_annotation_dies;  /* DW_TAG_GNU_annotation DIEs */
   uint32_t gnu_annotation_attrs; /* DW_AT_GNU_annotation attributes */
   uint32_t llvm_annotation_dies; /* DW_TAG_LLVM_annotation DIEs */
+  bool crosses_units;            /* a DIE refers to one of another unit
+                                    (DW_FORM_ref_addr, or a
+                                    DW_AT_GNU_annotation link) */
   struct DwarfPrivate *priv;
 } DwarfFile;
 
@@ -150,6 +153,13 @@ void dwarf_close(DwarfFile *f);
    sections) stay valid until dwarf_close.  For a reader done with the
    DIEs whose results keep those strings.  */
 void dwarf_release_dies(DwarfFile *f);
+
+/* DIEs [FIRST, END) will not be asked about again (a batch of units
+   loaded, in a file that does not cross units): the memory of their
+   entries is given back to the system, whole pages only; the entries
+   read as zeros after this.  The rest of F is untouched, so threads
+   working on other DIEs need no lock.  */
+void dwarf_discard_dies(const DwarfFile *f, uint32_t first, uint32_t end);
 
 /* Decode the attributes of DIE into OUT (at most MAX of them), in the
    order of its abbreviation.  Returns how many it has.  */

@@ -244,6 +244,7 @@ static bool generate_units(DwarfLoader *dl, uint32_t batch, bool big_endian,
    first failure in batch order is the one reported.  */
 typedef struct BatchJob {
   DwarfLoader *dl;
+  const DwarfFile *dw;
   bool big_endian;
   uint32_t *starts;   /* batch I: units [starts[I], starts[I + 1]) */
   uint32_t nbatches;
@@ -253,6 +254,7 @@ typedef struct BatchJob {
   uint32_t next;      /* the next batch to take */
   uint32_t turn;      /* the next batch to add */
   bool failed, crossed;
+  bool discard;       /* a batch's DIEs are given back once it is loaded */
   DwarfError derr;
   BtfError berr;
 } BatchJob;
@@ -282,6 +284,13 @@ static void add_in_turn(BatchJob *j, uint32_t i, bool ok, bool crossed,
   pthread_mutex_unlock(&j->lock);
 }
 
+/* Give back the reader's DIEs of units [FIRST, END), loaded: no other
+   batch asks about them when no DIE refers across units.  */
+static void discard_batch_dies(const DwarfFile *dw, uint32_t first, uint32_t end) {
+  const DwarfUnit *last = &dw->units[end - 1];
+  dwarf_discard_dies(dw, dw->units[first].first_die, last->first_die + last->die_count);
+}
+
 static void *batch_worker(void *arg) {
   BatchJob *j = arg;
   for (uint32_t i; (i = take_batch(j)) < j->nbatches;) {
@@ -290,6 +299,8 @@ static void *batch_worker(void *arg) {
     bool crossed = false;
     bool ok = generate_units(j->dl, i, j->big_endian, j->starts[i], j->starts[i + 1],
                              &crossed, &derr, &one);
+    if (ok && j->discard)
+      discard_batch_dies(j->dw, j->starts[i], j->starts[i + 1]);
     add_in_turn(j, i, ok, crossed, &derr, &one);
     buf_free(&one);
   }
@@ -303,7 +314,8 @@ static void *batch_worker(void *arg) {
 static BtfBatches *generate_batches(DwarfLoader *dl, const DwarfFile *dw, bool big_endian,
                                     unsigned threads, uint32_t batch_dies, bool *crossed,
                                     DwarfError *derr, BtfError *berr) {
-  BatchJob j = {.dl = dl, .big_endian = big_endian, .join = btf_batches_new()};
+  BatchJob j = {.dl = dl, .dw = dw, .big_endian = big_endian, .join = btf_batches_new(),
+                .discard = !dw->crosses_units};
   j.starts = xmalloc(((size_t)dw->nunits + 1) * sizeof *j.starts);
   for (uint32_t first = 0; first < dw->nunits; first = batch_end(dw, first, batch_dies))
     j.starts[j.nbatches++] = first;
@@ -321,7 +333,9 @@ static BtfBatches *generate_batches(DwarfLoader *dl, const DwarfFile *dw, bool b
   for (unsigned t = 0; t < started; t++)
     pthread_join(tids[t], NULL);
   free(tids);
-  *crossed = j.crossed;
+  /* with the DIEs given back, a crossing batch cannot fall back to
+     loading every unit at once (dw->crosses_units says it cannot occur) */
+  *crossed = j.crossed && !j.discard;
   *derr = j.derr;
   *berr = j.berr;
   if (j.failed) {
