@@ -6,7 +6,9 @@
    group (the top two bits) and its number in that group, from 1 (0
    stays void), and made an id by btf_batches_finish.  DATASECs are
    kept apart, one per name, their entries with their order of arrival
-   for the stable sort.  */
+   for the stable sort.  Strings are kept once each (a kernel's batches
+   name the same members and types again and again: 96 MB of tables
+   back to back for Debian's vmlinux).  */
 #include "btf_batches.h"
 
 #include "btf_dedup.h"
@@ -24,7 +26,7 @@ typedef struct SecEntry {
 } SecEntry;
 
 typedef struct Datasec {
-  uint32_t name_off;  /* in strs */
+  uint32_t name_off;  /* in strs, where each string is once */
   uint32_t size;
   VEC(SecEntry) entries;
 } Datasec;
@@ -32,20 +34,24 @@ typedef struct Datasec {
 struct BtfBatches {
   Buf group[NGROUPS];
   uint32_t count[NGROUPS];
-  Buf strs;
+  BtfStrSet strs;
   VEC(Datasec) datasecs;
   uint32_t arrivals;
   BtfWordVec names, refs;
 };
 
-BtfBatches *btf_batches_new(void) { return xcalloc(1, sizeof(BtfBatches)); }
+BtfBatches *btf_batches_new(void) {
+  BtfBatches *b = xcalloc(1, sizeof(BtfBatches));
+  btf_strset_init(&b->strs);
+  return b;
+}
 
 void btf_batches_free(BtfBatches *b) {
   if (!b)
     return;
   for (int g = 0; g < NGROUPS; g++)
     buf_free(&b->group[g]);
-  buf_free(&b->strs);
+  btf_strset_free(&b->strs);
   for (size_t i = 0; i < b->datasecs.len; i++)
     vec_free(&b->datasecs.data[i].entries);
   vec_free(&b->datasecs);
@@ -67,20 +73,19 @@ static uint32_t record_words(const BtfType *t) {
   return 3 + (uint32_t)btf_type_data_size(btf_kind(t), btf_vlen(t)) / 4;
 }
 
-/* The DATASEC of NAME (a string of strs at NAME_OFF), made on first
-   use.  */
+/* The DATASEC of the name at NAME_OFF in strs, made on first use.  */
 static Datasec *datasec_named(BtfBatches *b, uint32_t name_off, uint32_t size) {
   for (size_t i = 0; i < b->datasecs.len; i++)
-    if (!strcmp(b->strs.data + b->datasecs.data[i].name_off, b->strs.data + name_off))
+    if (b->datasecs.data[i].name_off == name_off)
       return &b->datasecs.data[i];
   Datasec ds = {.name_off = name_off, .size = size};
   vec_push(&b->datasecs, ds);
   return &b->datasecs.data[b->datasecs.len - 1];
 }
 
-static void add_datasec(BtfBatches *b, const BtfType *t, uint32_t str_base,
+static void add_datasec(BtfBatches *b, const Btf *btf, const BtfType *t,
                         const uint32_t *kept) {
-  Datasec *ds = datasec_named(b, t->name_off ? t->name_off + str_base : 0, t->size);
+  Datasec *ds = datasec_named(b, btf_strset_add(&b->strs, btf->strs + t->name_off), t->size);
   const BtfVarSecinfo *vs = (const BtfVarSecinfo *)(t + 1);
   for (uint32_t i = 0; i < btf_vlen(t); i++) {
     SecEntry e = {vs[i], b->arrivals++};
@@ -104,13 +109,11 @@ bool btf_batches_add(BtfBatches *b, const void *blob, size_t size, BtfError *err
       kept[id] = (uint32_t)g << GROUP_SHIFT | ++count[g];
     }
   }
-  uint32_t str_base = (uint32_t)b->strs.len;
-  buf_append(&b->strs, btf->strs, btf->hdr.str_len);
   for (uint32_t id = 1; id < n; id++) {
     const BtfType *t = btf_type_by_id(btf, id);
     unsigned kind = btf_kind(t);
     if (kind == BTF_KIND_DATASEC) {
-      add_datasec(b, t, str_base, kept);
+      add_datasec(b, btf, t, kept);
       continue;
     }
     Buf *out = &b->group[group_of(kind)];
@@ -119,8 +122,7 @@ bool btf_batches_add(BtfBatches *b, const void *blob, size_t size, BtfError *err
     uint32_t *w = (uint32_t *)(void *)(out->data + at);
     btf_record_slots(t, &b->names, &b->refs);
     for (size_t i = 0; i < b->names.len; i++)
-      if (w[b->names.data[i]])
-        w[b->names.data[i]] += str_base;
+      w[b->names.data[i]] = btf_strset_add(&b->strs, btf->strs + w[b->names.data[i]]);
     for (size_t i = 0; i < b->refs.len; i++)
       w[b->refs.data[i]] = kept[w[b->refs.data[i]]];
   }
@@ -141,26 +143,50 @@ static int compare_entries(const void *x, const void *y) {
   return (a->arrival > c->arrival) - (a->arrival < c->arrival);
 }
 
+/* The bytes the joined DATASECs take.  */
+static size_t datasecs_size(const BtfBatches *b) {
+  size_t n = 0;
+  for (size_t i = 0; i < b->datasecs.len; i++)
+    n += sizeof(BtfType) + b->datasecs.data[i].entries.len * sizeof(BtfVarSecinfo);
+  return n;
+}
+
+/* Make the kept references of group IN's records final ids (FIRST: the
+   first id of each group).  */
+static void finish_references(BtfBatches *b, Buf *in, const uint32_t *first) {
+  for (size_t at = 0; at < in->len;) {
+    uint32_t *w = (uint32_t *)(void *)(in->data + at);
+    const BtfType *t = (const BtfType *)w;
+    btf_record_slots(t, &b->names, &b->refs);
+    for (size_t i = 0; i < b->refs.len; i++)
+      w[b->refs.data[i]] = final_id(first, w[b->refs.data[i]]);
+    at += record_words(t) * 4;
+  }
+}
+
+/* The joined blob is written straight into RAW, sized once, and each
+   group's buffer freed as soon as it is copied: a kernel's join is a
+   quarter of a gigabyte, so no second copy of it is made.  */
 void btf_batches_finish(BtfBatches *b, Buf *raw) {
   uint32_t first[NGROUPS];
   uint32_t next = 1;
+  size_t types_len = datasecs_size(b);
   for (int g = 0; g < NGROUPS; g++) {
     first[g] = next;
     next += b->count[g];
+    types_len += b->group[g].len;
   }
-  Buf types = {0};
+  const Buf *strs = &b->strs.tab;
+  BtfHeader h = {BTF_MAGIC, BTF_VERSION, 0, BTF_HEADER_SIZE, 0, (uint32_t)types_len,
+                 (uint32_t)types_len, (uint32_t)strs->len};
+  buf_free(raw);
+  buf_reserve(raw, sizeof h + types_len + strs->len);
+  buf_append(raw, &h, sizeof h);
   for (int g = 0; g < NGROUPS; g++) {
     Buf *in = &b->group[g];
-    for (size_t at = 0; at < in->len;) {
-      uint32_t *w = (uint32_t *)(void *)(in->data + at);
-      const BtfType *t = (const BtfType *)w;
-      btf_record_slots(t, &b->names, &b->refs);
-      for (size_t i = 0; i < b->refs.len; i++)
-        w[b->refs.data[i]] = final_id(first, w[b->refs.data[i]]);
-      at += record_words(t) * 4;
-    }
+    finish_references(b, in, first);
     if (in->len)
-      buf_append(&types, in->data, in->len);
+      buf_append(raw, in->data, in->len);
     buf_free(in);
   }
   for (size_t i = 0; i < b->datasecs.len; i++) {
@@ -168,21 +194,14 @@ void btf_batches_finish(BtfBatches *b, Buf *raw) {
     qsort(ds->entries.data, ds->entries.len, sizeof *ds->entries.data, compare_entries);
     BtfType t = {ds->name_off, BTF_INFO(BTF_KIND_DATASEC, 0, (uint32_t)ds->entries.len),
                  {.size = ds->size}};
-    buf_append(&types, &t, sizeof t);
+    buf_append(raw, &t, sizeof t);
     for (size_t k = 0; k < ds->entries.len; k++) {
       BtfVarSecinfo vs = ds->entries.data[k].info;
       vs.type = final_id(first, vs.type);
-      buf_append(&types, &vs, sizeof vs);
+      buf_append(raw, &vs, sizeof vs);
     }
   }
-  if (!b->strs.len)
-    buf_putc(&b->strs, 0);
-  BtfHeader h = {BTF_MAGIC, BTF_VERSION, 0, BTF_HEADER_SIZE, 0, (uint32_t)types.len,
-                 (uint32_t)types.len, (uint32_t)b->strs.len};
-  buf_free(raw);
-  buf_append(raw, &h, sizeof h);
-  if (types.len)
-    buf_append(raw, types.data, types.len);
-  buf_append(raw, b->strs.data, b->strs.len);
-  buf_free(&types);
+  buf_append(raw, strs->data, strs->len);
+  btf_strset_free(&b->strs);
+  btf_strset_init(&b->strs);
 }

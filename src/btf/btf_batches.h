@@ -8,8 +8,8 @@
    DECL_TAGs, DATASECs -- so the join keeps that order across batches:
    every batch's types, then every batch's VARs, and so on, the DATASECs
    of one name made one with their entries in offset order (a stable
-   sort: at one offset, the batches' order).  Strings are the batches'
-   tables back to back (deduplication rewrites them).  */
+   sort: at one offset, the batches' order).  Strings are kept once
+   each, in order of first use.  */
 #ifndef BTFCC_BTF_BATCHES_H
 #define BTFCC_BTF_BATCHES_H
 

@@ -30,10 +30,12 @@ void btf_encode_generate(const DebugUnit *unit, Buf *raw) {
     store_uint(hdr + 20, 4, be, raw->len - BTF_HEADER_SIZE);
 }
 
-bool btf_encode_finish(const Buf *raw, const Btf *base, bool no_dedup,
+bool btf_encode_finish(Buf *raw, const Btf *base, bool no_dedup,
                        Buf *out, BtfDedupStats *stats,
                        BtfError *err) {
   Btf *btf = btf_parse(raw->data, raw->len, NULL, err);
+  if (!no_dedup)
+    buf_free(raw); /* dedup reads its own copy */
   const Buf *blob = raw;
   Buf split = {0};
   if (btf && base) {
@@ -51,6 +53,7 @@ bool btf_encode_finish(const Buf *raw, const Btf *base, bool no_dedup,
     ok = btf_dedup(btf, out, stats, err);
   btf_free(btf);
   buf_free(&split);
+  buf_free(raw);
   return ok;
 }
 

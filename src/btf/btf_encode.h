@@ -21,8 +21,10 @@ void btf_encode_generate(const DebugUnit *unit, Buf *raw);
    equal ones of RAW (a module's BTF on vmlinux's, pahole's --btf_base).
    stats (may be NULL) gets the deduplication's figures.  Returns false
    and fills err when RAW cannot be read back (a type too large for BTF)
-   or does not fit on the base.  */
-bool btf_encode_finish(const Buf *raw, const Btf *base, bool no_dedup,
+   or does not fit on the base.  RAW is freed (as soon as it is read
+   back when it is deduplicated: a kernel's is a quarter of a gigabyte,
+   and deduplication reads its own copy).  */
+bool btf_encode_finish(Buf *raw, const Btf *base, bool no_dedup,
                        Buf *out, BtfDedupStats *stats,
                        BtfError *err);
 

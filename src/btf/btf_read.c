@@ -80,7 +80,8 @@ void btf_free(Btf *btf) {
   if (!btf)
     return;
   free(btf->raw);
-  free(btf->type_data);
+  if (!btf->type_data_in_raw)
+    free(btf->type_data);
   free(btf->type_offs);
   free(btf);
 }
@@ -242,15 +243,23 @@ static void copy_data(Btf *btf, const uint8_t *d, size_t size) {
   btf->raw_size = (uint32_t)size;
   btf->raw = xmalloc(size);
   memcpy(btf->raw, d, size);
-  uint32_t words = (h->type_len + 3) / 4;
-  btf->type_data = xcalloc(words ? words : 1, 4);
   uint8_t *types = btf->raw + h->hdr_len + h->type_off;
-  memcpy(btf->type_data, types, h->type_len);
+  if ((h->hdr_len + h->type_off) % 4 == 0 && h->type_len % 4 == 0 && h->type_len) {
+    /* aligned in the copy (malloc's alignment): read in place, no
+       second copy of a kernel's 140 MB of records */
+    btf->type_data = (uint32_t *)(void *)types;
+    btf->type_data_in_raw = true;
+  } else {
+    uint32_t words = (h->type_len + 3) / 4;
+    btf->type_data = xcalloc(words ? words : 1, 4);
+    memcpy(btf->type_data, types, h->type_len);
+  }
   if (btf->swapped) {
     /* Every field of every record is a 32-bit word.  */
     for (uint32_t i = 0; i < h->type_len / 4; i++)
       btf->type_data[i] = bswap32(btf->type_data[i]);
-    memcpy(types, btf->type_data, h->type_len / 4 * 4);
+    if (!btf->type_data_in_raw)
+      memcpy(types, btf->type_data, h->type_len / 4 * 4);
     uint16_t magic = BTF_MAGIC;
     memcpy(btf->raw, &magic, 2);
     const uint32_t fields[5] = {h->hdr_len, h->type_off, h->type_len,

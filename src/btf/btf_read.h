@@ -83,7 +83,9 @@ typedef struct Btf {
   bool swapped;            /* the input was in the other byte order */
   uint8_t *raw;            /* the whole blob, converted to host order */
   uint32_t raw_size;
-  uint32_t *type_data;     /* copy of the type section, 4-byte aligned */
+  uint32_t *type_data;     /* the type section, 4-byte aligned: inside
+                              raw when it is aligned there, else a copy */
+  bool type_data_in_raw;
   const char *strs;        /* the string section (inside raw) */
   uint32_t start_id;       /* id of the first type here (1 without base) */
   uint32_t start_str_off;  /* string offsets below this are the base's */

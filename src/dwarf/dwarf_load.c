@@ -54,7 +54,8 @@ typedef struct Loader {
   const DwarfFile *f;
   ElfFile *elf;
   DebugUnit *u;
-  Die **memo;         /* model DIE of each DWARF DIE, or NULL */
+  Die **memo;         /* model DIE of each DWARF DIE in [lo, hi), by
+                         its index less lo, or NULL */
   DwarfError *err;
   VEC(uint32_t) origin; /* the DWARF DIE of each model DIE, by id */
   SymRef *by_name;    /* symbols that may be variables, by name */
@@ -150,6 +151,9 @@ static bool const_attr(Loader *L, uint32_t die, uint16_t name, int64_t *out,
   return true;
 }
 
+/* The model DIE of DWARF DIE I, one of the units being loaded.  */
+static Die **memo_at(const Loader *L, uint32_t i) { return &L->memo[i - L->lo]; }
+
 /* The DIE an attribute refers to, DWARF_NO_DIE when absent.  */
 static uint32_t ref_attr(Loader *L, uint32_t die, uint16_t name, bool *ok) {
   DwarfAttr a;
@@ -170,7 +174,11 @@ static uint32_t ref_attr(Loader *L, uint32_t die, uint16_t name, bool *ok) {
   switch (a.form) {
   case DW_FORM_ref1: case DW_FORM_ref2: case DW_FORM_ref4: case DW_FORM_ref8:
   case DW_FORM_ref_udata: case DW_FORM_ref_addr: {
-    uint32_t t = dwarf_die_at(f, f->units[f->dies[die].unit].section, a.u);
+    uint32_t unit = f->dies[die].unit;
+    uint32_t t = a.form == DW_FORM_ref_addr ? DWARF_NO_DIE : dwarf_unit_die_at(f, unit, a.u);
+    if (t != DWARF_NO_DIE)
+      return t;
+    t = dwarf_die_at(f, f->units[unit].section, a.u);
     if (t != DWARF_NO_DIE)
       return t;
     for (uint32_t s = 0; s < f->nsections; s++)
@@ -207,14 +215,14 @@ static Die *type_attr(Loader *L, uint32_t die, bool *ok) {
   uint32_t t = ref_attr_here(L, die, DW_AT_type, ok);
   if (t == DWARF_NO_DIE || L->f->dies[t].tag == DW_TAG_unspecified_type)
     return NULL;
-  if (!L->memo[t] || L->memo[t]->kind == DIE_VARIABLE ||
-      L->memo[t]->kind == DIE_SUBPROGRAM) {
+  Die *d = *memo_at(L, t);
+  if (!d || d->kind == DIE_VARIABLE || d->kind == DIE_SUBPROGRAM) {
     *ok = load_error(L, die, "DW_AT_type refers to DIE 0x%llx, a %s, not a type",
                      (unsigned long long)L->f->dies[t].offset,
                      dwarf_name_of_tag(L->f->dies[t].tag));
     return NULL;
   }
-  return L->memo[t];
+  return d;
 }
 
 /* --- Pass 1: which DIEs the model holds --- */
@@ -264,8 +272,8 @@ static void create_dies(Loader *L) {
     } else {
       continue;
     }
-    L->memo[i] = debug_new_die(L->u, kind, true);
-    note_origin(L, L->memo[i], i);
+    Die *d = *memo_at(L, i) = debug_new_die(L->u, kind, true);
+    note_origin(L, d, i);
   }
 }
 
@@ -573,7 +581,7 @@ static uint32_t declaration_of(Loader *L, uint32_t die, Die *d, bool *ok) {
   uint32_t spec = ref_attr_here(L, die, DW_AT_specification, ok);
   if (spec == DWARF_NO_DIE)
     return die;
-  Die *sd = L->memo[spec];
+  Die *sd = *memo_at(L, spec);
   if (!sd || sd->kind != d->kind) {
     *ok = load_error(L, die, "DW_AT_specification refers to DIE 0x%llx, a %s",
                      (unsigned long long)L->f->dies[spec].offset,
@@ -747,7 +755,7 @@ static bool check_walkable(Loader *L) {
 static void list_entities(Loader *L, bool kernel) {
   DebugUnit *u = L->u;
   for (uint32_t i = L->lo; i < L->hi; i++) {
-    Die *d = L->memo[i];
+    Die *d = *memo_at(L, i);
     if (!d || d->has_definition || (kernel && !d->kept))
       continue;
     if (d->kind == DIE_VARIABLE)
@@ -758,8 +766,8 @@ static void list_entities(Loader *L, bool kernel) {
 }
 
 /* What the batches share: the reader's DIEs and the symbols (read
-   only), the model DIEs of every DWARF DIE (each batch writes only its
-   own range) and the kernel's rules, which the batches apply one at a
+   only; each batch maps its own DIEs to model DIEs in a table of its
+   range's size) and the kernel's rules, which the batches apply one at a
    time in their order (turn: the batch whose turn it is), so that a
    function's FUNC goes to its first definition in DWARF order whatever
    the order in which threads load the batches.  */
@@ -779,7 +787,6 @@ DwarfLoader *dwarf_loader_new(const DwarfFile *f, ElfFile *elf, DwarfError *err)
     index_symbols(&dl->shared);
     dl->shared.rules = kernel_rules_new(elf);
   }
-  dl->shared.memo = xcalloc(f->ndies ? f->ndies : 1, sizeof *dl->shared.memo);
   pthread_mutex_init(&dl->lock, NULL);
   pthread_cond_init(&dl->turn_changed, NULL);
   return dl;
@@ -813,13 +820,14 @@ DebugUnit *dwarf_loader_units(DwarfLoader *dl, uint32_t batch, uint32_t first,
   L->hi = first < end ? f->units[end - 1].first_die + f->units[end - 1].die_count : 0;
   if (first == 0 && end == f->nunits)
     L->lo = 0, L->hi = f->ndies;
+  L->memo = xcalloc(L->hi > L->lo ? L->hi - L->lo : 1, sizeof *L->memo);
   create_dies(L);
   /* Aggregates last: their members' offsets and enums' signedness read
      sizes and encodings of the types loaded first.  */
   bool ok = true;
   for (int round = 0; round < 2; round++)
     for (uint32_t i = L->lo; i < L->hi && ok; i++) {
-      Die *d = L->memo[i];
+      Die *d = *memo_at(L, i);
       bool aggregate = d && (d->kind == DIE_STRUCT || d->kind == DIE_UNION ||
                              d->kind == DIE_ENUM);
       if (d && aggregate == (round == 1))
@@ -833,8 +841,8 @@ DebugUnit *dwarf_loader_units(DwarfLoader *dl, uint32_t batch, uint32_t first,
     debug_number(L->u, !kernel);
     ok = check_walkable(L);
   }
-  /* the model DIEs go with the caller's arena: forget them */
-  memset(L->memo + L->lo, 0, (size_t)(L->hi - L->lo) * sizeof *L->memo);
+  /* the model DIEs go with the caller's arena */
+  free(L->memo);
   vec_free(&L->origin);
   if (crossed)
     *crossed = L->crossed;
@@ -844,7 +852,6 @@ DebugUnit *dwarf_loader_units(DwarfLoader *dl, uint32_t batch, uint32_t first,
 void dwarf_loader_free(DwarfLoader *dl) {
   if (!dl)
     return;
-  free(dl->shared.memo);
   free(dl->shared.by_name);
   kernel_rules_free(dl->shared.rules);
   pthread_mutex_destroy(&dl->lock);

@@ -8,6 +8,8 @@
 #include "../elf/elf_reloc.h"
 
 #include <errno.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +68,11 @@ typedef struct AbbrevTable {
   uint32_t count;
 } AbbrevTable;
 
+/* A DIE's DW_AT_GNU_annotation: the annotation DIE it refers to.  */
+typedef struct AnnotationLink {
+  uint32_t die, target;
+} AnnotationLink;
+
 struct DwarfPrivate {
   Bytes abbrev, str, line_str, str_offsets;
   VEC(Abbrev) abbrevs;
@@ -74,6 +81,7 @@ struct DwarfPrivate {
   uint32_t main_info;   /* the .debug_info that DW_FORM_ref_addr of
                            .debug_types units points into */
   VEC(uint8_t *) owned; /* relocated section copies */
+  VEC(AnnotationLink) links; /* by DIE: each DW_AT_GNU_annotation */
   char *file_data;      /* dwarf_open_path: the file */
   ElfFile *elf;         /* dwarf_open_path: its ELF view */
 };
@@ -792,8 +800,8 @@ static uint32_t add_die(Parser *ps, OpenStack *open, uint32_t unit,
                         uint64_t offset, uint32_t ab) {
   const Abbrev *abbrev = &ps->p->abbrevs.data[ab];
   uint32_t idx = (uint32_t)ps->dies.len;
-  DwarfDie d = {offset, unit, DWARF_NO_DIE, DWARF_NO_DIE, DWARF_NO_DIE, ab,
-                abbrev->tag, abbrev->children};
+  DwarfDie d = {(uint32_t)offset, unit, DWARF_NO_DIE, DWARF_NO_DIE, ab, abbrev->tag,
+                abbrev->children};
   if (open->len) {
     OpenParent *top = &open->data[open->len - 1];
     d.parent = top->die;
@@ -865,6 +873,9 @@ static bool read_unit_dies(Parser *ps, uint32_t unit, uint64_t dies_at,
 
 /* Read every unit of section SEC.  */
 static bool read_section_units(Parser *ps, uint32_t sec) {
+  if (ps->sections.data[sec].size > UINT32_MAX) /* DIE offsets are 32-bit */
+    return read_error(ps->err, "%s: sections of more than 4 GiB are not supported",
+                      ps->sections.data[sec].label);
   ps->sections.data[sec].first_die = (uint32_t)ps->dies.len;
   uint64_t offset = 0;
   while (offset < ps->sections.data[sec].size) {
@@ -912,10 +923,20 @@ static uint32_t ref_target(Parser *ps, const PendingRef *r) {
   return die;
 }
 
+/* Note in the file whether DIE refers to TARGET in another unit.  */
+static void note_crossing(Parser *ps, uint32_t die, uint32_t target) {
+  if (ps->dies.data[die].unit != ps->dies.data[target].unit)
+    ps->f->crosses_units = true;
+}
+
 static bool check_global_refs(Parser *ps) {
-  for (size_t i = 0; i < ps->global_refs.len; i++)
-    if (ref_target(ps, &ps->global_refs.data[i]) == DWARF_NO_DIE)
+  for (size_t i = 0; i < ps->global_refs.len; i++) {
+    const PendingRef *r = &ps->global_refs.data[i];
+    uint32_t target = ref_target(ps, r);
+    if (target == DWARF_NO_DIE)
       return false;
+    note_crossing(ps, r->die, target);
+  }
   return true;
 }
 
@@ -935,9 +956,25 @@ static bool resolve_annotation_links(Parser *ps) {
                      ull(r->target),
                      name_or_number(&tb, dwarf_name_of_tag(tag), "DW_TAG_", tag));
     }
-    ps->dies.data[r->die].annotation = target;
+    note_crossing(ps, r->die, target);
+    AnnotationLink link = {r->die, target};
+    vec_push(&ps->p->links, link); /* in DIE order, as they were read */
   }
   return true;
+}
+
+/* The DIE that DIE's DW_AT_GNU_annotation refers to, or DWARF_NO_DIE.  */
+static uint32_t annotation_of(const struct DwarfPrivate *p, uint32_t die) {
+  size_t lo = 0, hi = p->links.len;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (p->links.data[mid].die < die)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < p->links.len && p->links.data[lo].die == die ? p->links.data[lo].target
+                                                         : DWARF_NO_DIE;
 }
 
 /* Report the annotation chain loop through DIE.  */
@@ -947,7 +984,7 @@ static bool report_loop(Parser *ps, uint32_t die) {
   uint32_t j = die;
   for (int n = 0; n < 8; n++) {
     buf_printf(&path, "0x%llx -> ", ull(dies[j].offset));
-    j = dies[j].annotation;
+    j = annotation_of(ps->p, j);
     if (j == die)
       break;
   }
@@ -964,20 +1001,20 @@ static bool report_loop(Parser *ps, uint32_t die) {
    loop in linear time.  */
 static bool check_annotation_loops(Parser *ps) {
   enum { UNSEEN, ON_PATH, DONE };
-  DwarfDie *dies = ps->dies.data;
   uint8_t *state = xcalloc(ps->dies.len ? ps->dies.len : 1, 1);
   bool ok = true;
-  for (uint32_t i = 0; ok && i < ps->dies.len; i++) {
-    if (dies[i].annotation == DWARF_NO_DIE || state[i] != UNSEEN)
+  for (size_t k = 0; ok && k < ps->p->links.len; k++) {
+    uint32_t i = ps->p->links.data[k].die;
+    if (state[i] != UNSEEN)
       continue;
     uint32_t j = i;
     while (j != DWARF_NO_DIE && state[j] == UNSEEN) {
       state[j] = ON_PATH;
-      j = dies[j].annotation;
+      j = annotation_of(ps->p, j);
     }
     if (j != DWARF_NO_DIE && state[j] == ON_PATH)
       ok = report_loop(ps, j);
-    for (j = i; j != DWARF_NO_DIE && state[j] == ON_PATH; j = dies[j].annotation)
+    for (j = i; j != DWARF_NO_DIE && state[j] == ON_PATH; j = annotation_of(ps->p, j))
       state[j] = DONE;
   }
   free(state);
@@ -1210,6 +1247,7 @@ void dwarf_close(DwarfFile *f) {
   for (size_t i = 0; i < p->owned.len; i++)
     free(p->owned.data[i]);
   vec_free(&p->owned);
+  vec_free(&p->links);
   vec_free(&p->abbrevs);
   vec_free(&p->specs);
   vec_free(&p->tables);
@@ -1220,6 +1258,17 @@ void dwarf_close(DwarfFile *f) {
   free(f->units);
   free(f->dies);
   free(f);
+}
+
+void dwarf_discard_dies(const DwarfFile *f, uint32_t first, uint32_t end) {
+  long page = sysconf(_SC_PAGESIZE);
+  if (page <= 0 || first >= end || end > f->ndies)
+    return;
+  uintptr_t lo = (uintptr_t)(f->dies + first), hi = (uintptr_t)(f->dies + end);
+  lo = (lo + (uintptr_t)page - 1) & ~((uintptr_t)page - 1); /* whole pages inside */
+  hi &= ~((uintptr_t)page - 1);
+  if (lo < hi)
+    madvise((void *)lo, hi - lo, MADV_DONTNEED);
 }
 
 void dwarf_release_dies(DwarfFile *f) {
@@ -1291,6 +1340,13 @@ uint32_t dwarf_die_at(const DwarfFile *f, uint32_t section, uint64_t offset) {
   return find_die(f->dies, s->first_die, s->die_count, offset);
 }
 
+uint32_t dwarf_unit_die_at(const DwarfFile *f, uint32_t unit, uint64_t offset) {
+  if (unit >= f->nunits)
+    return DWARF_NO_DIE;
+  const DwarfUnit *u = &f->units[unit];
+  return find_die(f->dies, u->first_die, u->die_count, offset);
+}
+
 static bool is_constant_form(uint16_t form) {
   return form == DW_FORM_data1 || form == DW_FORM_data2 ||
          form == DW_FORM_data4 || form == DW_FORM_data8 ||
@@ -1315,7 +1371,7 @@ bool dwarf_die_is_annotated(const DwarfFile *f, uint32_t die) {
   const DwarfDie *d = &f->dies[die];
   if (d->tag == DW_TAG_GNU_annotation || d->tag == DW_TAG_LLVM_annotation)
     return false;
-  if (d->annotation != DWARF_NO_DIE)
+  if (annotation_of(f->priv, die) != DWARF_NO_DIE)
     return true;
   for (uint32_t j = dwarf_die_first_child(f, die); j != DWARF_NO_DIE;
        j = f->dies[j].sibling)
@@ -1327,8 +1383,8 @@ bool dwarf_die_is_annotated(const DwarfFile *f, uint32_t die) {
 size_t dwarf_die_annotations(const DwarfFile *f, uint32_t die,
                              DwarfAnnotation *out, size_t max) {
   size_t n = 0;
-  for (uint32_t j = f->dies[die].annotation; j != DWARF_NO_DIE;
-       j = f->dies[j].annotation, n++)
+  for (uint32_t j = annotation_of(f->priv, die); j != DWARF_NO_DIE;
+       j = annotation_of(f->priv, j), n++)
     if (n < max)
       out[n] = describe_annotation(f, j);
   for (uint32_t j = dwarf_die_first_child(f, die); j != DWARF_NO_DIE;

@@ -61,14 +61,15 @@ typedef struct DwarfUnit {
 } DwarfUnit;
 
 /* DIEs are numbered in section order, depth first, so a DIE's children
-   and their descendants follow it directly.  */
+   and their descendants follow it directly.  A kernel image has tens of
+   millions of them, so a DIE takes 24 bytes: its offset fits in 32 bits
+   (a section over 4 GiB is refused) and the rare DW_AT_GNU_annotation
+   links are kept apart (dwarf_die_annotations).  */
 typedef struct DwarfDie {
-  uint64_t offset;     /* in its section */
+  uint32_t offset;     /* in its section */
   uint32_t unit;       /* index into DwarfFile.units */
   uint32_t parent;     /* DIE index, DWARF_NO_DIE for a unit DIE */
   uint32_t sibling;    /* next DIE with the same parent, or DWARF_NO_DIE */
-  uint32_t annotation; /* the DIE its DW_AT_GNU_annotation refers to, or
-                          DWARF_NO_DIE */
   uint32_t abbrev;     /* reader-internal */
   uint16_t tag;        /* DW_TAG_* */
   bool has_children;
@@ -115,6 +116,9 @@ typedef struct DwarfFile {
   uint32_t gnu_annotation_dies;  /* DW_TAG_GNU_annotation DIEs */
   uint32_t gnu_annotation_attrs; /* DW_AT_GNU_annotation attributes */
   uint32_t llvm_annotation_dies; /* DW_TAG_LLVM_annotation DIEs */
+  bool crosses_units;            /* a DIE refers to one of another unit
+                                    (DW_FORM_ref_addr, or a
+                                    DW_AT_GNU_annotation link) */
   struct DwarfPrivate *priv;
 } DwarfFile;
 
@@ -150,6 +154,13 @@ void dwarf_close(DwarfFile *f);
    DIEs whose results keep those strings.  */
 void dwarf_release_dies(DwarfFile *f);
 
+/* DIEs [FIRST, END) will not be asked about again (a batch of units
+   loaded, in a file that does not cross units): the memory of their
+   entries is given back to the system, whole pages only; the entries
+   read as zeros after this.  The rest of F is untouched, so threads
+   working on other DIEs need no lock.  */
+void dwarf_discard_dies(const DwarfFile *f, uint32_t first, uint32_t end);
+
 /* Decode the attributes of DIE into OUT (at most MAX of them), in the
    order of its abbreviation.  Returns how many it has.  */
 size_t dwarf_die_attrs(const DwarfFile *f, uint32_t die, DwarfAttr *out,
@@ -167,6 +178,11 @@ uint32_t dwarf_die_first_child(const DwarfFile *f, uint32_t die);
 
 /* The DIE at OFFSET of section SECTION, or DWARF_NO_DIE.  */
 uint32_t dwarf_die_at(const DwarfFile *f, uint32_t section, uint64_t offset);
+
+/* The DIE at OFFSET (in its section) among the DIEs of unit UNIT, or
+   DWARF_NO_DIE: for unit-relative references, a search among thousands
+   of DIEs instead of millions.  */
+uint32_t dwarf_unit_die_at(const DwarfFile *f, uint32_t unit, uint64_t offset);
 
 /* Whether DIE carries annotations (DW_AT_GNU_annotation, or
    DW_TAG_LLVM_annotation children) and is not an annotation itself.  */
