@@ -24,6 +24,22 @@ _Noreturn void fatal(const char *fmt, ...) {
   exit(1);
 }
 
+/* Fault in the whole pages of [P, P + N) in one call when N is large
+   (see the arena's blocks below: one madvise costs far less than a page
+   fault a page); ignored where the kernel lacks it.  */
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+enum { POPULATE_MIN = 1 << 18 };
+static void populate_pages(void *p, size_t n) {
+  if (n < POPULATE_MIN)
+    return;
+  uintptr_t from = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
+  uintptr_t to = ((uintptr_t)p + n) & ~(uintptr_t)4095;
+  if (to > from)
+    (void)madvise((void *)from, to - from, MADV_POPULATE_WRITE);
+}
+
 void *xmalloc(size_t size) {
   void *p = malloc(size ? size : 1);
   if (!p)
@@ -35,6 +51,7 @@ void *xcalloc(size_t n, size_t size) {
   void *p = calloc(n ? n : 1, size ? size : 1);
   if (!p)
     fatal("out of memory allocating %zu bytes", n * size);
+  populate_pages(p, n * size); /* tables: touched all over */
   return p;
 }
 
@@ -42,6 +59,7 @@ void *xzalloc_written(size_t n, size_t size) {
   if (size && n > SIZE_MAX / size)
     fatal("out of memory allocating %zu x %zu bytes", n, size);
   void *p = xmalloc(n * size);
+  populate_pages(p, n * size);
   memset(p, 0, n * size);
   return p;
 }
@@ -92,9 +110,6 @@ struct ArenaBlock {
    5.14) the rest of the block is handed out as before.  */
 enum { ARENA_FIRST = 1 << 16, ARENA_MAX = 1 << 23, MAP_DIRECT = 1 << 20,
        POPULATE_CHUNK = 1 << 18 };
-#ifndef MADV_POPULATE_WRITE
-#define MADV_POPULATE_WRITE 23
-#endif
 
 /* LeakSanitizer scans the heap, not our own mappings: a heap block whose
    only reference is the `next` link in a mapped block (an adopted
