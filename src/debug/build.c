@@ -1396,6 +1396,10 @@ static void complete_tentative_arrays(Builder *b, Entities *ents) {
 DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   Builder b = {0};
   b.type_limit = UINT32_MAX;
+  /* a slot for every type made so far, zeroed in one go (type_slot grows
+     it for those made while describing) */
+  b.ntypes = (size_t)type_last_id() + 1;
+  b.types = xcalloc(b.ntypes, sizeof *b.types);
   b.unit = debug_unit_new();
   b.opts = opts;
   b.unit->main_file = tu->main_file;

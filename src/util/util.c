@@ -279,6 +279,15 @@ void buf_reserve(Buf *b, size_t extra) {
   }
 }
 
+void buf_reserve_exact(Buf *b, size_t extra) {
+  size_t need = b->len + extra + 1;
+  if (need <= b->cap)
+    return;
+  b->data = xrealloc(b->data, need);
+  populate_pages(b->data + b->cap, need - b->cap);
+  b->cap = need;
+}
+
 void buf_append(Buf *b, const void *p, size_t n) {
   buf_reserve(b, n);
   memcpy(b->data + b->len, p, n);

@@ -84,6 +84,9 @@ typedef struct Buf {
 } Buf;
 
 void buf_reserve(Buf *b, size_t extra);
+/* Room for exactly EXTRA more bytes, its pages faulted in at once: for a
+   writer that knows its size before it writes.  */
+void buf_reserve_exact(Buf *b, size_t extra);
 void buf_append(Buf *b, const void *p, size_t n);
 void buf_putc(Buf *b, char c);
 void buf_puts(Buf *b, const char *s);
