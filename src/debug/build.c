@@ -66,8 +66,8 @@ static TypeDies *type_slot(Builder *b, const Type *t) {
     size_t n = b->ntypes ? b->ntypes : 1024;
     while (n <= t->id)
       n *= 2;
-    b->types = xrealloc(b->types, n * sizeof *b->types);
-    memset(b->types + b->ntypes, 0, (n - b->ntypes) * sizeof *b->types);
+    b->types = xrealloc_zero_tail(b->types, b->ntypes * sizeof *b->types,
+                                  n * sizeof *b->types);
     b->ntypes = n;
   }
   return &b->types[t->id];

@@ -71,6 +71,15 @@ void *xrealloc(void *p, size_t size) {
   return q;
 }
 
+void *xrealloc_zero_tail(void *p, size_t old, size_t size) {
+  char *q = xrealloc(p, size);
+  if (size > old) {
+    populate_pages(q + old, size - old);
+    memset(q + old, 0, size - old);
+  }
+  return q;
+}
+
 char *xstrndup(const char *s, size_t n) {
   char *p = xmalloc(n + 1);
   memcpy(p, s, n);

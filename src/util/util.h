@@ -29,6 +29,9 @@ void *xcalloc(size_t n, size_t size);
    (a read maps the shared zero page, the first write copies it).  */
 void *xzalloc_written(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
+/* P grown from OLD to SIZE bytes, the new part zeroed (its pages faulted
+   in at once when large).  */
+void *xrealloc_zero_tail(void *p, size_t old, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 
