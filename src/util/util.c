@@ -175,7 +175,8 @@ static bool arena_populate_next(Arena *a, size_t size) {
   char *block_end = b->data + b->size;
   if ((size_t)(block_end - a->cur) < size)
     return false;
-  size_t want = (size_t)(a->cur - a->end) + size; /* cur <= end */
+  size_t room = (size_t)(a->end - a->cur); /* less than SIZE: the slow path */
+  size_t want = size > room ? size - room : 0;
   want = want > POPULATE_CHUNK ? want : POPULATE_CHUNK;
   char *from = a->end;
   char *to = (size_t)(block_end - from) > want ? from + want : block_end;
