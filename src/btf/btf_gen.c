@@ -1238,6 +1238,8 @@ static void output(Gen *g, ObjFile *obj) {
   uint32_t type_len = 12 * ntypes + vbytes;
   uint32_t str_len = (uint32_t)(g->str.len + g->aux.len);
   bool empty = ntypes == 0;
+  if (!s->keep_items) /* the bytes, written once, in memory made at once */
+    buf_reserve_exact(&s->bytes, BTF_HEADER_SIZE + (size_t)type_len + str_len);
   sec_label(s, ".Lbtf0");
   sec_data(s, 2, BTF_MAGIC, "btf_magic");
   sec_data(s, 1, BTF_VERSION, "btf_version");

@@ -66,8 +66,8 @@ static TypeDies *type_slot(Builder *b, const Type *t) {
     size_t n = b->ntypes ? b->ntypes : 1024;
     while (n <= t->id)
       n *= 2;
-    b->types = xrealloc(b->types, n * sizeof *b->types);
-    memset(b->types + b->ntypes, 0, (n - b->ntypes) * sizeof *b->types);
+    b->types = xrealloc_zero_tail(b->types, b->ntypes * sizeof *b->types,
+                                  n * sizeof *b->types);
     b->ntypes = n;
   }
   return &b->types[t->id];
@@ -1400,6 +1400,10 @@ static void complete_tentative_arrays(Builder *b, Entities *ents) {
 DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   Builder b = {0};
   b.type_limit = UINT32_MAX;
+  /* a slot for every type made so far, zeroed in one go (type_slot grows
+     it for those made while describing) */
+  b.ntypes = (size_t)type_last_id() + 1;
+  b.types = xcalloc(b.ntypes, sizeof *b.types);
   b.unit = debug_unit_new();
   b.opts = opts;
   b.unit->main_file = tu->main_file;

@@ -1513,6 +1513,8 @@ void dwarf_generate(const DebugUnit *unit, const DwarfOptions *opts, ObjFile *ob
   set_annotation(str, opts);
   if (line_str)
     set_annotation(line_str, opts);
+  if (!info->keep_items) /* its size is known: memory made at once */
+    buf_reserve_exact(&info->bytes, (size_t)end + 16);
   sec_label(info, ".Ldebug_info0");
   write_unit(&g, info, g.cu, NULL, end);
   write_abbrevs(&g, abbrev);

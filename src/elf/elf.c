@@ -753,7 +753,7 @@ static void build_relocs(Elf *e) {
       ts->use_own = true;
       buf_append(&ts->own, src->bytes.data, src->bytes.len);
     }
-    buf_reserve(&rs->own, src->relocs.len * (rela ? 24 : 16));
+    buf_reserve_exact(&rs->own, src->relocs.len * (rela ? 24 : 16));
     for (size_t k = 0; k < src->relocs.len; k++) {
       const SecReloc *r = &src->relocs.data[k];
       NameEnt *n = reloc_name(e, r->sym);

@@ -29,6 +29,9 @@ void *xcalloc(size_t n, size_t size);
    (a read maps the shared zero page, the first write copies it).  */
 void *xzalloc_written(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
+/* P grown from OLD to SIZE bytes, the new part zeroed (its pages faulted
+   in at once when large).  */
+void *xrealloc_zero_tail(void *p, size_t old, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 
@@ -84,6 +87,9 @@ typedef struct Buf {
 } Buf;
 
 void buf_reserve(Buf *b, size_t extra);
+/* Room for exactly EXTRA more bytes, its pages faulted in at once: for a
+   writer that knows its size before it writes.  */
+void buf_reserve_exact(Buf *b, size_t extra);
 void buf_append(Buf *b, const void *p, size_t n);
 void buf_putc(Buf *b, char c);
 void buf_puts(Buf *b, const char *s);
