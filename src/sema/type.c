@@ -568,19 +568,18 @@ uint32_t type_align(Type *t) {
    type above a bit-precise one (long long above long).  */
 int type_int_rank(Type *t) {
   Type *c = type_canon(t);
-  switch (c->kind) {
-  case TY_BOOL:
+  if (c->kind == TY_BOOL)
     return 1;
-  case TY_BITINT:
-    return (int)c->u.bitint.width * 8;
-  case TY_ENUM:
+  if (c->kind == TY_ENUM)
     return 32 * 8 + 4; /* as int */
-  case TY_LLONG:
-  case TY_ULLONG:
-    return 64 * 8 + 5;
-  default:
-    return type_is_integer(c) ? (int)type_size(c) * 64 + 4 : 0;
-  }
+  if (!type_is_integer(c))
+    return 0;
+  int rank = (int)type_int_width(c) * 8;
+  if (c->kind == TY_LLONG || c->kind == TY_ULLONG)
+    rank += 5;
+  else if (c->kind != TY_BITINT)
+    rank += 4;
+  return rank;
 }
 
 Type *type_int_of_size(int64_t size, bool is_unsigned) {
