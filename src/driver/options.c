@@ -537,7 +537,7 @@ static bool warning_option(Options *o, const char *w) {
   if (id > 0)
     o->diag.enabled[id] = on;
   if (!strcmp(w, "pedantic"))
-    o->diag.enabled[W_PEDANTIC] = on;
+    o->diag.enabled[W_PEDANTIC] = o->diag.enabled[W_MISSING_PARAMETER_NAME] = on;
   /* Every other -W option is GCC's and has no effect here.  */
   return true;
 }
@@ -697,7 +697,8 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strncmp(a, "-W", 2) && strncmp(a, "-Wl,", 4) && strncmp(a, "-Wa,", 4) &&
              strncmp(a, "-Wp,", 4)) warning_option(o, a + 2);
     else if (!strcmp(a, "-pedantic") || !strcmp(a, "-Wpedantic") ||
-             !strcmp(a, "-pedantic-errors")) o->diag.enabled[W_PEDANTIC] = true;
+             !strcmp(a, "-pedantic-errors"))
+      o->diag.enabled[W_PEDANTIC] = o->diag.enabled[W_MISSING_PARAMETER_NAME] = true;
     else if (!strncmp(a, "-O", 2)) {
       const char *l = a + 2;
       o->optimize = o->debug.optimize = !*l ? 1 : (*l >= '0' && *l <= '9') ? atoi(l) : 2;

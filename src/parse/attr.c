@@ -223,26 +223,57 @@ Attr *attr_find(Attr *list, const char *name) {
 
 /* The spec of A, or NULL after warning that it is ignored.  Foreign
    scoped C23 attributes are ignored silently unless unknown.  */
+/* Where an error about A goes: where GCC reports it (report_at, set
+   when A is applied), else at A.  */
+static SrcLoc attr_where(const Attr *a) {
+  return a->report_at.file ? a->report_at : a->loc;
+}
+
+/* ATTRS are applied at AT (those not placed already).  */
+static void attrs_report_at(Attr *attrs, SrcLoc at) {
+  for (Attr *a = attrs; a; a = a->next)
+    if (!a->report_at.file)
+      a->report_at = at;
+}
+
+/* GCC's place for the errors of attributes applied to a declarator:
+   its input location (Parser.input_loc) once the token after the
+   declarator is read.  */
+static void attrs_report_at_declarator(Parser *p, Attr *attrs) {
+  if (attrs) {
+    (void)peek(p, 0);
+    attrs_report_at(attrs, p->input_loc);
+  }
+}
+
 static const AttrSpec *checked_spec(const Attr *a) {
   if (a->scope && strcmp(a->scope->name, "gnu") != 0) {
     if (strcmp(a->scope->name, "clang") != 0)
-      diag_warning(a->loc, W_ATTRIBUTES, "'%s::%s' scoped attribute directive ignored",
+      diag_warning(attr_where(a), W_ATTRIBUTES, "'%s::%s' scoped attribute directive ignored",
                    a->scope->name, a->name->name);
     return NULL;
   }
   const AttrSpec *spec = a->spec;
   if (!spec) {
     if (a->std_syntax)
-      diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
+      diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
     else
-      diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute directive ignored",
+      diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute directive ignored",
                    a->name->name);
     return NULL;
   }
   if (a->nargs < spec->min_args ||
       (spec->max_args >= 0 && a->nargs > spec->max_args)) {
-    diag_error(a->loc, "wrong number of arguments specified for '%s' attribute",
+    diag_error(attr_where(a), "wrong number of arguments specified for '%s' attribute",
                a->name->name);
+    if (spec->max_args == spec->min_args)
+      diag_note(attr_where(a), "expected %d, found %d", spec->min_args, a->nargs);
+    else if (spec->max_args < 0)
+      diag_note(attr_where(a), "expected at least %d, found %d", spec->min_args,
+                a->nargs);
+    else
+      diag_note(attr_where(a), "expected between %d and %d, found %d",
+                spec->min_args, spec->max_args, a->nargs);
     return NULL;
   }
   return spec;
@@ -276,12 +307,12 @@ void attr_split(Attr *all, Attr **type_attrs, Attr **decl_attrs) {
 static const char *btf_tag_value(const Attr *a) {
   const AttrArg *arg = &a->args[0];
   if (arg->kind != AARG_STRING) {
-    diag_error(a->loc, "'%s' attribute requires a string argument",
+    diag_error(attr_where(a), "'%s' attribute requires a string argument",
                a->name->name);
     return NULL;
   }
   if (arg->str_width != 1) {
-    diag_error(a->loc, "unsupported wide string type argument in '%s' attribute",
+    diag_error(attr_where(a), "unsupported wide string type argument in '%s' attribute",
                a->name->name);
     return NULL;
   }
@@ -309,16 +340,16 @@ static uint32_t aligned_value(const Attr *a) {
   bool ok;
   int64_t v = attr_int_arg(a, 0, &ok);
   if (!ok) {
-    diag_error(a->loc, "requested alignment is not an integer constant");
+    diag_error(attr_where(a), "requested alignment is not an integer constant");
     return 0;
   }
   if (v <= 0 || (v & (v - 1)) != 0) {
-    diag_error(a->loc, "requested alignment '%lld' is not a positive power of 2",
+    diag_error(attr_where(a), "requested alignment '%lld' is not a positive power of 2",
                (long long)v);
     return 0;
   }
   if (v > (1 << 28)) {
-    diag_error(a->loc, "requested alignment '%lld' exceeds maximum %u",
+    diag_error(attr_where(a), "requested alignment '%lld' exceeds maximum %u",
                (long long)v, 1u << 28);
     return 0;
   }
@@ -328,7 +359,7 @@ static uint32_t aligned_value(const Attr *a) {
 /* The integer type a mode attribute names, keeping T's signedness.  */
 static Type *mode_type(const Attr *a, Type *t) {
   if (a->args[0].kind != AARG_IDENT) {
-    diag_error(a->loc, "'%s' attribute requires an identifier", a->name->name);
+    diag_error(attr_where(a), "'%s' attribute requires an identifier", a->name->name);
     return NULL;
   }
   Ident *m = attr_canonical_name(a->args[0].ident);
@@ -359,7 +390,7 @@ static Type *mode_type(const Attr *a, Type *t) {
   else if (!strcmp(s, "XC") || !strcmp(s, "TC"))
     return type_complex(ty_ldouble);
   else {
-    diag_error(a->loc, "unknown machine mode '%s'", m->name);
+    diag_error(attr_where(a), "unknown machine mode '%s'", m->name);
     return NULL;
   }
   if (type_kind(t) == TY_ENUM) {
@@ -369,7 +400,7 @@ static Type *mode_type(const Attr *a, Type *t) {
     return t;
   }
   if (!type_is_integer(t) && !type_is_pointer(t)) {
-    diag_error(a->loc, "invalid pointer mode");
+    diag_error(attr_where(a), "invalid pointer mode");
     return NULL;
   }
   return type_int_of_size(size, is_unsigned);
@@ -393,12 +424,12 @@ static Type *vectorize(Parser *p, const Attr *a, Type *t, int64_t bytes) {
     break;
   }
   if (!type_is_arith(t) || type_kind(t) == TY_COMPLEX) {
-    diag_error(a->loc, "invalid vector type for attribute '%s'", a->name->name);
+    diag_error(attr_where(a), "invalid vector type for attribute '%s'", a->name->name);
     return t;
   }
   int64_t es = type_size(t);
   if (bytes <= 0 || es <= 0 || bytes % es != 0 || ((bytes / es) & (bytes / es - 1))) {
-    diag_error(a->loc, "number of vector components %lld not a power of two",
+    diag_error(attr_where(a), "number of vector components %lld not a power of two",
                es > 0 ? (long long)(bytes / es) : 0LL);
     return t;
   }
@@ -415,7 +446,7 @@ static Type *type_attr_btf_type_tag(const Attr *a, Type *t, bool in_place) {
   if (!value)
     return t;
   if (type_kind(t) == TY_FUNC) {
-    diag_warning(a->loc, W_ATTRIBUTES,
+    diag_warning(attr_where(a), W_ATTRIBUTES,
                  "'%s' attribute does not apply to functions", a->name->name);
     return t;
   }
@@ -424,9 +455,9 @@ static Type *type_attr_btf_type_tag(const Attr *a, Type *t, bool in_place) {
      union, even through a typedef of one.  */
   if (!in_place && (c->kind == TY_STRUCT || c->kind == TY_UNION) &&
       c->u.rec->complete) {
-    diag_warning(a->loc, W_ATTRIBUTES,
-                 "ignoring attributes applied to '%s' after definition",
-                 type_name(c->main));
+    diag_warning(attr_where(a), W_ATTRIBUTES,
+                 "ignoring attributes applied to %s after definition",
+                 type_quoted(c->main));
     return t;
   }
   if (in_place) {
@@ -456,7 +487,7 @@ static Type *type_attr_vector_size(Parser *p, const Attr *a, Type *t) {
   bool ok;
   int64_t bytes = attr_int_arg(a, 0, &ok);
   if (!ok) {
-    diag_error(a->loc, "'%s' attribute argument value is not an integer constant",
+    diag_error(attr_where(a), "'%s' attribute argument value is not an integer constant",
                a->name->name);
     return t;
   }
@@ -471,7 +502,7 @@ static Type *type_attr_mode(const Attr *a, Type *t) {
 static Type *type_attr_transparent_union(const Attr *a, Type *t, bool in_place) {
   Type *c = type_canon(t);
   if (c->kind != TY_UNION) {
-    diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
+    diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
     return t;
   }
   return in_place ? t : type_with_flags(t, TYF_TRANSPARENT);
@@ -483,10 +514,10 @@ static Type *type_attr_packed(const Attr *a, Type *t, bool in_place) {
     if (in_place)
       c->u.rec->packed = true;
     else if (c->u.rec->complete)
-      diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
+      diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
     return t;
   }
-  diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
+  diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
   return t;
 }
 
@@ -513,7 +544,7 @@ static Type *apply_one_type_attr(Parser *p, Type *t, const Attr *a,
   }
   if (spec->target == AT_FUNC_TYPE && type_kind(t) != TY_FUNC &&
       !(type_is_pointer(t) && type_kind(type_canon(t)->base) == TY_FUNC)) {
-    diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute only applies to function types",
+    diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute only applies to function types",
                  a->name->name);
   }
   return t; /* no effect on layout or debug information */
@@ -522,12 +553,14 @@ static Type *apply_one_type_attr(Parser *p, Type *t, const Attr *a,
 Type *apply_type_attrs(Parser *p, Type *t, Attr *attrs, bool in_place,
                        SrcLoc loc) {
   (void)loc;
+  if (!in_place)
+    attrs_report_at_declarator(p, attrs);
   for (Attr *a = attrs; a; a = a->next) {
     const AttrSpec *spec = checked_spec(a);
     if (!spec)
       continue;
     if (spec->target == AT_DECL) {
-      diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute does not apply to types",
+      diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute does not apply to types",
                    a->name->name);
       continue;
     }
@@ -537,6 +570,8 @@ Type *apply_type_attrs(Parser *p, Type *t, Attr *attrs, bool in_place,
 }
 
 void apply_record_attrs(Parser *p, Record *r, Attr *attrs) {
+  if (r->name) /* at the tag's name */
+    attrs_report_at(attrs, r->def_loc.file ? r->def_loc : r->loc);
   for (Attr *a = attrs; a; a = a->next) {
     const AttrSpec *spec = checked_spec(a);
     if (!spec)
@@ -554,14 +589,14 @@ void apply_record_attrs(Parser *p, Record *r, Attr *attrs) {
       /* Handled by the caller on the record's type (needs the Type).  */
     } else if (spec->target == AT_DECL && id != ATTR_DEPRECATED &&
                id != ATTR_UNUSED) {
-      diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
+      diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
     }
   }
   (void)p;
 }
 
 BtfTag *attrs_btf_tags(Parser *p, Attr *attrs, bool type_tags, Attr **rest) {
-  (void)p;
+  attrs_report_at_declarator(p, attrs);
   BtfTag *tags = NULL;
   Attr *rh = NULL, **rt = &rh;
   AttrId want = type_tags ? ATTR_BTF_TYPE_TAG : ATTR_BTF_DECL_TAG;
@@ -569,8 +604,9 @@ BtfTag *attrs_btf_tags(Parser *p, Attr *attrs, bool type_tags, Attr **rest) {
     Attr *next = a->next;
     if (attr_id(a) == want && !a->scope) {
       if (a->nargs != 1) {
-        diag_error(a->loc, "wrong number of arguments specified for '%s' attribute",
+        diag_error(attr_where(a), "wrong number of arguments specified for '%s' attribute",
                    a->name->name);
+        diag_note(attr_where(a), "expected 1, found %d", a->nargs);
       } else {
         const char *v = btf_tag_value(a);
         if (v)
@@ -594,6 +630,7 @@ static void add_decl_tag(BtfTag **list, const char *value, SrcLoc loc) {
 }
 
 void apply_decl_attrs(Parser *p, Decl *d, Attr *attrs) {
+  attrs_report_at_declarator(p, attrs);
   for (Attr *a = attrs; a; a = a->next) {
     const AttrSpec *spec = checked_spec(a);
     if (!spec)
@@ -613,11 +650,11 @@ void apply_decl_attrs(Parser *p, Decl *d, Attr *attrs) {
         add_decl_tag(&d->decl_tags, v, a->loc);
     } else if (id == ATTR_SECTION) {
       if (a->args[0].kind != AARG_STRING)
-        diag_error(a->loc, "section attribute argument not a string constant");
+        diag_error(attr_where(a), "section attribute argument not a string constant");
       else if (d->kind == DECL_VAR || d->kind == DECL_FUNC)
         d->section = a->args[0].str;
       else
-        diag_error(a->loc, "section attribute not allowed for '%s'",
+        diag_error(attr_where(a), "section attribute not allowed for '%s'",
                    d->name ? d->name->name : "");
     } else if (id == ATTR_ALIGNED) {
       uint32_t al = aligned_value(a);
@@ -625,20 +662,20 @@ void apply_decl_attrs(Parser *p, Decl *d, Attr *attrs) {
         d->type = type_with_align(d->type, al);
     } else if (id == ATTR_PACKED) {
       if (d->kind != DECL_TYPEDEF)
-        diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
+        diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
       else
-        diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
+        diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
     } else if (id == ATTR_USED) {
       d->used = true;
     } else if (id == ATTR_CLEANUP) {
       Decl *fn = a->args[0].kind == AARG_IDENT ? lookup_ordinary(a->args[0].ident) : NULL;
       if (!fn || fn->kind != DECL_FUNC) {
-        diag_error(a->loc, "cleanup argument not a function");
+        diag_error(attr_where(a), "cleanup argument not a function");
       } else if (d->kind == DECL_VAR && !d->file_scope && d->sc != SC_STATIC) {
         d->cleanup = fn;
         fn->first->used = true; /* called when the scope ends */
       } else {
-        diag_warning(a->loc, W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
+        diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
       }
     }
   }
@@ -646,6 +683,7 @@ void apply_decl_attrs(Parser *p, Decl *d, Attr *attrs) {
 }
 
 void apply_member_attrs(Parser *p, Member *m, Attr *attrs) {
+  attrs_report_at_declarator(p, attrs);
   for (Attr *a = attrs; a; a = a->next) {
     const AttrSpec *spec = checked_spec(a);
     if (!spec)
@@ -668,6 +706,7 @@ void apply_member_attrs(Parser *p, Member *m, Attr *attrs) {
 }
 
 void apply_param_attrs(Parser *p, Param *prm, Attr *attrs) {
+  attrs_report_at_declarator(p, attrs);
   for (Attr *a = attrs; a; a = a->next) {
     const AttrSpec *spec = checked_spec(a);
     if (!spec)

@@ -708,6 +708,7 @@ static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
     name = n.ident;
     loc = n.loc;
   }
+  p->input_loc = name ? loc : cur_loc(p); /* the name, else the '{' */
   if (!name && !at_punct(p, P_LBRACE)) {
     diag_error(cur_loc(p), "expected '{' before %s", tok_desc(peek(p, 0)));
     return ty_int;
@@ -734,9 +735,11 @@ static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
     if (r->complete || r->being_defined) {
       if (r->complete && lang_year() >= 2023)
         first_def = r;
-      else
+      else {
         diag_error(loc, "redefinition of '%s %s'",
                    kind == TY_STRUCT ? "struct" : "union", name->name);
+        diag_note(r->def_loc, "originally defined here");
+      }
       r = record_new(kind, name, loc);
       r->scope_depth = p->scopes.depth;
       t = type_record(r);
@@ -761,7 +764,7 @@ static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
   apply_record_attrs(p, r, post);
   r->pack = p->pack;
   if (!layout_record(r))
-    diag_error(where, "type '%s' is too large", type_name(t));
+    diag_error(where, "type %s is too large", type_quoted(t));
   t->depth = record_depth(r);
   if (t->depth > MAX_TYPE_DEPTH)
     parse_fatal(p, loc, "type nested too deeply (more than %d levels)",
@@ -770,9 +773,11 @@ static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
   t->flags &= (uint16_t)~TYF_INCOMPLETE;
   t->size = r->size;
   t->align = r->align;
-  if (first_def && !records_match(first_def, r))
+  if (first_def && !records_match(first_def, r)) {
     diag_error(loc, "redefinition of struct or union '%s %s'",
                kind == TY_STRUCT ? "struct" : "union", name->name);
+    diag_note(first_def->def_loc, "originally defined here");
+  }
   Attr *all = attr_concat(attrs, post);
   for (Attr *a = all; a; a = a->next)
     if (!strcmp(a->name->name, "btf_type_tag") || !strcmp(a->name->name, "transparent_union")) {
@@ -1037,6 +1042,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     name = n.ident;
     loc = n.loc;
   }
+  p->input_loc = loc;
   /* C23 enum-type-specifier `: type` (in a member, `enum E : 3` is a
      bit-field instead).  */
   Type *fixed = NULL;
@@ -1078,6 +1084,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
         check_enum_redefinition_base(first_def, fixed, loc);
       } else {
         diag_error(loc, "redeclaration of 'enum %s'", name->name);
+        diag_note(t->u.rec->def_loc, "originally defined here");
       }
       Record *r = record_new(TY_ENUM, name, loc);
       r->scope_depth = p->scopes.depth;
@@ -1113,6 +1120,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
       break;
     }
     Token n = next(p);
+    p->input_loc = n.loc;
     Attr *eattrs = parse_any_attributes(p);
     (void)eattrs;
     bool explicit_value = at_punct(p, P_ASSIGN);
@@ -1147,11 +1155,16 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     Binding *pb = lookup_ordinary_binding(n.ident);
     if (prev && pb->depth == p->scopes.depth) {
       const Enumerator *same = first_def ? find_enumerator(first_def, prev) : NULL;
-      if (!same)
+      if (!same) {
         diag_error(n.loc, "redeclaration of enumerator '%s'", n.ident->name);
-      else if (same->value != value || same->big_unsigned != value_unsigned)
+        diag_note(prev->loc, "previous definition of '%s' with type %s",
+                  n.ident->name, type_quoted(decl_type_shown(prev)));
+      } else if (same->value != value || same->big_unsigned != value_unsigned) {
         diag_error(n.loc, "conflicting redeclaration of enumerator '%s'",
                    n.ident->name);
+        diag_note(prev->loc, "previous definition of '%s' with type %s",
+                  n.ident->name, type_quoted(decl_type_shown(prev)));
+      }
     }
     scope_bind_ordinary(&p->scopes, n.ident, d);
     e.decl = d;
@@ -1255,7 +1268,7 @@ static void parse_array_suffix(Parser *p, SuffixOp *op) {
     } else if (e.cv.kind == CV_INT) {
       int64_t v = e.cv.i;
       if (v < 0 && type_is_signed(e.type)) {
-        diag_error(el, "size of array is negative");
+        op->negative = true; /* reported with the declarator's name */
         v = 1;
       }
       op->len = v;
@@ -1544,13 +1557,17 @@ static Type *apply_level(Parser *p, DeclLevel *lv, Type *t, Declarator *out,
     SuffixOp *op = &lv->sufs[i];
     if (op->kind == SUF_ARRAY) {
       Type *c = type_canon(t);
+      if (op->negative && out->name)
+        diag_error(out->loc, "size of array '%s' is negative", out->name->name);
+      else if (op->negative)
+        diag_error(op->loc, "size of unnamed array is negative");
       if (c->kind == TY_FUNC)
         diag_error(op->loc, "declaration of '%s' as array of functions",
                    out->name ? out->name->name : "type name");
       else if (c->kind == TY_VOID || (!type_is_complete(t) && c->kind != TY_VOID &&
                                       !(c->kind == TY_ARRAY && (c->flags & TYF_VLA))))
-        diag_error(op->loc, "array type has incomplete element type '%s'",
-                   type_name(t));
+        diag_error(op->loc, "array type has incomplete element type %s",
+                   type_quoted(t));
       t = op->vla ? type_vla(t) : type_array(t, array_len_in_bounds(op, t, out));
       if (op->quals) {
         /* remembered for parameter adjustment */
@@ -1828,29 +1845,39 @@ static Init *single_store_init(Parser *p, Type *t, Expr *e) {
   return in;
 }
 
-/* K&R parameters no declaration named are int: implicit int again,
-   silent in C89 and GCC's permerror since.  GCC places them at the
-   function's name.  */
-static void default_oldstyle_params(Declarator *dr) {
+/* K&R parameters no declaration named are int: implicit int again.
+   Returns which were (an array of nparams flags, to free), for
+   report_defaulted_params.  */
+static bool *default_oldstyle_params(Declarator *dr) {
+  bool *defaulted = xcalloc((size_t)dr->nparams + 1, sizeof *defaulted);
   for (int i = 0; i < dr->nparams; i++)
     if (!dr->params[i].type) {
-      if (lang_year() >= 1999)
-        diag_error(dr->loc, "type of '%s' defaults to 'int' [-Wimplicit-int]",
-                   dr->params[i].name->name);
+      defaulted[i] = true;
       dr->params[i].type = ty_int;
       dr->params[i].loc = dr->loc;
     }
+  return defaulted;
+}
+
+/* The parameters default_oldstyle_params made int: silent in C89,
+   GCC's permerror since, at the function's name, once the function's
+   body has begun.  */
+static void report_defaulted_params(const Declarator *dr, const bool *defaulted) {
+  if (lang_year() >= 1999)
+    for (int i = 0; i < dr->nparams; i++)
+      if (defaulted[i])
+        diag_error(dr->loc, "type of '%s' defaults to 'int' [-Wimplicit-int]",
+                   dr->params[i].name->name);
 }
 
 /* function-definition: the declarator is done, '{' is next.  */
 static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
                                       Attr *attrs) {
-  if (dr->params_oldstyle && dr->n_oldstyle) {
+  bool oldstyle = dr->params_oldstyle && dr->n_oldstyle;
+  bool *defaulted = NULL;
+  if (oldstyle) {
     parse_oldstyle_param_decls(p, dr);
-    /* C23 has no identifier lists; GCC warns by default there */
-    if (lang_year() >= 2023)
-      diag_warning(dr->loc, W_OLD_STYLE_DEFINITION, "old-style function definition");
-    default_oldstyle_params(dr);
+    defaulted = default_oldstyle_params(dr);
   }
   Decl *fn = declare(p, ds, dr, attrs);
   fn->defined = true;
@@ -1862,6 +1889,21 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
       !type_is_complete(ft->base))
     diag_error(dr->loc, "return type is an incomplete type");
   record_event(p, fn);
+  for (int i = 0; i < dr->nparams; i++) {
+    Param *prm = &dr->params[i];
+    if (prm->name && !type_is_complete(prm->type))
+      diag_error(prm->loc, "parameter %d ('%s') has incomplete type", i + 1,
+                 prm->name->name);
+  }
+  /* From here on GCC's diagnostics are "In function" FN's.  */
+  const char *outer_function = diag_set_function(fn->name->name);
+  /* C23 has no identifier lists; GCC warns by default there */
+  if (oldstyle && lang_year() >= 2023)
+    diag_warning(dr->loc, W_OLD_STYLE_DEFINITION, "old-style function definition");
+  if (defaulted) {
+    report_defaulted_params(dr, defaulted);
+    free(defaulted);
+  }
   /* Parameters are declarations of the body's outermost block.  */
   Decl *saved_func = p->cur_func;
   size_t saved_types = p->body_types.len, saved_locals = p->body_locals.len;
@@ -1886,15 +1928,19 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
     fb->params[i] = pd;
     if (!prm->name) {
       if (lang_year() < 2023)
-        diag_error(prm->loc, "parameter name omitted");
+        diag_warning(prm->loc, W_MISSING_PARAMETER_NAME,
+                     "ISO C does not support omitting parameter names in "
+                     "function definitions before C23");
       continue;
     }
-    if (!type_is_complete(prm->type))
-      diag_error(prm->loc, "parameter %d ('%s') has incomplete type", i + 1,
-                 prm->name->name);
     scope_bind_ordinary(&p->scopes, prm->name, pd);
   }
+  FuncLabels outer_labels = p->func_labels; /* a nested function's own */
+  p->func_labels = (FuncLabels){0};
   fb->body = parse_function_body(p, fn);
+  labels_finish_body(&p->func_labels);
+  p->func_labels = outer_labels;
+  diag_set_function(outer_function);
   scope_leave(&p->scopes);
   p->tree_depth--;
   fb->uses_va = p->uses_va;

@@ -825,13 +825,13 @@ static Expr member_expr(Parser *p, Expr base, Ident *name, SrcLoc loc, SrcLoc op
     return bad_expr(loc);
   }
   if (!c->u.rec->complete) {
-    diag_error(op_loc, "invalid use of undefined type '%s'", type_name(c));
+    diag_error(op_loc, "invalid use of undefined type %s", type_quoted(c));
     return bad_expr(loc);
   }
   int64_t bit_off = 0;
   Member *m = find_member(c->u.rec, name, &bit_off);
   if (!m) {
-    diag_error(op_loc, "'%s' has no member named '%s'", type_name(base.type),
+    diag_error(op_loc, "%s has no member named '%s'", type_quoted(base.type),
                name->name);
     return bad_expr(loc);
   }
@@ -859,8 +859,8 @@ static Expr deref(Parser *p, Expr e, SrcLoc loc) {
   e = expr_rvalue(p, e);
   Type *c = type_canon(e.type);
   if (c->kind != TY_PTR) {
-    diag_error(loc, "invalid type argument of unary '*' (have '%s')",
-               type_name(e.type));
+    diag_error(loc, "invalid type argument of unary '*' (have %s)",
+               type_quoted(e.type));
     return bad_expr(loc);
   }
   Expr r = {0};
@@ -957,8 +957,8 @@ static Expr pointer_binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
   Expr ptr = ca->kind == TY_PTR ? a : b;
   Expr n = ca->kind == TY_PTR ? b : a;
   if (!type_is_integer(n.type)) {
-    diag_error(loc, "invalid operands to binary %s (have '%s' and '%s')",
-               punct_spelling(op), type_name(a.type), type_name(b.type));
+    diag_error(loc, "invalid operands to binary %s (have %s and %s)",
+               punct_spelling(op), type_quoted(a.type), type_quoted(b.type));
     return bad_expr(loc);
   }
   r.type = ptr.type;
@@ -1006,16 +1006,16 @@ static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
     if (op == P_ANDAND || op == P_OROR) {
       /* handled by the caller */
     }
-    diag_error(loc, "invalid operands to binary %s (have '%s' and '%s')",
-               punct_spelling(op), type_name(a.type), type_name(b.type));
+    diag_error(loc, "invalid operands to binary %s (have %s and %s)",
+               punct_spelling(op), type_quoted(a.type), type_quoted(b.type));
     return bad_expr(loc);
   }
   bool int_op = op == P_PERCENT || op == P_SHL || op == P_SHR ||
                 op == P_AMP || op == P_PIPE || op == P_CARET;
   if (int_op && (!type_is_integer(a.type) || !type_is_integer(b.type))) {
     if (type_kind(a.type) != TY_VECTOR && type_kind(b.type) != TY_VECTOR) {
-      diag_error(loc, "invalid operands to binary %s (have '%s' and '%s')",
-                 punct_spelling(op), type_name(a.type), type_name(b.type));
+      diag_error(loc, "invalid operands to binary %s (have %s and %s)",
+                 punct_spelling(op), type_quoted(a.type), type_quoted(b.type));
       return bad_expr(loc);
     }
   }
@@ -1337,10 +1337,16 @@ bool parse_int_const_expr(Parser *p, int64_t *value, bool *is_unsigned) {
 
 /* --- Unary and cast --- */
 
-static Expr sizeof_type(Type *t, SrcLoc loc, bool is_align) {
-  if (is_align)
-    return make_int_const(ty_size_t, type_align(t), loc);
+/* sizeof or _Alignof (IS_ALIGN) of type T, written at LOC, its operand
+   at WHERE (where GCC reports an incomplete type).  */
+static Expr sizeof_type(Type *t, SrcLoc loc, SrcLoc where, bool is_align) {
   Type *c = type_canon(t);
+  if (is_align) {
+    if (!type_is_complete(t) && c->kind != TY_VOID && c->kind != TY_FUNC)
+      diag_error(where, "invalid application of '__alignof__' to incomplete type %s",
+                 type_quoted(t));
+    return make_int_const(ty_size_t, type_align(t), loc);
+  }
   if (c->kind == TY_ARRAY && (c->flags & TYF_VLA)) {
     Expr e = {0};
     e.type = ty_size_t;
@@ -1348,8 +1354,8 @@ static Expr sizeof_type(Type *t, SrcLoc loc, bool is_align) {
     return e;
   }
   if (!type_is_complete(t) && c->kind != TY_VOID && c->kind != TY_FUNC) {
-    diag_error(loc, "invalid application of 'sizeof' to incomplete type '%s'",
-               type_name(t));
+    diag_error(where, "invalid application of 'sizeof' to incomplete type %s",
+               type_quoted(t));
     return make_int_const(ty_size_t, 1, loc);
   }
   int64_t s = type_size(t);
@@ -1369,6 +1375,7 @@ static Expr parse_sizeof(Parser *p, bool is_align) {
     bool type_follows = kw1 ? keyword_starts_type_name(kw1) : is_typedef_name(p, t1);
     if (type_follows) {
       next(p);
+      SrcLoc where = cur_loc(p);
       Type *t = parse_type_name(p);
       expect_punct(p, P_RPAREN, NULL);
       if (at_punct(p, P_LBRACE)) {
@@ -1379,21 +1386,22 @@ static Expr parse_sizeof(Parser *p, bool is_align) {
         e.type = t;
         e.flags = EF_LVALUE;
         e = parse_postfix_ops(p, e);
-        r = sizeof_type(e.type, kw.loc, is_align);
+        r = sizeof_type(e.type, kw.loc, where, is_align);
       } else {
-        r = sizeof_type(t, kw.loc, is_align);
+        r = sizeof_type(t, kw.loc, where, is_align);
       }
       p->in_sizeof_typeof = saved;
       return r;
     }
   }
+  SrcLoc where = cur_loc(p); /* the operand's first token */
   Expr e = parse_unary(p);
   p->in_sizeof_typeof = saved;
   if (e.flags & EF_BITFIELD)
     diag_error(kw.loc, "'sizeof' applied to a bit-field");
   if (is_align && e.decl && e.decl->kind == DECL_VAR)
     return make_int_const(ty_size_t, type_align(e.type), kw.loc);
-  return sizeof_type(e.type ? e.type : ty_int, kw.loc, is_align);
+  return sizeof_type(e.type ? e.type : ty_int, kw.loc, where, is_align);
 }
 
 /* __builtin_offsetof ( type-name , member-designator ) */
@@ -1424,7 +1432,7 @@ static Expr parse_offsetof(Parser *p) {
       int64_t bits = 0;
       Member *m = c->u.rec->complete ? find_member(c->u.rec, n.ident, &bits) : NULL;
       if (!m) {
-        diag_error(n.loc, "'%s' has no member named '%s'", type_name(cur),
+        diag_error(n.loc, "%s has no member named '%s'", type_quoted(cur),
                    n.ident->name);
         break;
       }
@@ -1497,8 +1505,8 @@ static Expr parse_generic(Parser *p) {
     return chosen;
   if (have_default)
     return dflt;
-  diag_error(kw.loc, "'_Generic' selector of type '%s' is not compatible with any association",
-             type_name(ct));
+  diag_error(kw.loc, "'_Generic' selector of type %s is not compatible with any association",
+             type_quoted(ct));
   return bad_expr(kw.loc);
 }
 
@@ -1895,8 +1903,10 @@ static Expr parse_unary(Parser *p) {
       /* &&label: the address of a label (GNU).  */
       Token op = next(p);
       Ident *label = NULL;
-      if (peek(p, 0)->kind == TK_IDENT)
-        label = label_of(p, next(p).ident);
+      if (peek(p, 0)->kind == TK_IDENT) {
+        Token name = next(p);
+        label = label_use(p, &name);
+      }
       else
         diag_error(cur_loc(p), "expected identifier before %s", tok_desc(peek(p, 0)));
       Expr r = {0};
@@ -2009,8 +2019,8 @@ static Expr parse_postfix_ops(Parser *p, Expr e) {
       if (op.punct == P_ARROW) {
         Expr ptr = expr_rvalue(p, e);
         if (!type_is_pointer(ptr.type)) {
-          diag_error(op.loc, "invalid type argument of '->' (have '%s')",
-                     type_name(ptr.type));
+          diag_error(op.loc, "invalid type argument of '->' (have %s)",
+                     type_quoted(ptr.type));
           e = bad_expr(op.loc);
           continue;
         }

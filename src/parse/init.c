@@ -288,7 +288,7 @@ static void init_record_items(InitState *s, Type *t, bool braced, Place pl) {
               found = j;
         }
         if (found < 0) {
-          diag_error(name.loc, "'%s' has no member named '%s'", type_name(t),
+          diag_error(name.loc, "%s has no member named '%s'", type_quoted(t),
                      name.ident->name);
           while (!at_eof(p) && !at_punct(p, P_COMMA) && !at_punct(p, P_RBRACE))
             skip_balanced(p);
@@ -330,7 +330,7 @@ static void init_record_items(InitState *s, Type *t, bool braced, Place pl) {
         if (r->members[j].name == name.ident)
           found = j;
       if (found < 0) {
-        diag_error(name.loc, "'%s' has no member named '%s'", type_name(t),
+        diag_error(name.loc, "%s has no member named '%s'", type_quoted(t),
                    name.ident->name);
         init_object(s, ty_int, NOWHERE);
       } else {
@@ -412,7 +412,7 @@ static void init_designated(InitState *s, Type *t, Place pl) {
         init_designated(s, r->members[j].type, member_place(pl, &r->members[j]));
         return;
       }
-    diag_error(name.loc, "'%s' has no member named '%s'", type_name(t),
+    diag_error(name.loc, "%s has no member named '%s'", type_quoted(t),
                name.ident->name);
     accept_punct(p, P_ASSIGN);
     init_object(s, ty_int, NOWHERE);

@@ -16,7 +16,9 @@
 #include <setjmp.h>
 
 #include "../cpp/cpp.h"
+#include "../sema/labels.h"
 #include "../sema/scope.h"
+#include "../sema/switch.h"
 #include "../sema/tree.h"
 #include "parse.h"
 
@@ -114,6 +116,7 @@ typedef struct SuffixOp {
   Attr *attrs; /* C23 attributes after ] or ) */
   /* array */
   int64_t len; /* -1 for [] */
+  bool negative; /* the size was negative (len 1 stands in) */
   bool vla;
   bool star;
   unsigned quals; /* [const 3] in parameters */
@@ -162,6 +165,9 @@ typedef struct LabelAlias {
 
 /* The label NAME means here: its block's own under __label__, or NAME.  */
 Ident *label_of(Parser *p, Ident *name);
+/* A use (goto, &&, asm goto) of the label the token NAME writes: the
+   label it means, recorded for the function's checks.  */
+Ident *label_use(Parser *p, const Token *name);
 
 /* A growing list of tree nodes (blocks, cases, arguments).  */
 typedef VEC(Node *) NodeVec;
@@ -208,9 +214,16 @@ struct Parser {
      last: each stands for a label of its own ("name.N"), so that two
      blocks (as two expansions of one macro) may both define it.  */
   VEC(LabelAlias) label_aliases;
+  FuncLabels func_labels;    /* the current body's labels (sema/labels.h) */
+  /* GCC's input location, where it reports what it checks with no
+     location of its own (declaration attributes, labels never defined):
+     the first token of the newest line read, or the tag (or '{') of the
+     newest struct, union or enum specifier, or the newest enumerator.  */
+  SrcLoc input_loc;
   unsigned label_serial;
   NodeVec *decl_sink;    /* where parse_declaration puts ST_DECLs */
   NodeVec *case_sink;    /* the innermost switch's cases */
+  SwitchLabels *switch_labels; /* the innermost switch's label checks */
   bool uses_va;              /* va_start seen in the current function */
   Expr last_expr_value;      /* statement expressions: the value of the */
   bool last_was_expr;        /* last statement, if an expression */

@@ -48,6 +48,13 @@ Ident *label_of(Parser *p, Ident *name) {
   return name;
 }
 
+Ident *label_use(Parser *p, const Token *name) {
+  Ident *label = label_of(p, name->ident);
+  if (p->cur_func && !p->in_sizeof_typeof)
+    labels_use(&p->func_labels, label, name->ident, p->input_loc);
+  return label;
+}
+
 /* block-item-list: ( declaration | statement | __label__ list ; )*  */
 static void parse_block_items(Parser *p, NodeVec *kids) {
   while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
@@ -97,7 +104,17 @@ Node *parse_compound_stmt(Parser *p) {
   NodeVec kids = {0};
   size_t aliases = p->label_aliases.len;
   parse_block_items(p, &kids);
-  p->label_aliases.len = aliases; /* the block's __label__ names end */
+  /* The block's __label__ names end: those used and not defined are
+     errors now.  */
+  if (p->label_aliases.len > aliases) {
+    size_t n = p->label_aliases.len - aliases;
+    Ident **local = xmalloc(n * sizeof *local);
+    for (size_t i = 0; i < n; i++)
+      local[i] = p->label_aliases.data[aliases + i].label;
+    labels_finish_block(&p->func_labels, local, n);
+    free(local);
+  }
+  p->label_aliases.len = aliases;
   scope_leave(&p->scopes);
   expect_punct(p, P_RBRACE, NULL);
   p->last_was_expr = false;
@@ -192,9 +209,9 @@ static void parse_asm_names(Parser *p, AsmStmt *a, bool labels) {
     if (!labels && peek(p, 0)->kind == TK_STRING)
       vec_push(&strs, asm_string(p));
     else if (labels && peek(p, 0)->kind == TK_IDENT) {
-      Ident *name = next(p).ident;
-      vec_push(&names, name);
-      vec_push(&ids, label_of(p, name));
+      Token name = next(p);
+      vec_push(&names, name.ident);
+      vec_push(&ids, label_use(p, &name));
     }
     else {
       diag_error(cur_loc(p), "expected %s before %s",
@@ -321,8 +338,11 @@ static Node *parse_label_stmt(Parser *p) {
   parse_any_attributes(p);
   Node *n = stmt_node(p, ST_LABEL, name.loc);
   n->u.lbl.label = label_of(p, name.ident);
-  if (!p->in_sizeof_typeof)
+  if (!p->in_sizeof_typeof) {
     vec_push(&p->tree_labels, n->u.lbl.label);
+    if (p->cur_func)
+      labels_define(&p->func_labels, n->u.lbl.label, name.ident, name.loc);
+  }
   ST_BODY(n) = parse_labeled_body(p);
   return n;
 }
@@ -334,15 +354,18 @@ static Node *parse_case_stmt(Parser *p) {
   bool u;
   if (!p->switch_depth)
     diag_error(kw.loc, "case label not within a switch statement");
-  parse_int_const_expr(p, &lo, &u);
+  bool valid = parse_int_const_expr(p, &lo, &u);
   hi = lo;
-  if (accept_punct(p, P_ELLIPSIS))
-    parse_int_const_expr(p, &hi, &u);
+  bool is_range = accept_punct(p, P_ELLIPSIS);
+  if (is_range)
+    valid &= parse_int_const_expr(p, &hi, &u);
   expect_punct(p, P_COLON, NULL);
   Node *n = stmt_node(p, ST_CASE, kw.loc);
   n->u.cs.lo = lo;
   n->u.cs.hi = hi;
-  if (p->case_sink)
+  if (p->case_sink &&
+      (!valid || !p->switch_labels ||
+       switch_labels_add_case(p->switch_labels, lo, hi, is_range, kw.loc)))
     vec_push(p->case_sink, n);
   ST_BODY(n) = parse_labeled_body(p);
   return n;
@@ -355,7 +378,8 @@ static Node *parse_default_stmt(Parser *p) {
     diag_error(kw.loc, "'default' label not within a switch statement");
   expect_punct(p, P_COLON, NULL);
   Node *n = stmt_node(p, ST_DEFAULT, kw.loc);
-  if (p->case_sink)
+  if (p->case_sink &&
+      (!p->switch_labels || switch_labels_add_default(p->switch_labels, kw.loc)))
     vec_push(p->case_sink, n);
   ST_BODY(n) = parse_labeled_body(p);
   return n;
@@ -379,6 +403,11 @@ static Node *parse_switch_stmt(Parser *p) {
   expect_punct(p, P_LPAREN, NULL);
   Expr c = expr_rvalue(p, parse_expr(p));
   Node *cn = NULL;
+  SwitchLabels labels, *checked = NULL;
+  if (c.type && type_is_integer(c.type)) {
+    switch_labels_init(&labels, c.type, kw.loc);
+    checked = &labels;
+  }
   if (c.type && !type_is_integer(c.type))
     diag_error(c.loc, "switch quantity not an integer");
   else if (c.type && type_int_rank(c.type) < type_int_rank(ty_int))
@@ -390,11 +419,16 @@ static Node *parse_switch_stmt(Parser *p) {
   ST_COND(n) = cn;
   NodeVec cases = {0};
   NodeVec *saved = p->case_sink;
+  SwitchLabels *saved_labels = p->switch_labels;
   p->case_sink = &cases;
+  p->switch_labels = checked;
   p->switch_depth++;
   ST_BODY(n) = parse_stmt(p);
   p->switch_depth--;
   p->case_sink = saved;
+  p->switch_labels = saved_labels;
+  if (checked)
+    switch_labels_finish(checked);
   n->u.sw.ncases = (int)cases.len;
   if (cases.len) {
     n->u.sw.cases = NEW_ARRAY(Node *, cases.len);
@@ -487,7 +521,8 @@ static Node *parse_goto_stmt(Parser *p) {
     n->a = expr_node(p, &e);
   } else if (peek(p, 0)->kind == TK_IDENT) {
     n = stmt_node(p, ST_GOTO, kw.loc);
-    n->u.lbl.label = label_of(p, next(p).ident);
+    Token name = next(p);
+    n->u.lbl.label = label_use(p, &name);
   } else {
     diag_error(cur_loc(p), "expected identifier or '*' before %s",
                tok_desc(peek(p, 0)));

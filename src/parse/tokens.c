@@ -234,6 +234,8 @@ const Token *peek_fill(Parser *p, int n) {
     const Token *t = raw_next(p);
     p->la[(p->la_start + p->la_count) & (LOOKAHEAD - 1)] = *t;
     p->la_count++;
+    if (t->flags & TF_BOL)
+      p->input_loc = t->loc;
   }
   return &p->la[(p->la_start + (unsigned)n) & (LOOKAHEAD - 1)];
 }

@@ -23,20 +23,27 @@ void decl_complete_first_type(Decl *first, Type *type) {
   first->type = type;
 }
 
+Type *decl_type_shown(const Decl *d) {
+  if (d->kind == DECL_ENUM_CONST && d->tag_type &&
+      type_canon(d->tag_type)->u.rec->complete)
+    return d->tag_type;
+  return d->type;
+}
+
 bool decl_merge(Decl *d, Decl *prev, int depth) {
   if (prev->kind != d->kind) {
     diag_error(d->loc, "'%s' redeclared as different kind of symbol",
                d->name->name);
-    diag_note(prev->loc, "previous declaration of '%s' with type '%s'",
-              prev->name->name, type_name(prev->type));
+    diag_note(prev->loc, "previous declaration of '%s' with type %s",
+              prev->name->name, type_quoted(decl_type_shown(prev)));
     return false;
   }
   if (d->kind == DECL_TYPEDEF) {
     if (!types_compatible(d->type, prev->type, false)) {
-      diag_error(d->loc, "conflicting types for '%s'; have '%s'",
-                 d->name->name, type_name(d->type));
-      diag_note(prev->loc, "previous declaration of '%s' with type '%s'",
-                prev->name->name, type_name(prev->type));
+      diag_error(d->loc, "conflicting types for '%s'; have %s",
+                 d->name->name, type_quoted(d->type));
+      diag_note(prev->loc, "previous declaration of '%s' with type %s",
+                prev->name->name, type_quoted(decl_type_shown(prev)));
       return false;
     }
     return true;
@@ -44,10 +51,10 @@ bool decl_merge(Decl *d, Decl *prev, int depth) {
   if (!types_compatible(d->type, prev->type, false)) {
     /* Old-style and prototype, or [] and [N], are compatible; anything
        else conflicts.  */
-    diag_error(d->loc, "conflicting types for '%s'; have '%s'", d->name->name,
-               type_name(d->type));
-    diag_note(prev->loc, "previous declaration of '%s' with type '%s'",
-              prev->name->name, type_name(prev->type));
+    diag_error(d->loc, "conflicting types for '%s'; have %s", d->name->name,
+               type_quoted(d->type));
+    diag_note(prev->loc, "previous declaration of '%s' with type %s",
+              prev->name->name, type_quoted(decl_type_shown(prev)));
     return false;
   }
   Decl *first = prev->first;
@@ -62,8 +69,8 @@ bool decl_merge(Decl *d, Decl *prev, int depth) {
     d->type = prev->type;
   if (prev->defined && d->defined && d->kind == DECL_FUNC) {
     diag_error(d->loc, "redefinition of '%s'", d->name->name);
-    diag_note(prev->loc, "previous definition of '%s' with type '%s'",
-              prev->name->name, type_name(prev->type));
+    diag_note(prev->loc, "previous definition of '%s' with type %s",
+              prev->name->name, type_quoted(decl_type_shown(prev)));
   }
   if (d->sc == SC_STATIC && prev->sc != SC_STATIC && d->kind == DECL_FUNC &&
       !prev->implicit && depth == 0) {
@@ -115,19 +122,20 @@ Decl *decl_find_previous(const Scopes *s, Ident *name, DeclKind kind, int sc,
   else if (b && (sc == SC_EXTERN || kind == DECL_FUNC) && b->decl &&
            b->decl->file_scope && b->decl->kind == kind)
     prev = b->decl;
-  if (prev && prev->kind == DECL_PARAM && s->depth > 0 && b->depth == s->depth) {
-    diag_error(loc, "'%s' redeclared as different kind of symbol", name->name);
-    prev = NULL;
-  }
   if (prev && (prev->kind == DECL_ENUM_CONST || prev->kind == DECL_PARAM)) {
-    if (b->depth == s->depth)
+    if (b->depth == s->depth) {
       diag_error(loc, "'%s' redeclared as different kind of symbol",
                  name->name);
+      diag_note(prev->loc, "previous definition of '%s' with type %s",
+                name->name, type_quoted(decl_type_shown(prev)));
+    }
     prev = NULL;
   }
   if (prev && s->depth > 0 && kind == DECL_VAR && sc != SC_EXTERN &&
       prev->sc != SC_EXTERN) {
     diag_error(loc, "redeclaration of '%s' with no linkage", name->name);
+    diag_note(prev->loc, "previous declaration of '%s' with type %s",
+              name->name, type_quoted(decl_type_shown(prev)));
     prev = NULL;
   }
   return prev;

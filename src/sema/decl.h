@@ -15,6 +15,9 @@ Decl *decl_find_previous(const Scopes *s, Ident *name, DeclKind kind, int sc,
 bool decl_merge(Decl *d, Decl *prev, int depth);
 void decl_complete_first_type(Decl *first, Type *type);
 
+/* The type GCC's notes give D: an enumerator of a complete enumeration
+   has the enumeration's type, other declarations their own.  */
+Type *decl_type_shown(const Decl *d);
 /* An attribute ID on any declaration of D's entity (D and those before
    it), or NULL.  */
 const Attr *decl_find_attr(const Decl *d, int id);

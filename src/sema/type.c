@@ -696,7 +696,7 @@ const char *type_base_name(TypeKind k) {
 }
 
 /* C declarator syntax for diagnostics: builds "int (*)[3]" style names. */
-static void type_name_rec(Buf *b, Type *t, const char *inner);
+static void type_name_rec(Buf *b, Type *t, const char *inner, bool strip);
 
 static void type_name_prefix(Buf *b, Type *t) {
   static const char *const qn[] = {"const ", "volatile ", "restrict ",
@@ -706,7 +706,14 @@ static void type_name_prefix(Buf *b, Type *t) {
       buf_puts(b, qn[i]);
 }
 
-static void type_name_rec(Buf *b, Type *t, const char *inner) {
+static void type_name_rec(Buf *b, Type *t, const char *inner, bool strip) {
+  /* (an anonymous struct, union or enum is known by its typedef name) */
+  if (strip && t->kind == TY_TYPEDEF &&
+      !((t->base->kind == TY_STRUCT || t->base->kind == TY_UNION ||
+         t->base->kind == TY_ENUM) && !t->base->u.rec->name)) {
+    type_name_rec(b, type_qualified(t->base, t->quals), inner, true);
+    return;
+  }
   switch (t->kind) {
   case TY_PTR: {
     Buf in = {0};
@@ -722,10 +729,10 @@ static void type_name_rec(Buf *b, Type *t, const char *inner) {
     if (c->kind == TY_ARRAY || c->kind == TY_FUNC) {
       Buf p = {0};
       buf_printf(&p, "(%s)", buf_cstr(&in));
-      type_name_rec(b, t->base, buf_cstr(&p));
+      type_name_rec(b, t->base, buf_cstr(&p), strip);
       buf_free(&p);
     } else {
-      type_name_rec(b, t->base, buf_cstr(&in));
+      type_name_rec(b, t->base, buf_cstr(&in), strip);
     }
     buf_free(&in);
     return;
@@ -737,7 +744,7 @@ static void type_name_rec(Buf *b, Type *t, const char *inner) {
       buf_printf(&in, "[%lld]", (long long)t->u.array.len);
     else
       buf_puts(&in, "[]");
-    type_name_rec(b, t->base, buf_cstr(&in));
+    type_name_rec(b, t->base, buf_cstr(&in), strip);
     buf_free(&in);
     return;
   }
@@ -748,14 +755,14 @@ static void type_name_rec(Buf *b, Type *t, const char *inner) {
     for (int i = 0; i < t->u.func.nparams; i++) {
       if (i)
         buf_puts(&in, ", ");
-      buf_puts(&in, type_name(t->u.func.params[i].type));
+      type_name_rec(&in, t->u.func.params[i].type, "", strip);
     }
     if (t->flags & TYF_VARIADIC)
       buf_puts(&in, t->u.func.nparams ? ", ..." : "...");
     else if (t->u.func.nparams == 0 && !(t->flags & TYF_OLDSTYLE))
       buf_puts(&in, "void");
     buf_putc(&in, ')');
-    type_name_rec(b, t->base, buf_cstr(&in));
+    type_name_rec(b, t->base, buf_cstr(&in), strip);
     buf_free(&in);
     return;
   }
@@ -777,11 +784,12 @@ static void type_name_rec(Buf *b, Type *t, const char *inner) {
     buf_puts(b, t->u.tdef->name->name);
     break;
   case TY_COMPLEX:
-    buf_printf(b, "complex %s", type_name(t->base));
+    buf_puts(b, "complex ");
+    type_name_rec(b, t->base, "", strip);
     break;
   case TY_VECTOR:
-    buf_printf(b, "__vector(%lld) %s", (long long)t->u.array.len,
-               type_name(t->base));
+    buf_printf(b, "__vector(%lld) ", (long long)t->u.array.len);
+    type_name_rec(b, t->base, "", strip);
     break;
   default:
     buf_puts(b, type_basic_name(t));
@@ -796,8 +804,22 @@ static void type_name_rec(Buf *b, Type *t, const char *inner) {
 
 const char *type_name(Type *t) {
   Buf b = {0};
-  type_name_rec(&b, t, "");
+  type_name_rec(&b, t, "", false);
   char *s = arena_strndup(perm, b.data ? b.data : "", b.len);
   buf_free(&b);
+  return s;
+}
+
+const char *type_quoted(Type *t) {
+  Buf b = {0}, stripped = {0};
+  buf_putc(&b, '\'');
+  type_name_rec(&b, t, "", false);
+  buf_putc(&b, '\'');
+  type_name_rec(&stripped, t, "", true);
+  if (stripped.len != b.len - 2 || memcmp(stripped.data, b.data + 1, stripped.len))
+    buf_printf(&b, " {aka '%s'}", buf_cstr(&stripped));
+  char *s = arena_strndup(perm, b.data, b.len);
+  buf_free(&b);
+  buf_free(&stripped);
   return s;
 }

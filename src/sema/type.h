@@ -106,6 +106,7 @@ struct Attr {
   int nargs;
   bool std_syntax; /* written as [[...]] */
   SrcLoc loc;
+  SrcLoc report_at; /* where GCC reports its errors, if not at loc */
   const void *spec; /* parser: the attribute's table entry, if known */
 };
 
@@ -358,6 +359,9 @@ bool types_compatible(Type *a, Type *b, bool ignore_quals);
 /* C type name as GCC spells it in diagnostics and debug info ("long int",
    "struct S", "int *").  */
 const char *type_name(Type *t);
+/* The same quoted, as GCC's %qT: "'T'", and when typedef names hide
+   what the type is, "'T' {aka 'int'}".  */
+const char *type_quoted(Type *t);
 /* Name GCC gives a base type in DWARF ("long unsigned int").  */
 const char *type_base_name(TypeKind k);
 /* The same for base type T, _BitInt(N) included ("unsigned _BitInt(7)").  */

@@ -65,6 +65,9 @@ static const char *const warning_names[W__COUNT] = {
     [W_INT_CONVERSION] = "int-conversion",
     [W_INCOMPATIBLE_POINTER_TYPES] = "incompatible-pointer-types",
     [W_INVALID_PCH] = "invalid-pch",
+    [W_MISSING_PARAMETER_NAME] = "missing-parameter-name",
+    [W_SWITCH_OUTSIDE_RANGE] = "switch-outside-range",
+    [W_SWITCH_BOOL] = "switch-bool",
     [W_OTHER] = "",
 };
 
@@ -78,6 +81,7 @@ void diag_options_default(DiagOptions *o) {
   o->enabled[W_BTF_TAG_PLACEMENT] = false;
   o->enabled[W_PEDANTIC] = false;
   o->enabled[W_INVALID_PCH] = false;
+  o->enabled[W_MISSING_PARAMETER_NAME] = false; /* and by -Wpedantic */
 }
 
 void diag_state_init(DiagState *d) {
@@ -261,6 +265,26 @@ static void print_include_chain(SrcLoc loc) {
     fputs(":\n", diag_out());
 }
 
+const char *diag_set_function(const char *name) {
+  DiagState *d = &ctx_current->diag;
+  const char *previous = d->function;
+  d->function = name;
+  return previous;
+}
+
+/* GCC's line naming the function a diagnostic at LOC comes from, when
+   that is not the one named last.  */
+static void print_function_context(SrcLoc loc) {
+  DiagState *d = &ctx_current->diag;
+  if (d->function == d->function_shown)
+    return;
+  if (d->function)
+    fprintf(diag_out(), "%s: In function '%s':\n", srcloc_file(loc), d->function);
+  else
+    fprintf(diag_out(), "%s: At top level:\n", srcloc_file(loc));
+  d->function_shown = d->function;
+}
+
 static void emit(SrcLoc loc, const char *kind, const char *option,
                  const char *message) {
   DiagState *d = &ctx_current->diag;
@@ -271,6 +295,7 @@ static void emit(SrcLoc loc, const char *kind, const char *option,
     if (loc.file != d->last_chain_file)
       print_include_chain(loc);
     d->last_chain_file = loc.file;
+    print_function_context(loc);
     fprintf(diag_out(), "%s:%u:%u: %s: ", srcloc_file(loc), srcloc_line(loc),
             display_col(loc), kind);
   } else {

@@ -80,6 +80,9 @@ typedef enum {
   W_INT_CONVERSION,
   W_INCOMPATIBLE_POINTER_TYPES,
   W_INVALID_PCH,
+  W_MISSING_PARAMETER_NAME,
+  W_SWITCH_OUTSIDE_RANGE,
+  W_SWITCH_BOOL,
   W_OTHER,
   W__COUNT
 } WarningId;
@@ -106,6 +109,9 @@ typedef struct DiagState {
   unsigned n_errors, n_warnings;
   bool terminated;          /* a fatal error was printed: nothing more */
   uint32_t last_chain_file; /* whose include chain was printed last */
+  /* The function whose body is being read (NULL: file scope), and the
+     one the last "In function" / "At top level" line named.  */
+  const char *function, *function_shown;
   /* The start of the source line shown last, so that the next one is
      found from there, not from the start of its file: many diagnostics
      in a large file would rescan it for each.  */
@@ -121,6 +127,12 @@ void diag_state_free(DiagState *d);
 /* The group for a -W name ("attributes", "btf-tag-dropped" ...), or -1.  */
 int diag_warning_by_name(const char *name);
 const char *diag_warning_name(WarningId id);
+
+/* The body of the function NAME is read from now on (NULL: file scope
+   again): diagnostics are preceded by GCC's "FILE: In function 'NAME':"
+   or "FILE: At top level:" line when that changes.  Returns the
+   previous name.  */
+const char *diag_set_function(const char *name);
 
 void diag_error(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* Returns true if the warning was shown.  */
