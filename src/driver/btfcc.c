@@ -11,6 +11,7 @@
 #include "../btf/btf_gen.h"
 #include "../dwarf/dwarf_gen.h"
 #include "../parse/parse.h"
+#include "../parse/pch_state.h"
 #include "../sema/tree.h"
 #include "args.h"
 #include "info.h"
@@ -176,6 +177,30 @@ static void generate_ctf(Options *o, const DebugUnit *unit, const char *input,
   buf_free(&name);
 }
 
+/* -fpch-state-roundtrip: TU's state written (parse/pch_state.c) and read
+   back into fresh objects, which replace it; a unit the format does not
+   carry is kept with a note.  Returns the unit to compile, NULL when the
+   state read back is refused (an error: the round trip must hold).  */
+static TransUnit *state_roundtrip(TransUnit *tu) {
+  Buf state = {0};
+  const char *refusal = pch_state_write(tu, &state);
+  if (refusal) {
+    fprintf(stderr, "%s: note: state not written: %s\n", progname, refusal);
+    buf_free(&state);
+    return tu;
+  }
+  TransUnit *back = NEW(TransUnit);
+  back->main_file = tu->main_file;
+  char err[256];
+  bool ok = pch_state_read(state.data, state.len, back, NULL, err, sizeof err);
+  buf_free(&state);
+  if (!ok) {
+    fprintf(stderr, "%s: error: state read back refused: %s\n", progname, err);
+    return NULL;
+  }
+  return back;
+}
+
 /* A header (MODE_PCH): read and parsed as GCC checks it, its tokens and
    macros written as FILE.gch (-o, else INPUT.gch) when it has no error.  */
 static bool precompile(Options *o, Cpp *cpp, const char *input,
@@ -231,6 +256,8 @@ static bool compile(Options *o, const char *input) {
   bool deps_ok = write_deps(o, cpp, input);
   cpp_free(cpp);
   if (diag_error_count() != errors_before || !deps_ok)
+    return false;
+  if (o->state_roundtrip && !(tu = state_roundtrip(tu)))
     return false;
   if (o->dump_tree) {
     FILE *out = open_output(o->dump_tree, false);

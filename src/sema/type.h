@@ -305,6 +305,10 @@ struct Decl {
    an empty table of derived ones (freed with the compilation).  */
 void types_init(void);
 uint32_t type_last_id(void); /* the id of the last type created */
+/* Enter T, a type read back from a precompiled state (parse/pch_state.c),
+   in the derived-type table when it is a main variant of a kind the
+   table holds, so that sema finds it as if it had made it.  */
+void type_enter_derived(Type *t);
 
 Type *type_basic(TypeKind k);          /* void, int, double ... */
 /* Whether the target has the basic type K, as GCC 16 configures it:
