@@ -178,16 +178,25 @@ static void generate_ctf(Options *o, const DebugUnit *unit, const char *input,
 }
 
 /* -fpch-state-roundtrip: TU's state written (parse/pch_state.c) and read
-   back into fresh objects, which replace it; a unit the format does not
+   back into fresh objects, which replace it (and written to STATE_FILE
+   when not NULL); a unit the format does not
    carry is kept with a note.  Returns the unit to compile, NULL when the
    state read back is refused (an error: the round trip must hold).  */
-static TransUnit *state_roundtrip(TransUnit *tu) {
+static TransUnit *state_roundtrip(TransUnit *tu, const char *state_file) {
   Buf state = {0};
   const char *refusal = pch_state_write(tu, &state);
   if (refusal) {
     fprintf(stderr, "%s: note: state not written: %s\n", progname, refusal);
     buf_free(&state);
     return tu;
+  }
+  if (state_file) {
+    FILE *f = open_output(state_file, true);
+    if (!f || fwrite(state.data, 1, state.len, f) != state.len ||
+        !close_output(f, state_file)) {
+      buf_free(&state);
+      return NULL;
+    }
   }
   TransUnit *back = NEW(TransUnit);
   back->main_file = tu->main_file;
@@ -257,7 +266,7 @@ static bool compile(Options *o, const char *input) {
   cpp_free(cpp);
   if (diag_error_count() != errors_before || !deps_ok)
     return false;
-  if (o->state_roundtrip && !(tu = state_roundtrip(tu)))
+  if (o->state_roundtrip && !(tu = state_roundtrip(tu, o->state_file)))
     return false;
   if (o->dump_tree) {
     FILE *out = open_output(o->dump_tree, false);

@@ -55,6 +55,8 @@ typedef struct Options {
   bool dump_ir;    /* -fdump-ir: print each function's IR to stdout */
   bool state_roundtrip; /* -fpch-state-roundtrip (tests): the unit's parsed
                            state written and read back before the output */
+  const char *state_file; /* -fpch-state-write=FILE (tests): the state
+                             bytes of the round trip written there too */
   DepsOptions deps; /* -M, -MD ... */
   bool verbose;     /* -v */
   bool dry_run;     /* -###: print the commands, run nothing */
