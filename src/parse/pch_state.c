@@ -552,7 +552,7 @@ static void fail(StateReader *r, const char *fmt, ...) {
   r->p = r->end;
 }
 
-static uint64_t get_uleb(StateReader *r) {
+static uint64_t get_uleb_slow(StateReader *r) {
   uint64_t v = 0;
   for (unsigned shift = 0;; shift += 7) {
     if (r->p >= r->end) {
@@ -570,7 +570,16 @@ static uint64_t get_uleb(StateReader *r) {
   }
 }
 
+/* Most numbers are one byte: that case inline.  */
+static inline uint64_t get_uleb(StateReader *r) {
+  if (r->p < r->end && *r->p < 0x80)
+    return *r->p++;
+  return get_uleb_slow(r);
+}
+
 static int64_t get_sleb(StateReader *r) {
+  if (r->p < r->end && *r->p < 0x40)
+    return *r->p++;
   uint64_t v = 0;
   unsigned shift = 0;
   uint8_t byte;
@@ -593,7 +602,8 @@ static int64_t get_sleb(StateReader *r) {
 }
 
 /* A number no larger than MAX (WHAT names it for the message).  */
-static uint64_t get_bounded(StateReader *r, uint64_t max, const char *what) {
+static inline uint64_t get_bounded(StateReader *r, uint64_t max,
+                                   const char *what) {
   uint64_t v = get_uleb(r);
   if (v > max) {
     fail(r, "%s %llu is out of range", what, (unsigned long long)v);
