@@ -2191,6 +2191,7 @@ TransUnit *parse_translation_unit_from(Cpp *cpp) {
   parser_init_keywords();
   types_init();
   builtins_init(p);
+  ctx_current->types->builtin_last_id = type_last_id();
   if (setjmp(p->fatal) == 0)
     parse_translation_unit(p);
   /* Leave no bindings behind (several inputs may share the process).  */

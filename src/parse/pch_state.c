@@ -17,12 +17,13 @@
    were made before it, so their ids are smaller, which the reader checks
    and which rules out cycles where type_canon and the emitters recurse.
    Identifiers are an interned table of spellings; btf tag values are
-   interned again on read, since tags compare them by pointer.  The basic
-   types (int, void ...) are written as references to the compilation's
-   own (types_init makes the same ones with the same ids for the same
-   target); their variant lists and pointer caches are the only state
-   outside the fresh objects that a read changes, and only once every
-   record has been checked.
+   interned again on read, since tags compare them by pointer.  The
+   builtin types -- those made before the unit's first token: the basic
+   types, void *, __builtin_va_list's -- are written as references to the
+   compilation's own by id (types_init and the parser's builtins make the
+   same ones with the same ids for the same target); their variant lists
+   and pointer caches are the only state outside the fresh objects that
+   a read changes, and only once every record has been checked.
 
    The writer refuses what it does not carry -- a function body, an
    initializer, a block's locals -- so a header with those keeps the
@@ -142,8 +143,11 @@ static void put_ref(StateWriter *w, ObjKind k, const void *p) {
   put_uleb(w->out, id);
 }
 
+/* Whether T was made before the unit's first token (a basic type,
+   void *, __builtin_va_list's types): such a type is not written but
+   referred to by its id, which is the same in every unit of the target.  */
 static bool is_basic(const Type *t) {
-  return t->kind < TY__COUNT && ctx_current->types->basic[t->kind] == t;
+  return t->id <= ctx_current->types->builtin_last_id;
 }
 
 static bool kind_has_record(unsigned kind) {
@@ -160,6 +164,8 @@ static void visit_type(StateWriter *w, const Type *t) {
     return;
   note_obj(w, K_TYPE, t->base, 0);
   note_obj(w, K_TAG, t->tags, 0);
+  if (is_basic(t->main))
+    return; /* a builtin's variant: its record or typedef is the builtin's */
   if (t->kind == TY_FUNC)
     note_obj(w, K_PARAMS, t->u.func.params, t->u.func.nparams);
   else if (kind_has_record(t->kind))
@@ -306,6 +312,8 @@ static void write_type(StateWriter *w, const Type *t) {
   put_ref(w, K_TYPE, t->base);
   put_ref(w, K_TAG, t->tags);
   put_uleb(b, t->depth);
+  if (is_basic(t->main))
+    return;
   if (t->kind == TY_FUNC) {
     put_ref(w, K_PARAMS, t->u.func.params);
     put_uleb(b, (uint64_t)t->u.func.nparams);
@@ -529,6 +537,7 @@ typedef struct StateReader {
   size_t count[K__COUNT];
   Type **types;     /* by id - 1: fresh, or the compilation's basic type */
   Type *fresh;      /* the fresh types, at their table index */
+  Type **builtins;  /* the compilation's builtin types, by id */
   bool *type_basic; /* which are basic */
   Record *records;
   Decl *decls;
@@ -699,7 +708,34 @@ static void read_idents(StateReader *r) {
   }
 }
 
-/* A type's head: the fresh type, or the compilation's basic type.  */
+/* Enter T and what it is built from, if made before the first token,
+   in the table of builtin types by id.  */
+static void note_builtin(Type **table, uint32_t last, Type *t) {
+  if (!t || t->id > last || table[t->id])
+    return;
+  table[t->id] = t;
+  note_builtin(table, last, t->main);
+  note_builtin(table, last, t->base);
+  note_builtin(table, last, t->ptr_to);
+  note_builtin(table, last, t->next_variant);
+  if (kind_has_record(t->kind) && t->u.rec)
+    for (int i = 0; i < t->u.rec->nmembers; i++)
+      note_builtin(table, last, t->u.rec->members[i].type);
+  if (t->kind == TY_TYPEDEF && t->u.tdef)
+    note_builtin(table, last, t->u.tdef->type);
+}
+
+/* The builtin types by id, found from the basic ones and va_list.  */
+static Type **builtin_types(void) {
+  SemaTypes *ts = ctx_current->types;
+  Type **table = NEW_ARRAY(Type *, ts->builtin_last_id + 1);
+  for (int k = 0; k < TY__COUNT; k++)
+    note_builtin(table, ts->builtin_last_id, ts->basic[k]);
+  note_builtin(table, ts->builtin_last_id, ty_va_list);
+  return table;
+}
+
+/* A type's head: the fresh type, or the compilation's builtin type.  */
 static void read_type_head(StateReader *r, size_t i, uint32_t *prev_id) {
   uint32_t id = (uint32_t)get_bounded(r, UINT32_MAX, "a type id");
   unsigned kind = (unsigned)get_bounded(r, TY__COUNT - 1, "a type kind");
@@ -709,10 +745,12 @@ static void read_type_head(StateReader *r, size_t i, uint32_t *prev_id) {
   if (id <= *prev_id)
     fail(r, "type ids out of creation order");
   *prev_id = id;
-  if (basic) {
-    Type *t = ctx_current->types->basic[kind];
-    if (!t || t->id != id)
-      fail(r, "basic type %u is not this compilation's", id);
+  if (basic != (id <= ctx_current->types->builtin_last_id)) {
+    fail(r, "type %u is %s the builtin types", id, basic ? "not among" : "among");
+  } else if (basic) {
+    Type *t = r->builtins[id];
+    if (!t || t->kind != kind)
+      fail(r, "builtin type %u is not this compilation's", id);
     r->type_basic[i] = true;
     r->types[i] = t;
   } else {
@@ -742,7 +780,9 @@ static void fill_type(StateReader *r, size_t i, Type **nv, Type **pt) {
   t->base = get_type(r);
   t->tags = get_tag(r);
   t->depth = (uint32_t)get_bounded(r, UINT32_MAX, "a depth");
-  if (t->kind == TY_FUNC) {
+  if (t->main && t->main->id <= ctx_current->types->builtin_last_id) {
+    t->u = t->main->u; /* a builtin's variant */
+  } else if (t->kind == TY_FUNC) {
     int count;
     t->u.func.params = get_params(r, &count);
     t->u.func.nparams = (int)get_bounded(r, (uint64_t)count, "a parameter count");
@@ -910,6 +950,20 @@ static bool kind_needs_base(unsigned kind) {
          kind == TY_COMPLEX || kind == TY_FUNC || kind == TY_TYPEDEF;
 }
 
+/* A variant is its main variant's copy (variant_get): the same record,
+   typedef, parameters or length.  */
+static bool variant_shares_main(const Type *t) {
+  const Type *m = t->main;
+  if (t->kind == TY_FUNC)
+    return t->u.func.params == m->u.func.params &&
+           t->u.func.nparams == m->u.func.nparams;
+  if (kind_has_record(t->kind))
+    return t->u.rec == m->u.rec;
+  if (t->kind == TY_TYPEDEF)
+    return t->u.tdef == m->u.tdef;
+  return t->u.array.len == m->u.array.len && t->base == m->base;
+}
+
 static void check_types(StateReader *r, uint32_t next_id) {
   for (size_t i = 0; i < r->count[K_TYPE] && !r->error; i++) {
     if (r->type_basic[i])
@@ -925,8 +979,17 @@ static void check_types(StateReader *r, uint32_t next_id) {
     else if (kind_has_record(t->kind) &&
              (!t->u.rec || t->u.rec->kind != (TypeKind)t->kind))
       fail(r, "type %u has a bad record", t->id);
+    else if (kind_has_record(t->kind) && t->kind == TY_ENUM &&
+             t->u.rec->complete && !t->u.rec->enum_int)
+      fail(r, "enum type %u has no integer type", t->id);
     else if (t->kind == TY_TYPEDEF && (!t->u.tdef || !t->u.tdef->type))
       fail(r, "typedef type %u has no declaration", t->id);
+    else if (t->main != t && !variant_shares_main(t))
+      fail(r, "variant %u describes another type than its main", t->id);
+    else if (t->main == t && (t->quals || t->tags))
+      fail(r, "main variant %u is qualified or tagged", t->id);
+    else if (t->kind == TY_ARRAY && t->quals)
+      fail(r, "array type %u is qualified (sema qualifies the elements)", t->id);
     else if (t->ptr_to && (t->ptr_to->kind != TY_PTR || t->ptr_to->base != t))
       fail(r, "type %u has a bad pointer cache", t->id);
   }
@@ -937,8 +1000,8 @@ static void check_decls(StateReader *r) {
     Decl *d = &r->decls[i];
     bool typed = d->kind == DECL_VAR || d->kind == DECL_FUNC ||
                  d->kind == DECL_TYPEDEF || d->kind == DECL_ENUM_CONST;
-    if (typed && !d->type)
-      fail(r, "declaration %zu has no type", i + 1);
+    if (typed && (!d->type || !d->name))
+      fail(r, "declaration %zu has no type or no name", i + 1);
     else if (!d->first || d->first->first != d->first)
       fail(r, "declaration %zu has a bad first declaration", i + 1);
     else if (d->kind == DECL_TAG && (!d->rec || !d->tag_type))
@@ -1105,6 +1168,7 @@ bool pch_state_read(const void *data, size_t len, TransUnit *tu,
     return false;
   }
   r.p += sizeof state_magic;
+  r.builtins = builtin_types();
   read_idents(&r);
   uint32_t next_id = (uint32_t)get_bounded(&r, UINT32_MAX, "the next type id");
   Type **nv = NULL, **pt = NULL;

@@ -404,6 +404,10 @@ typedef struct SemaTypes {
       *ty_va_list;
   Type *basic[TY__COUNT]; /* by kind: type_basic */
   uint32_t next_id;       /* the last Type.id given */
+  uint32_t builtin_last_id; /* the last id of the types made before the
+                               unit's first token (types_init and the
+                               parser's builtins): the same ones with the
+                               same ids in every unit of one target */
   /* Hash table of derived types (arrays, functions, vectors, complex).  */
   Type **derived;
   size_t derived_cap, derived_count;

@@ -33,3 +33,8 @@ enum __attribute__((packed)) pe { P0, P1 = 200 };
 struct flex0 { int n; char z[0]; };
 extern void (*handlers[3])(int);
 int ldecl[];
+__builtin_va_list va;
+const __builtin_va_list cva;
+void * const *vpp;
+__int128_t i128t;
+const __uint128_t *u128p;
