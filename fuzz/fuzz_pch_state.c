@@ -2,11 +2,13 @@
    (src/parse/pch_state.c): each input is a state file, read into a
    compilation that has first parsed a fixed declaration-only header (so
    that the source-file table, the basic types and the builtins are
-   there, as where a state is used), plus a few empty source files so
+   there, as where a state is used), its bindings made in a scope of
+   their own, plus a few empty source files so
    that the seeds' file ids are in range.  A state is either refused with a
    message or accepted; an accepted one is then built into the debug
    model and written as BTF, DWARF and CTF, as the driver would: none of
-   it may crash, hang or leak past the compilation.  The seeds are real
+   it may crash, hang or leak past the compilation.  (An accepted state
+   is finished as the driver finishes it: parse_finish_unit.)  The seeds are real
    states (fuzz/seeds-pch_state/README says how they are made).  */
 #include "../src/btf/btf_gen.h"
 #include "../src/ctf/ctf_gen.h"
@@ -58,8 +60,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       srcfile_add("seed.h", "", 0, (SrcLoc){0}, false);
     TransUnit *tu = NEW(TransUnit);
     char err[256];
-    if (pch_state_read(data, size, tu, NULL, err, sizeof err))
+    Scopes scopes = {0};
+    if (pch_state_read(data, size, tu, &scopes, err, sizeof err)) {
+      parse_finish_unit(tu);
       emit_all(tu);
+    }
+    scopes_release(&scopes);
   }
   cpp_free(cpp);
   fuzz_release_all(c);

@@ -41,6 +41,8 @@
    and the tag bindings (identifier, type).  */
 #include "pch_state.h"
 
+#include "parser.h"
+
 #include "../lang/attrs.h"
 #include "../util/ptrmap.h"
 
@@ -1015,6 +1017,68 @@ static void check_decls(StateReader *r) {
       fail(r, "btf tag %zu has no value", i + 1);
 }
 
+/* The struct or union a value of type T holds in itself (through
+   typedefs, arrays, vectors, complex), or NULL.  */
+static const Record *held_record(const Type *t) {
+  while (t && (t->kind == TY_TYPEDEF || t->kind == TY_ARRAY ||
+               t->kind == TY_VECTOR || t->kind == TY_COMPLEX))
+    t = t->base;
+  return t && (t->kind == TY_STRUCT || t->kind == TY_UNION) ? t->u.rec : NULL;
+}
+
+/* The index of fresh record REC, or SIZE_MAX (a builtin's, or none).  */
+static size_t record_index(const StateReader *r, const Record *rec) {
+  if (!rec || rec < r->records || rec >= r->records + r->count[K_RECORD])
+    return SIZE_MAX;
+  return (size_t)(rec - r->records);
+}
+
+/* No record holds itself by value, and none nests deeper than sema
+   allows (MAX_TYPE_DEPTH): the emitters recurse through members.  An
+   explicit stack, so that a hostile file cannot exhaust this one.  */
+static void check_record_nesting(StateReader *r) {
+  size_t n = r->count[K_RECORD];
+  uint8_t *state = xcalloc(n + 1, 1);  /* 0 new, 1 on the stack, 2 done */
+  uint32_t *depth = xcalloc(n + 1, sizeof *depth);
+  size_t *stack = xcalloc(n + 1, sizeof *stack);
+  int *next_member = xcalloc(n + 1, sizeof *next_member);
+  for (size_t root = 0; root < n && !r->error; root++) {
+    if (state[root])
+      continue;
+    size_t top = 0;
+    stack[top++] = root;
+    state[root] = 1;
+    while (top && !r->error) {
+      size_t i = stack[top - 1];
+      const Record *rec = &r->records[i];
+      if (next_member[i] < rec->nmembers) {
+        size_t j = record_index(r, held_record(rec->members[next_member[i]++].type));
+        if (j == SIZE_MAX)
+          continue;
+        if (state[j] == 1)
+          fail(r, "record %zu holds itself", j + 1);
+        else if (state[j] == 0) {
+          state[j] = 1;
+          stack[top++] = j;
+        } else if (depth[j] + 1 > depth[i]) {
+          depth[i] = depth[j] + 1;
+        }
+        continue;
+      }
+      state[i] = 2;
+      if (depth[i] > MAX_TYPE_DEPTH)
+        fail(r, "record %zu nests too deep", i + 1);
+      top--;
+      if (top && depth[i] + 1 > depth[stack[top - 1]])
+        depth[stack[top - 1]] = depth[i] + 1;
+    }
+  }
+  free(state);
+  free(depth);
+  free(stack);
+  free(next_member);
+}
+
 /* Lists of decls go into a VEC the caller owns: refs read first into a
    scratch array so that a failure leaves the caller's unchanged.  */
 static Decl **read_decl_list(StateReader *r, size_t *n) {
@@ -1202,6 +1266,8 @@ bool pch_state_read(const void *data, size_t len, TransUnit *tu,
     check_decls(&r);
   if (!r.error)
     check_chains(&r, nv);
+  if (!r.error)
+    check_record_nesting(&r);
   bool ok = !r.error;
   if (ok) {
     commit_basic_links(&r, nv, pt);
