@@ -11,6 +11,7 @@
 #include "../btf/btf_gen.h"
 #include "../dwarf/dwarf_gen.h"
 #include "../parse/parse.h"
+#include "../parse/pch_state.h"
 #include "../sema/tree.h"
 #include "args.h"
 #include "info.h"
@@ -176,6 +177,42 @@ static void generate_ctf(Options *o, const DebugUnit *unit, const char *input,
   buf_free(&name);
 }
 
+/* -fpch-state-roundtrip: the unit's STATE as the parser wrote it at the
+   unit's end (parse_translation_unit_state; REFUSAL: why it did not)
+   read back into fresh objects, its bindings made in a scope of their
+   own and released, the end-of-unit fix-ups done on what was read (TU,
+   parsed by parse_translation_unit_state, has had none); the result
+   replaces TU (the state is also written to STATE_FILE when not
+   NULL).  A unit the format does not carry is kept with a note.  NULL
+   when the state read back is refused (an error: the round trip must
+   hold).  */
+static TransUnit *state_roundtrip(TransUnit *tu, Buf *state, const char *refusal,
+                                  const char *state_file) {
+  if (refusal) {
+    fprintf(stderr, "%s: note: state not written: %s\n", progname, refusal);
+    parse_finish_unit(tu);
+    return tu;
+  }
+  if (state_file) {
+    FILE *f = open_output(state_file, true);
+    if (!f || fwrite(state->data, 1, state->len, f) != state->len ||
+        !close_output(f, state_file))
+      return NULL;
+  }
+  TransUnit *back = NEW(TransUnit);
+  back->main_file = tu->main_file;
+  char err[256];
+  Scopes scopes = {0};
+  bool ok = pch_state_read(state->data, state->len, back, &scopes, err, sizeof err);
+  scopes_release(&scopes);
+  if (!ok) {
+    fprintf(stderr, "%s: error: state read back refused: %s\n", progname, err);
+    return NULL;
+  }
+  parse_finish_unit(back);
+  return back;
+}
+
 /* A header (MODE_PCH): read and parsed as GCC checks it, its tokens and
    macros written as FILE.gch (-o, else INPUT.gch) when it has no error.  */
 static bool precompile(Options *o, Cpp *cpp, const char *input,
@@ -226,12 +263,24 @@ static bool compile(Options *o, const char *input) {
   o->dwarf.threads = use_threads();
   if (o->dwarf.threads)
     cpp_start_thread(cpp);
-  TransUnit *tu = parse_translation_unit_from(cpp);
+  Buf state = {0};
+  const char *refusal = NULL;
+  TransUnit *tu = o->state_roundtrip
+                      ? parse_translation_unit_state(cpp, &state, &refusal)
+                      : parse_translation_unit_from(cpp);
   tu->main_file = input;
   bool deps_ok = write_deps(o, cpp, input);
   cpp_free(cpp);
-  if (diag_error_count() != errors_before || !deps_ok)
+  if (diag_error_count() != errors_before || !deps_ok) {
+    buf_free(&state);
     return false;
+  }
+  if (o->state_roundtrip) {
+    tu = state_roundtrip(tu, &state, refusal, o->state_file);
+    buf_free(&state);
+    if (!tu)
+      return false;
+  }
   if (o->dump_tree) {
     FILE *out = open_output(o->dump_tree, false);
     if (!out)

@@ -712,6 +712,11 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-funsigned-char")) o->debug.signed_char = false;
     else if (!strcmp(a, "-fsigned-char")) o->debug.signed_char = true;
     else if (!strcmp(a, "-fdump-ir")) o->dump_ir = true;
+    else if (!strcmp(a, "-fpch-state-roundtrip")) o->state_roundtrip = true;
+    else if (!strncmp(a, "-fpch-state-write=", 18)) {
+      o->state_roundtrip = true;
+      o->state_file = a + 18;
+    }
     else if (!strcmp(a, "-fwrapv") || !strcmp(a, "-fno-strict-overflow")) o->wrapv = true;
     else if (!strcmp(a, "-fno-wrapv") || !strcmp(a, "-fstrict-overflow")) o->wrapv = false;
     else if (predef_f_option(a + 2, &o->predef)) { }

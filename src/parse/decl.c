@@ -8,6 +8,7 @@
    function definition gets its FuncBody (the typed tree of its body,
    parameters, locals and labels); an initialized variable its Init.  */
 #include "parser.h"
+#include "pch_state.h"
 #include "../sema/decl.h"
 #include "../sema/tree_walk.h"
 
@@ -2230,21 +2231,36 @@ void parse_translation_unit(Parser *p) {
   }
 }
 
-TransUnit *parse_translation_unit_from(Cpp *cpp) {
+/* Parse CPP's unit; when STATE is not NULL, its state at its end (the
+   file-scope bindings still made, before the end-of-unit fix-ups) is
+   appended there by pch_state_write, or *REFUSAL says why not, and the
+   fix-ups are left to the caller, on the unit it keeps.  */
+static TransUnit *parse_unit(Cpp *cpp, Buf *state, const char **refusal) {
   Parser *p = xcalloc(1, sizeof(Parser));
   p->cpp = cpp;
   p->tu = NEW(TransUnit);
   parser_init_keywords();
   types_init();
   builtins_init(p);
-  if (setjmp(p->fatal) == 0)
+  ctx_current->types->builtin_last_id = type_last_id();
+  bool whole = false;
+  if (setjmp(p->fatal) == 0) {
     parse_translation_unit(p);
+    whole = true;
+  }
+  if (state) {
+    if (!whole)
+      *refusal = "a fatal error";
+    else if (p->pack || p->pack_stack.len || p->clang_attr_stack.len)
+      *refusal = "a #pragma pack or clang attribute push left open";
+    else
+      *refusal = pch_state_write(p->tu, state);
+  }
   /* Leave no bindings behind (several inputs may share the process).  */
   scopes_release(&p->scopes);
   TransUnit *tu = p->tu;
-  decl_finish_unit(tu->decls.data, tu->decls.len);
-  /* What the bodies tell of static objects (never written ones fold).  */
-  tree_mark_writes(tu->decls.data, tu->decls.len);
+  if (!state)
+    parse_finish_unit(tu);
   vec_free(&p->body_types);
   vec_free(&p->body_locals);
   vec_free(&p->tree_locals);
@@ -2257,4 +2273,20 @@ TransUnit *parse_translation_unit_from(Cpp *cpp) {
   arena_free(&p->scratch);
   free(p);
   return tu;
+}
+
+void parse_finish_unit(TransUnit *tu) {
+  decl_finish_unit(tu->decls.data, tu->decls.len);
+  /* What the bodies tell of static objects (never written ones fold).  */
+  tree_mark_writes(tu->decls.data, tu->decls.len);
+}
+
+TransUnit *parse_translation_unit_from(Cpp *cpp) {
+  return parse_unit(cpp, NULL, NULL);
+}
+
+TransUnit *parse_translation_unit_state(Cpp *cpp, Buf *state,
+                                        const char **refusal) {
+  *refusal = NULL;
+  return parse_unit(cpp, state, refusal);
 }

@@ -24,5 +24,16 @@ typedef struct TransUnit {
    diag; the result is usable (for what parsed) even when there were
    errors.  */
 TransUnit *parse_translation_unit_from(Cpp *cpp);
+/* The same, and the unit's state at its end -- its file-scope bindings
+   still made, before the end-of-unit fix-ups -- appended to STATE
+   (parse/pch_state.c), or in *REFUSAL why the state is not written (a
+   function body, a #pragma pack left open ...).  The end-of-unit
+   fix-ups are not done: the caller does them (parse_finish_unit) on the
+   unit it keeps, this one or the one read from the state.  */
+TransUnit *parse_translation_unit_state(Cpp *cpp, Buf *state,
+                                        const char **refusal);
+/* The end-of-unit fix-ups (sema's decl_finish_unit, tree_mark_writes),
+   for a unit whose declarations were read from a state.  */
+void parse_finish_unit(TransUnit *tu);
 
 #endif

@@ -190,6 +190,26 @@ static Type *derived_get(TypeKind kind, Type *base, int64_t n, Param *params,
   return t;
 }
 
+void type_enter_derived(Type *t) {
+  bool derived = t->kind == TY_ARRAY || t->kind == TY_VECTOR ||
+                 t->kind == TY_BITINT || t->kind == TY_COMPLEX ||
+                 t->kind == TY_FUNC;
+  if (!derived || t->main != t)
+    return;
+  SemaTypes *ts = ctx_current->types;
+  if (ts->derived_count * 2 >= ts->derived_cap)
+    derived_grow(ts);
+  uint32_t h = derived_hash((TypeKind)t->kind, t->base,
+                            t->kind == TY_FUNC ? 0 : t->u.array.len,
+                            t->kind == TY_FUNC ? t->u.func.params : NULL,
+                            t->kind == TY_FUNC ? t->u.func.nparams : 0,
+                            t->flags);
+  Type **slot = &ts->derived[h & (ts->derived_cap - 1)];
+  t->derived = *slot;
+  *slot = t;
+  ts->derived_count++;
+}
+
 Type *type_pointer(Type *to) {
   if (to->ptr_to)
     return to->ptr_to;

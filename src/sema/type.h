@@ -306,6 +306,10 @@ struct Decl {
    an empty table of derived ones (freed with the compilation).  */
 void types_init(void);
 uint32_t type_last_id(void); /* the id of the last type created */
+/* Enter T, a type read back from a precompiled state (parse/pch_state.c),
+   in the derived-type table when it is a main variant of a kind the
+   table holds, so that sema finds it as if it had made it.  */
+void type_enter_derived(Type *t);
 
 Type *type_basic(TypeKind k);          /* void, int, double ... */
 /* Whether the target has the basic type K, as GCC 16 configures it:
@@ -404,6 +408,10 @@ typedef struct SemaTypes {
       *ty_va_list;
   Type *basic[TY__COUNT]; /* by kind: type_basic */
   uint32_t next_id;       /* the last Type.id given */
+  uint32_t builtin_last_id; /* the last id of the types made before the
+                               unit's first token (types_init and the
+                               parser's builtins): the same ones with the
+                               same ids in every unit of one target */
   /* Hash table of derived types (arrays, functions, vectors, complex).  */
   Type **derived;
   size_t derived_cap, derived_count;

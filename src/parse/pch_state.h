@@ -1,0 +1,27 @@
+/* The parser's and sema's state after a declaration-only header, written
+   as a typed record file and read back into fresh arena memory
+   (pch_state.c's head comment gives the design and the format).  */
+#ifndef BTFCC_PCH_STATE_H
+#define BTFCC_PCH_STATE_H
+
+#include "../sema/scope.h"
+#include "parse.h"
+
+/* Append TU's state -- every declaration, type, record, tag and attribute
+   reachable from its declaration list, its initializer types and the
+   file-scope bindings visible now -- to OUT.  Returns NULL on success,
+   else why the state is outside what the format carries (a function
+   body, an initializer ...), OUT then holding a partial record to
+   discard.  */
+const char *pch_state_write(const TransUnit *tu, Buf *out);
+
+/* Read a state written by pch_state_write in this compilation's target:
+   its declarations are appended to TU->decls, its initializer types to
+   TU->init_types, its file-scope bindings made in SCOPES (may be NULL:
+   none are made).  Every record is checked before anything outside the
+   fresh objects changes; on damage returns false with a message in ERR
+   (ERR_LEN bytes), and TU, SCOPES and the basic types are unchanged.  */
+bool pch_state_read(const void *data, size_t len, TransUnit *tu,
+                    Scopes *scopes, char *err, size_t err_len);
+
+#endif
