@@ -223,11 +223,16 @@ typedef struct Form {
   uint64_t k, c;
 } Form;
 
-/* A register's form, made when it was written with stamp SELF.  */
+/* What is known of a register written with stamp SELF: its form (when
+   KNOWN), and whether it holds a value extended from its low EXT bytes
+   (a narrow load's or an extension's; 0: not known), sign-extended when
+   EXT_SIGN.  */
 typedef struct RegForm {
   Form form;
   uint32_t self;
   bool known;
+  uint8_t ext;
+  bool ext_sign;
 } RegForm;
 
 /* A store into a private slot: *(SIZE)(slot + k * root + c) = VAL.  */
@@ -264,7 +269,7 @@ typedef struct Forward {
 } Forward;
 
 static void set_u32(Forward *fw, UndoKind kind, uint32_t *place, uint32_t index, uint32_t v) {
-  Undo u = {(uint8_t)kind, index, *place, {{0}, 0, false}};
+  Undo u = {(uint8_t)kind, index, *place, {{0}, 0, false, 0, false}};
   vec_push(&fw->undo, u);
   *place = v;
 }
@@ -274,7 +279,7 @@ static void write_reg(Forward *fw, IrReg r, const Form *form, bool known) {
   set_u32(fw, UNDO_STAMP, &fw->stamp[r], r, ++fw->clock);
   Undo u = {UNDO_FORM, r, 0, fw->form[r]};
   vec_push(&fw->undo, u);
-  fw->form[r] = (RegForm){known ? *form : (Form){0}, fw->stamp[r], known};
+  fw->form[r] = (RegForm){known ? *form : (Form){0}, fw->stamp[r], known, 0, false};
 }
 
 static void undo_to(Forward *fw, size_t mark) {
@@ -437,7 +442,7 @@ static const StoreFact *store_read(const Forward *fw, int32_t cls, const Form *a
 }
 
 static void kill_store(Forward *fw, uint32_t index) {
-  Undo u = {UNDO_ALIVE, index, 1, {{0}, 0, false}};
+  Undo u = {UNDO_ALIVE, index, 1, {{0}, 0, false, 0, false}};
   vec_push(&fw->undo, u);
   fw->stores.data[index].alive = false;
 }
@@ -466,8 +471,17 @@ static void remember_store(Forward *fw, int32_t cls, const Form *at, const IrIns
   set_u32(fw, UNDO_HEAD, &fw->head[cls], (uint32_t)cls, (uint32_t)fw->stores.len);
 }
 
+/* Whether register R, as the walk knows it, is already what extending
+   its low SIZE bytes (sign-extending when SIGN) gives.  */
+static bool already_extended(const Forward *fw, IrReg r, unsigned size, bool sign) {
+  const RegForm *rf = &fw->form[r];
+  if (rf->self != fw->stamp[r] || !rf->ext || rf->ext > size)
+    return false;
+  return rf->ext_sign == sign || (!rf->ext_sign && rf->ext < size);
+}
+
 /* LOAD becomes the value ST stored.  */
-static void forward_load(IrInsn *load, const StoreFact *st) {
+static void forward_load(const Forward *fw, IrInsn *load, const StoreFact *st) {
   IrReg dst = load->dst;
   bool sign = load->sign;
   unsigned size = load->size;
@@ -480,7 +494,7 @@ static void forward_load(IrInsn *load, const StoreFact *st) {
     uint64_t u = (uint64_t)st->val.imm << sh;
     load->op = IR_MOV;
     load->a = ir_imm(sign ? (int64_t)u >> sh : (int64_t)(u >> sh));
-  } else if (size < 8) {
+  } else if (size < 8 && !already_extended(fw, st->val.reg, size, sign)) {
     load->op = IR_EXT;
     load->a = st->val;
     load->size = (uint8_t)size;
@@ -506,7 +520,7 @@ static void forward_step(Forward *fw, IrInsn *in) {
       access_form(fw, in, &at)) {
     const StoreFact *st = store_read(fw, cls_find(p, at.slot), &at, in->size);
     if (st) {
-      forward_load(in, st);
+      forward_load(fw, in, st);
       fw->forwarded++;
     }
   } else if (in->op == IR_STORE && class_private(p, access_class(p, in))) {
@@ -521,6 +535,10 @@ static void forward_step(Forward *fw, IrInsn *in) {
   ir_insn_regs(in, note_write, fw);
   if (known)
     write_reg(fw, in->dst, &made, true);
+  if (in->dst && ((in->op == IR_LOAD && in->size < 8) || in->op == IR_EXT)) {
+    fw->form[in->dst].ext = in->size; /* undone with the write's record */
+    fw->form[in->dst].ext_sign = in->sign;
+  }
 }
 
 /* --- The walk over extended basic blocks --- */
