@@ -40,7 +40,8 @@
    byte of its slot (through a register of unknown form: of its class).
 
    Afterwards, a private class of slots that no load reads any more has
-   its stores removed; their address arithmetic goes with the dead code
+   its stores removed (not one through a register that may hold another
+   pointer too, from another definition: it may write elsewhere); their address arithmetic goes with the dead code
    (ir_simplify), and the frame layout gives no bytes to a slot that no
    instruction touches (bpf/frame.c).  */
 #include "ir.h"
@@ -62,6 +63,9 @@ typedef struct Privacy {
   int32_t *parent;   /* union-find over slots */
   int32_t *reg_cls;  /* per register: a slot of the class whose address it may hold, or NO_CLASS */
   uint8_t *escaped;  /* per slot (meaningful at class representatives) */
+  /* per register: it may hold a slot's address and, from another
+     definition (a parameter, a load, a call), something else */
+  uint8_t *mixed;
 } Privacy;
 
 static int32_t cls_find(Privacy *p, int32_t s) {
@@ -124,6 +128,44 @@ static void find_classes(Privacy *p) {
           continue;
         p->reg_cls[in->dst] = cls_join(p, old, c);
         changed = true;
+      }
+  }
+}
+
+/* The registers that may hold a slot's address or another value
+   (Privacy.mixed): a store through one may write elsewhere.  */
+static void find_mixed(Privacy *p) {
+  IrFunc *f = p->f;
+  size_t nregs = f->nregs ? f->nregs : 1;
+  uint8_t *other = xcalloc(nregs, 1); /* some definition holds no slot's address */
+  for (int k = 0; k < f->nparams; k++)
+    if (f->params[k])
+      other[f->params[k]] = 1;
+  for (size_t b = 0; b < f->blocks.len; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
+      const IrInsn *in = &f->blocks.data[b].insns.data[i];
+      if (in->dst && class_made(p, in) == NO_CLASS)
+        other[in->dst] = 1;
+      if (in->op == IR_ASM)
+        for (int k = 0; k < in->asm_->nops; k++)
+          if (in->asm_->ops[k].is_output && in->asm_->ops[k].val.kind == IV_REG)
+            other[in->asm_->ops[k].val.reg] = 1;
+    }
+  for (size_t r = 0; r < nregs; r++)
+    p->mixed[r] = other[r] && p->reg_cls[r] != NO_CLASS;
+  free(other);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t b = 0; b < f->blocks.len; b++)
+      for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
+        const IrInsn *in = &f->blocks.data[b].insns.data[i];
+        if (!in->dst || p->mixed[in->dst] || class_made(p, in) == NO_CLASS)
+          continue;
+        bool from_mixed = (in->a.kind == IV_REG && p->mixed[in->a.reg]) ||
+                          (in->b.kind == IV_REG && p->mixed[in->b.reg]) ||
+                          (in->op == IR_ADDR && in->addr.kind == IA_REG && p->mixed[in->addr.base]);
+        if (from_mixed)
+          p->mixed[in->dst] = changed = true;
       }
   }
 }
@@ -193,7 +235,9 @@ static void privacy_build(Privacy *p, IrFunc *f) {
   for (size_t r = 0; r < nregs; r++)
     p->reg_cls[r] = NO_CLASS;
   p->escaped = xcalloc(ns + 1, 1);
+  p->mixed = xcalloc(nregs, 1);
   find_classes(p);
+  find_mixed(p);
   for (size_t b = 0; b < f->blocks.len; b++)
     for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
       note_escapes(p, &f->blocks.data[b].insns.data[i]);
@@ -210,6 +254,7 @@ static void privacy_free(Privacy *p) {
   free(p->parent);
   free(p->reg_cls);
   free(p->escaped);
+  free(p->mixed);
 }
 
 /* --- Linear forms --- */
@@ -603,7 +648,8 @@ static void forward_all(Forward *fw) {
 
 /* --- Stores nothing reads --- */
 
-/* Remove the stores into private classes that no load reads; how many.  */
+/* Remove the stores into private classes that no load reads; how many.
+   A store through a register that may also point elsewhere stays.  */
 static uint32_t remove_unread_stores(IrFunc *f, Privacy *p) {
   size_t ns = f->slots.len;
   uint8_t *read = xcalloc(ns + 1, 1);
@@ -621,7 +667,8 @@ static uint32_t remove_unread_stores(IrFunc *f, Privacy *p) {
     for (size_t i = 0; i < blk->insns.len; i++) {
       const IrInsn *in = &blk->insns.data[i];
       int32_t c = in->op == IR_STORE ? access_class(p, in) : NO_CLASS;
-      if (class_private(p, c) && !read[c]) {
+      bool elsewhere = c != NO_CLASS && in->addr.kind == IA_REG && p->mixed[in->addr.base];
+      if (class_private(p, c) && !read[c] && !elsewhere) {
         removed++;
         continue;
       }

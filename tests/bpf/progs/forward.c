@@ -11,6 +11,8 @@
    sign-extended from 2 bytes.  `a` is read at an index unknown until run
    time after a store at another such index, which may be the same
    element: that load must read memory (or the later store's value).
+   Nothing reads `spare`, but the store through `q` stays: q may point
+   into the map instead.
    Results go to `out` and the map, compared with clang-19's build.  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -58,6 +60,13 @@ int forward(struct xdp_md *ctx) {
   a[j] = d[30] + 1000;
   out[2] = a[i];
   out[3] = a[0] + a[1] * 2 + a[2] * 3 + a[3] * 4;
+  long spare[2];
+  int z = 0;
+  struct cell *m = bpf_map_lookup_elem(&cells, &z);
+  if (!m)
+    return XDP_PASS;
+  long *q = d[35] & 1 ? &spare[0] : &m->last;
+  *q = 77;
   return XDP_PASS;
 }
 
