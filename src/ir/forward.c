@@ -12,7 +12,8 @@
    loads and stores that address it: its address, and whatever is
    computed from it (copies, arithmetic), is never stored to memory,
    returned, given to a call or to inline assembly, used by an atomic
-   operation, and no volatile access touches it.  Registers that may hold
+   operation, and no volatile access touches it (nor inline assembly
+   that names r10, in a function that has any).  Registers that may hold
    addresses of two slots join the slots into one class (a union-find
    over slots), private or not as a whole.  A call then cannot write a
    private slot, and a store through a register that holds no slot's
@@ -225,6 +226,18 @@ static void note_escapes(Privacy *p, const IrInsn *in) {
   }
 }
 
+/* Whether some inline assembly of F names the frame pointer: it may
+   reach any slot.  */
+static bool reads_frame_pointer(const IrFunc *f) {
+  for (size_t b = 0; b < f->blocks.len; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
+      const IrInsn *in = &f->blocks.data[b].insns.data[i];
+      if (in->op == IR_ASM && in->asm_->templ && strstr(in->asm_->templ, "r10"))
+        return true;
+    }
+  return false;
+}
+
 static void privacy_build(Privacy *p, IrFunc *f) {
   size_t ns = f->slots.len, nregs = f->nregs ? f->nregs : 1;
   *p = (Privacy){.f = f};
@@ -241,8 +254,9 @@ static void privacy_build(Privacy *p, IrFunc *f) {
   for (size_t b = 0; b < f->blocks.len; b++)
     for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
       note_escapes(p, &f->blocks.data[b].insns.data[i]);
+  bool all = reads_frame_pointer(f);
   for (size_t s = 0; s < ns; s++)
-    if (f->slots.data[s].natural_align) /* a volatile scalar's */
+    if (all || f->slots.data[s].natural_align) /* natural_align: a volatile scalar's */
       escape(p, (int32_t)s);
 }
 
