@@ -42,9 +42,10 @@
 
    Afterwards, a private class of slots that no load reads any more has
    its stores removed (not one through a register that may hold another
-   pointer too, from another definition: it may write elsewhere); their address arithmetic goes with the dead code
-   (ir_simplify), and the frame layout gives no bytes to a slot that no
-   instruction touches (bpf/frame.c).  */
+   pointer too, from another definition: it may write elsewhere); their
+   address arithmetic goes with the dead code (ir_simplify), and the
+   frame layout gives no bytes to a slot that no instruction touches
+   (bpf/frame.c).  */
 #include "ir.h"
 
 #include "../bpf/insn.h"
