@@ -44,7 +44,9 @@
    live at that point (two slots live together are both live where the
    later of the two became live).  Slots are then placed largest first,
    each at the least depth (aligned) where it overlaps no interfering
-   slot already placed.  */
+   slot already placed.  A slot no instruction touches (a local array
+   whose loads read the stores' values in registers and whose stores
+   then went, ir/forward.c) takes no bytes.  */
 #include "frame.h"
 
 #include <stdlib.h>
@@ -60,6 +62,7 @@ typedef struct Frame {
                              NO_SLOT or MANY_SLOTS */
   uint8_t *escaped;       /* per slot */
   uint64_t *interfere;    /* [slot * words] */
+  uint64_t *touched;      /* slots some instruction touches (or entry writes) */
 } Frame;
 
 static void set_add(uint64_t *s, size_t i) { s[i / 64] |= 1ull << (i % 64); }
@@ -324,6 +327,9 @@ static void find_interference(Frame *fr) {
     if (r && fr->ra->read[r] && fr->ra->phys[r] < 0 && fr->ra->slot[r] >= 0)
       set_add(entry, (size_t)fr->ra->slot[r]);
   }
+  for (size_t b = 0; b < nb; b++)
+    or_into(fr->touched, touched + b * W, W);
+  or_into(fr->touched, entry, W);
   /* backward liveness: in = gen | (out & ~kill) */
   uint64_t *lin = xcalloc(nb * W + 1, 8), *lout = xcalloc(nb * W + 1, 8);
   for (bool changed = true; changed;) {
@@ -445,6 +451,7 @@ bool bpf_frame_layout(IrFunc *f, const RegAlloc *ra, int64_t *size) {
     fr.derived[r] = NO_SLOT;
   fr.escaped = xcalloc(fr.nslots + 1, 1);
   fr.interfere = xcalloc(fr.nslots * fr.words + 1, 8);
+  fr.touched = xcalloc(fr.words, 8);
   find_addresses(&fr);
   find_interference(&fr);
   /* largest first, each at the least depth that fits */
@@ -463,6 +470,10 @@ bool bpf_frame_layout(IrFunc *f, const RegAlloc *ra, int64_t *size) {
   for (size_t k = 0; k < fr.nslots; k++) {
     uint32_t s = order[k];
     IrSlot *sl = &f->slots.data[s];
+    if (!set_has(fr.touched, s)) { /* no bytes for what nothing touches */
+      sl->offset = 0;
+      continue;
+    }
     int64_t sz = sl->size < 1 ? 1 : sl->size, a = slot_align(sl);
     int64_t depth = round_up(sz, a);
     for (bool moved = true; moved;) {
@@ -489,6 +500,7 @@ bool bpf_frame_layout(IrFunc *f, const RegAlloc *ra, int64_t *size) {
   free(fr.derived);
   free(fr.escaped);
   free(fr.interfere);
+  free(fr.touched);
   *size = top;
   if (top > STACK_LIMIT) {
     diag_error(f->loc, "eBPF stack limit exceeded");

@@ -2011,6 +2011,8 @@ void ir_simplify(IrFunc *f) {
   ir_split_webs(f); /* a variable's unrelated values become registers of their own */
   fold_addresses(f);
   propagate_copies(f); /* a value read through a copy is the same value */
+  if (ir_forward_slot_stores(f)) /* a stack slot's value read back from its store */
+    propagate_copies(f);
   reuse_values(f);
   negate_in_place(f);
   coalesce_temporaries(f);

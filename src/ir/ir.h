@@ -234,6 +234,11 @@ void ir_narrow_demanded(IrFunc *f);
    stores of the bytes they leave (stores.c).  */
 void ir_merge_slot_stores(IrFunc *f);
 
+/* Loads from a stack slot that no call or unseen access can reach read
+   the value the store before them wrote, in a register; stores such a
+   slot keeps for no load are removed (forward.c).  Whether any was.  */
+bool ir_forward_slot_stores(IrFunc *f);
+
 /* Blocks that only set a register to a constant and jump on are
    hoisted into the branch before them where its other side does not
    read the register (hoist.c); whether any was.  */
