@@ -469,6 +469,52 @@ static void print_sorted(FILE *out, char **lines, size_t n)
   free(lines);
 }
 
+/* The objects the kernel itself keeps in a program's globals (list and
+   tree heads and nodes, locks, timers): their bytes hold kernel
+   addresses, different from run to run, so they are shown as zeros. */
+static int kernel_managed(const char *name)
+{
+  static const char *const names[] = {
+      "bpf_list_head", "bpf_list_node", "bpf_rb_root", "bpf_rb_node",
+      "bpf_spin_lock", "bpf_res_spin_lock", "bpf_timer", "bpf_wq",
+      "bpf_refcount", "bpf_task_work",
+  };
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (!strcmp(name, names[i]))
+      return 1;
+  return 0;
+}
+
+/* Zero the bytes of VALUE (an object of BTF type ID) that hold a
+   kernel-managed object, through struct members and array elements. */
+static void mask_kernel_managed(const struct btf *btf, __u32 id, unsigned char *value,
+                                size_t size, int depth)
+{
+  const struct btf_type *t = btf__type_by_id(btf, id);
+  while (t && (btf_is_typedef(t) || btf_is_mod(t) || btf_is_type_tag(t)))
+    t = btf__type_by_id(btf, t->type);
+  if (!t || depth > 32)
+    return;
+  if (btf_is_struct(t) || btf_is_union(t)) {
+    if (kernel_managed(btf__name_by_offset(btf, t->name_off))) {
+      memset(value, 0, size);
+      return;
+    }
+    const struct btf_member *m = btf_members(t);
+    for (unsigned i = 0; i < btf_vlen(t); i++) {
+      size_t off = btf_member_bit_offset(t, i) / 8;
+      __s64 msize = btf__resolve_size(btf, m[i].type);
+      if (msize > 0 && off + (size_t)msize <= size)
+        mask_kernel_managed(btf, m[i].type, value + off, (size_t)msize, depth + 1);
+    }
+  } else if (btf_is_array(t)) {
+    const struct btf_array *a = btf_array(t);
+    __s64 esize = btf__resolve_size(btf, a->type);
+    for (__u32 i = 0; esize > 0 && i < a->nelems && (i + 1) * (size_t)esize <= size; i++)
+      mask_kernel_managed(btf, a->type, value + i * (size_t)esize, (size_t)esize, depth + 1);
+  }
+}
+
 /* A .bss or .data map: each variable of its DATASEC by name. */
 static void dump_section_map(FILE *out, const struct bpf_object *obj, const struct bpf_map *map)
 {
@@ -496,6 +542,7 @@ static void dump_section_map(FILE *out, const struct bpf_object *obj, const stru
     const struct btf_type *var = btf__type_by_id(btf, vs[i].type);
     if (vs[i].offset + vs[i].size > size)
       continue;
+    mask_kernel_managed(btf, var->type, value + vs[i].offset, vs[i].size, 0);
     char text[160], line[400];
     hex(text, sizeof text, value + vs[i].offset, vs[i].size);
     snprintf(line, sizeof line, "%s = %s", btf__name_by_offset(btf, var->name_off), text);
@@ -507,8 +554,11 @@ static void dump_section_map(FILE *out, const struct bpf_object *obj, const stru
 
 /* An array or hash map: its non-zero entries sorted by key.  Per-CPU
    values show as the sorted list of the CPUs' non-zero values. */
-static void dump_entries(FILE *out, const struct bpf_map *map, int percpu)
+static void dump_entries(FILE *out, const struct bpf_object *obj, const struct bpf_map *map,
+                         int percpu)
 {
+  struct btf *btf = bpf_object__btf(obj);
+  __u32 value_type = bpf_map__btf_value_type_id(map);
   int fd = bpf_map__fd(map);
   size_t ksize = bpf_map__key_size(map), vsize = bpf_map__value_size(map);
   size_t cpus = percpu ? (size_t)libbpf_num_possible_cpus() : 1;
@@ -528,6 +578,8 @@ static void dump_entries(FILE *out, const struct bpf_map *map, int percpu)
       char **parts = calloc(cpus, sizeof *parts);
       size_t nparts = 0;
       for (size_t c = 0; c < cpus; c++) {
+        if (btf && value_type)
+          mask_kernel_managed(btf, value_type, value + c * stride, vsize, 0);
         if (percpu && all_zero(value + c * stride, vsize))
           continue;
         char t[160];
@@ -599,13 +651,13 @@ static void dump_maps(FILE *out, const struct bpf_object *obj)
     case BPF_MAP_TYPE_HASH:
     case BPF_MAP_TYPE_LRU_HASH:
       fprintf(out, "  map %s\n", name);
-      dump_entries(out, map, 0);
+      dump_entries(out, obj, map, 0);
       break;
     case BPF_MAP_TYPE_PERCPU_ARRAY:
     case BPF_MAP_TYPE_PERCPU_HASH:
     case BPF_MAP_TYPE_LRU_PERCPU_HASH:
       fprintf(out, "  map %s (per-cpu)\n", name);
-      dump_entries(out, map, 1);
+      dump_entries(out, obj, map, 1);
       break;
     default:
       break;
