@@ -6,8 +6,8 @@
    #pragma lines, and cpp_next passes on only the ones the parser acts on
    (TK_PRAGMA with punct = 1): pack and redefine_extname (macro-expanded,
    as GCC does; -E leaves pack unexpanded like gcc -E), scalar_storage_order,
-   clang attribute, and the loop pragmas (unroll, nounroll, GCC unroll,
-   clang loop).  */
+   clang attribute, GCC diagnostic, and the loop pragmas (unroll,
+   nounroll, GCC unroll, clang loop).  */
 #include "cpp_internal.h"
 
 #include <string.h>
@@ -153,6 +153,8 @@ static void run_pragma(Cpp *cpp, TokBuf *toks, SrcLoc loc) {
              (is_word(&v[1], "attribute") || is_word(&v[1], "loop"))) {
     for_parser = true;
   } else if (n && (is_word(&v[0], "unroll") || is_word(&v[0], "nounroll"))) {
+    for_parser = true;
+  } else if (n > 1 && is_word(&v[0], "GCC") && is_word(&v[1], "diagnostic")) {
     for_parser = true;
   } else if (n > 1 && is_word(&v[0], "GCC") && is_word(&v[1], "unroll")) {
     /* GCC expands macros in the count */

@@ -390,6 +390,7 @@ static bool compile_unit(Options *o, const char *input, bool quiet) {
   c->diag_opts.inhibit_warnings |= quiet;
   ctx_enter(c);
   bool ok = compile(o, input);
+  diag_finish_unit();
   ctx_free(c);
   return ok;
 }

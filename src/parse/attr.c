@@ -824,6 +824,38 @@ static void pragma_clang_loop(Parser *p) {
   }
 }
 
+/* #pragma GCC diagnostic push | pop | ignored|warning|error "-Wname"
+   (after "GCC diagnostic").  Other kinds and options btfcc has no
+   group for change nothing.  */
+static void pragma_gcc_diagnostic(Parser *p) {
+  if (pragma_ident_is(p, "push")) {
+    diag_pragma_push();
+    return;
+  }
+  if (pragma_ident_is(p, "pop")) {
+    diag_pragma_pop();
+    return;
+  }
+  DiagPragmaKind kind;
+  if (pragma_ident_is(p, "ignored"))
+    kind = DIAG_PRAGMA_IGNORED;
+  else if (pragma_ident_is(p, "warning"))
+    kind = DIAG_PRAGMA_WARNING;
+  else if (pragma_ident_is(p, "error"))
+    kind = DIAG_PRAGMA_ERROR;
+  else
+    return;
+  next(p);
+  const Token *opt = peek(p, 0);
+  if (opt->kind == TK_STRING && opt->len >= 2 && opt->text[0] == '"') {
+    char name[128];
+    size_t n = opt->len - 2 < sizeof name - 1 ? opt->len - 2 : sizeof name - 1;
+    memcpy(name, opt->text + 1, n);
+    name[n] = 0;
+    diag_pragma_set(name, kind);
+  }
+}
+
 void handle_pragma(Parser *p) {
   if (pragma_ident_is(p, "pack")) {
     next(p);
@@ -837,6 +869,10 @@ void handle_pragma(Parser *p) {
              strcmp(peek(p, 1)->ident->name, "unroll") == 0) {
     next(p), next(p);
     p->loop_unroll = unroll_from_count(pragma_count(p));
+  } else if (pragma_ident_is(p, "GCC") && peek(p, 1)->kind == TK_IDENT &&
+             strcmp(peek(p, 1)->ident->name, "diagnostic") == 0) {
+    next(p), next(p);
+    pragma_gcc_diagnostic(p);
   } else if (pragma_ident_is(p, "clang")) {
     next(p);
     if (pragma_ident_is(p, "attribute")) {

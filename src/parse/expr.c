@@ -89,6 +89,11 @@ Node *expr_convert(Parser *p, Expr *e, Type *t) {
 
 #define conv_node expr_convert
 
+Node *expr_convert_as_assigned(Parser *p, Expr *e, Type *t, const AssignSite *site) {
+  assign_check(t, e->type, expr_is_null_pointer_constant(e), site);
+  return expr_convert(p, e, type_unqualified(type_canon(t)));
+}
+
 static Op binary_op(Punct op) {
   switch (op) {
   case P_PLUS: return OP_ADD;
@@ -131,7 +136,7 @@ Expr make_int_const(Type *t, int64_t v, SrcLoc loc) {
 }
 
 
-static bool is_null_pointer_constant(const Expr *e) {
+bool expr_is_null_pointer_constant(const Expr *e) {
   if (e->flags & EF_NULLPTR)
     return true;
   if (e->cv.kind != CV_INT || e->cv.i != 0 || !e->cv.is_icx)
@@ -154,7 +159,7 @@ static Expr convert(Parser *p, Expr e, Type *t) {
   r.type = t;
   r.flags &= (uint8_t)~(EF_LVALUE | EF_BITFIELD | EF_STRING | EF_FUNC_DESIG |
                         EF_NULLPTR_T);
-  if (type_kind(t) == TY_PTR && is_null_pointer_constant(&e))
+  if (type_kind(t) == TY_PTR && expr_is_null_pointer_constant(&e))
     r.flags |= EF_NULLPTR;
   else
     r.flags &= (uint8_t)~EF_NULLPTR;
@@ -496,20 +501,44 @@ static void call_args_set(Parser *p, CallArgs *out, NodeVec *v) {
 /* argument-expression-list after '('; consumes ')'.  FT: the called
    function's type, whose parameters the arguments convert to (as if by
    assignment), past them the default argument promotions.  */
-static int parse_call_args(Parser *p, Type *ft, CallArgs *out) {
+static bool callee_name(const Node *n, char *buf, size_t cap, const SrcLoc **decl_at);
+
+/* Where the function N calls declares its parameter I (GCC's note on an
+   argument), or no location.  */
+static SrcLoc callee_param_loc(const Node *n, int i) {
+  while (n && (n->kind == EX_CAST || n->kind == EX_DEREF))
+    n = n->a;
+  if (n && n->kind == EX_VAR && n->u.decl && n->u.decl->kind == DECL_FUNC &&
+      i < n->u.decl->n_def_params)
+    return n->u.decl->def_params[i].loc;
+  return (SrcLoc){0};
+}
+
+static int parse_call_args(Parser *p, const Expr *fn, Type *ft, CallArgs *out) {
   int n = 0;
   NodeVec nodes = {0};
   bool proto = ft && !(ft->flags & TYF_OLDSTYLE);
+  char callee[300];
+  const SrcLoc *decl_at;
+  bool named = proto && callee_name(fn->n, callee, sizeof callee, &decl_at);
   if (!at_punct(p, P_RPAREN)) {
     do {
+      unsigned errors = diag_error_count();
       Expr a = expr_rvalue(p, parse_assign_expr(p));
+      Type *param = proto && n < ft->u.func.nparams ? ft->u.func.params[n].type : NULL;
+      AssignSite site = {.kind = ASSIGN_ARG, .loc = a.loc, .argno = n + 1,
+                         .callee = named ? callee : NULL,
+                         .param_loc = param ? callee_param_loc(fn->n, n) : (SrcLoc){0},
+                         .value_erred = diag_error_count() != errors};
+      if (param && !tree_on(p))
+        assign_check(param, a.type, expr_is_null_pointer_constant(&a), &site);
       if (tree_on(p)) {
-        Type *to = NULL;
-        if (proto && n < ft->u.func.nparams)
-          to = type_unqualified(type_canon(ft->u.func.params[n].type));
+        if (param)
+          vec_push(&nodes, expr_convert_as_assigned(p, &a, param, &site));
         else if (a.type)
-          to = type_default_promote(a.type);
-        vec_push(&nodes, to ? conv_node(p, &a, to) : expr_node(p, &a));
+          vec_push(&nodes, conv_node(p, &a, type_default_promote(a.type)));
+        else
+          vec_push(&nodes, expr_node(p, &a));
       }
       n++;
     } while (accept_punct(p, P_COMMA));
@@ -719,7 +748,7 @@ static Expr call_expr(Parser *p, Expr fn) {
   if (ft->kind == TY_PTR)
     ft = type_canon(ft->base);
   CallArgs cargs;
-  int nargs = parse_call_args(p, ft->kind == TY_FUNC ? ft : NULL, &cargs);
+  int nargs = parse_call_args(p, &fn, ft->kind == TY_FUNC ? ft : NULL, &cargs);
   if (ft->kind == TY_FUNC)
     check_arg_count(&fn, ft, nargs);
   if (ft->kind != TY_FUNC) {
@@ -930,7 +959,7 @@ static Expr pointer_binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
       const Expr *addr = a.cv.kind == CV_ADDR && (a.cv.sym || a.cv.str) ? &a : &b;
       const Expr *zero = addr == &a ? &b : &a;
       if (addr->cv.kind == CV_ADDR && (addr->cv.sym || addr->cv.str) &&
-          zero->cv.kind != CV_NONE && is_null_pointer_constant(zero)) {
+          zero->cv.kind != CV_NONE && expr_is_null_pointer_constant(zero)) {
         r.cv.kind = CV_INT;
         r.cv.i = op == P_NE;
       }
@@ -1137,17 +1166,23 @@ Expr parse_assign_expr(Parser *p) {
   const Token *t = peek(p, 0);
   if (t->kind == TK_PUNCT && is_assign_op((Punct)t->punct)) {
     Token op = next(p);
+    unsigned errors = diag_error_count();
     Expr rhs = expr_rvalue(p, parse_assign_expr(p));
+    bool rhs_erred = diag_error_count() != errors;
     check_modifiable(&lhs, op.loc, "left operand of assignment");
     Expr r = {0};
     r.loc = lhs.loc;
     r.type = lhs.type ? type_unqualified(type_canon(lhs.type)) : ty_int;
     if (lhs.type && type_all_quals(lhs.type) == 0)
       r.type = lhs.type;
+    AssignSite site = {.kind = ASSIGN_PLAIN, .loc = op.loc, .value_loc = rhs.loc,
+                       .value_erred = rhs_erred};
+    if (op.punct == P_ASSIGN && !tree_on(p))
+      assign_check(r.type, rhs.type, expr_is_null_pointer_constant(&rhs), &site);
     if (tree_on(p)) {
       if (op.punct == P_ASSIGN)
         r.n = mk(p, EX_ASSIGN, r.type, lhs.loc, expr_node(p, &lhs),
-                 conv_node(p, &rhs, r.type));
+                 expr_convert_as_assigned(p, &rhs, r.type, &site));
       else
         r.n = op_assign_node(p, assign_base_op((Punct)op.punct), &lhs, &rhs,
                              r.type);
@@ -1259,8 +1294,8 @@ Expr parse_cond_expr(Parser *p) {
   Expr b = expr_rvalue(p, parse_cond_expr(p));
   Expr r = {0};
   r.loc = c.loc;
-  r.type = type_conditional(a.type, is_null_pointer_constant(&a), b.type,
-                            is_null_pointer_constant(&b), q.loc);
+  r.type = type_conditional(a.type, expr_is_null_pointer_constant(&a), b.type,
+                            expr_is_null_pointer_constant(&b), q.loc);
   if (tree_on(p)) {
     bool is_void = type_kind(r.type) == TY_VOID;
     r.n = mk(p, EX_COND, r.type, c.loc, NULL, NULL);
@@ -1275,7 +1310,7 @@ Expr parse_cond_expr(Parser *p) {
     r.cv = chosen.cv;
     if (r.cv.kind == CV_INT)
       r.cv.is_icx = c.cv.is_icx && chosen.cv.is_icx;
-    if (type_kind(r.type) == TY_PTR && is_null_pointer_constant(v ? &a : &b))
+    if (type_kind(r.type) == TY_PTR && expr_is_null_pointer_constant(v ? &a : &b))
       r.flags |= EF_NULLPTR;
   }
   return with_node(p, r, r.n);

@@ -156,12 +156,17 @@ static void init_scalar(InitState *s, Type *t, Place pl) {
     expect_punct(p, P_RBRACE, NULL);
     return;
   }
+  unsigned errors = diag_error_count();
   Expr e = expr_rvalue(p, parse_assign_expr(p));
+  AssignSite site = {.kind = ASSIGN_INIT, .loc = e.loc,
+                     .value_erred = diag_error_count() != errors};
   if (e.type && type_kind(e.type) == TY_VOID)
     diag_error(e.loc, "void value not ignored as it ought to be");
   note_value(s, &e);
   if (s->want)
-    add_store(s, pl, t, expr_convert(p, &e, type_unqualified(type_canon(t))));
+    add_store(s, pl, t, expr_convert_as_assigned(p, &e, t, &site));
+  else
+    assign_check(t, e.type, expr_is_null_pointer_constant(&e), &site);
 }
 
 /* Parse designators ( [i] | [a ... b] | .name )* = ; returns false if

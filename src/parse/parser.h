@@ -16,6 +16,7 @@
 #include <setjmp.h>
 
 #include "../cpp/cpp.h"
+#include "../sema/assign.h"
 #include "../sema/labels.h"
 #include "../sema/scope.h"
 #include "../sema/switch.h"
@@ -357,6 +358,11 @@ Node *expr_node(Parser *p, Expr *e);
 Node *string_node(Parser *p, const Expr *e);
 /* E's node converted to T (implicit conversion; constants fold).  */
 Node *expr_convert(Parser *p, Expr *e, Type *t);
+/* Whether E is a null pointer constant (C17 6.3.2.3p3; nullptr).  */
+bool expr_is_null_pointer_constant(const Expr *e);
+/* E converted to T as if by assignment at SITE (sema/assign.h checks
+   it): the converted node.  */
+Node *expr_convert_as_assigned(Parser *p, Expr *e, Type *t, const AssignSite *site);
 
 /* builtins.c */
 void builtins_init(Parser *p);

@@ -579,11 +579,15 @@ static Node *parse_return_stmt(Parser *p) {
   Token kw = next(p);
   Node *n = stmt_node(p, ST_RETURN, kw.loc);
   if (!at_punct(p, P_SEMI)) {
+    unsigned errors = diag_error_count();
     Expr e = expr_rvalue(p, parse_expr(p));
+    bool erred = diag_error_count() != errors;
     check_return(p, kw.loc, &e);
     Type *ft = p->cur_func ? type_canon(p->cur_func->type) : NULL;
     if (ft && ft->kind == TY_FUNC && type_kind(ft->base) != TY_VOID)
-      n->a = expr_convert(p, &e, type_unqualified(type_canon(ft->base)));
+      n->a = expr_convert_as_assigned(
+          p, &e, ft->base,
+          &(AssignSite){.kind = ASSIGN_RETURN, .loc = e.loc, .value_erred = erred});
     else
       n->a = expr_node(p, &e);
   } else {

@@ -68,6 +68,7 @@ static const char *const warning_names[W__COUNT] = {
     [W_MISSING_PARAMETER_NAME] = "missing-parameter-name",
     [W_SWITCH_OUTSIDE_RANGE] = "switch-outside-range",
     [W_SWITCH_BOOL] = "switch-bool",
+    [W_DISCARDED_QUALIFIERS] = "discarded-qualifiers",
     [W_OTHER] = "",
 };
 
@@ -99,6 +100,8 @@ void diag_state_free(DiagState *d) {
   for (size_t i = 0; d->xp_chunks && i < XP_CHUNKS && d->xp_chunks[i]; i++)
     free(d->xp_chunks[i]);
   free(d->xp_chunks);
+  free(d->pragma_saved);
+  free(d->pragma_base);
   memset(d, 0, sizeof *d);
 }
 
@@ -265,6 +268,62 @@ static void print_include_chain(SrcLoc loc) {
     fputs(":\n", diag_out());
 }
 
+/* One saved state of the warning groups.  */
+typedef struct DiagSaved {
+  bool enabled[W__COUNT], as_error[W__COUNT], demoted[W__COUNT];
+} DiagSaved;
+
+static void save_state(DiagSaved *s) {
+  memcpy(s->enabled, ctx_current->diag_opts.enabled, sizeof s->enabled);
+  memcpy(s->as_error, ctx_current->diag_opts.as_error, sizeof s->as_error);
+  memcpy(s->demoted, ctx_current->diag_opts.demoted, sizeof s->demoted);
+}
+
+static void restore_state(const DiagSaved *s) {
+  memcpy(ctx_current->diag_opts.enabled, s->enabled, sizeof s->enabled);
+  memcpy(ctx_current->diag_opts.as_error, s->as_error, sizeof s->as_error);
+  memcpy(ctx_current->diag_opts.demoted, s->demoted, sizeof s->demoted);
+}
+
+/* The command line's state, kept before the first pragma changes it.  */
+static void keep_base_state(DiagState *d) {
+  if (!d->pragma_base) {
+    d->pragma_base = xmalloc(sizeof *d->pragma_base);
+    save_state(d->pragma_base);
+  }
+}
+
+void diag_pragma_push(void) {
+  DiagState *d = &ctx_current->diag;
+  keep_base_state(d);
+  if (d->pragma_depth == d->pragma_cap) {
+    d->pragma_cap = d->pragma_cap ? 2 * d->pragma_cap : 8;
+    d->pragma_saved = xrealloc(d->pragma_saved, d->pragma_cap * sizeof *d->pragma_saved);
+  }
+  save_state(&d->pragma_saved[d->pragma_depth++]);
+}
+
+void diag_pragma_pop(void) {
+  DiagState *d = &ctx_current->diag;
+  if (d->pragma_depth)
+    restore_state(&d->pragma_saved[--d->pragma_depth]);
+  else if (d->pragma_base)
+    restore_state(d->pragma_base);
+}
+
+bool diag_pragma_set(const char *option, DiagPragmaKind kind) {
+  if (strncmp(option, "-W", 2) != 0)
+    return false;
+  int id = diag_warning_by_name(option + 2);
+  if (id <= 0)
+    return false;
+  keep_base_state(&ctx_current->diag);
+  ctx_current->diag_opts.enabled[id] = kind != DIAG_PRAGMA_IGNORED;
+  ctx_current->diag_opts.as_error[id] = kind == DIAG_PRAGMA_ERROR;
+  ctx_current->diag_opts.demoted[id] = kind == DIAG_PRAGMA_WARNING;
+  return true;
+}
+
 const char *diag_set_function(const char *name) {
   DiagState *d = &ctx_current->diag;
   const char *previous = d->function;
@@ -379,6 +438,26 @@ void diag_error(SrcLoc loc, const char *fmt, ...) {
   va_end(ap);
 }
 
+void diag_finish_unit(void) {
+  if (ctx_current->diag.warning_made_error)
+    fprintf(diag_out(), "cc1: %s warnings being treated as errors\n",
+            ctx_current->diag_opts.warnings_are_errors ? "all" : "some");
+}
+
+bool diag_permerror(SrcLoc loc, WarningId id, const char *fmt, ...) {
+  if (!ctx_current->diag_opts.enabled[id])
+    return false;
+  bool error = !ctx_current->diag_opts.demoted[id];
+  char option[80];
+  snprintf(option, sizeof option, "-W%s", warning_names[id]);
+  va_list ap;
+  va_start(ap, fmt);
+  report(loc, error ? "error" : "warning", option,
+         error ? DIAG_COUNT_ERROR : DIAG_COUNT_WARNING, fmt, ap);
+  va_end(ap);
+  return true;
+}
+
 bool diag_warning(SrcLoc loc, WarningId id, const char *fmt, ...) {
   if (!ctx_current->diag_opts.enabled[id])
     return false;
@@ -389,6 +468,8 @@ bool diag_warning(SrcLoc loc, WarningId id, const char *fmt, ...) {
   if (!as_error && loc.file && srcfile_get(loc.file)->system_header &&
       id != W_CPP)
     return false;
+  if (as_error)
+    ctx_current->diag.warning_made_error = true;
   char option[80] = "";
   if (warning_names[id][0])
     snprintf(option, sizeof option, "-W%s%s", as_error ? "error=" : "",

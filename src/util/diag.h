@@ -83,6 +83,7 @@ typedef enum {
   W_MISSING_PARAMETER_NAME,
   W_SWITCH_OUTSIDE_RANGE,
   W_SWITCH_BOOL,
+  W_DISCARDED_QUALIFIERS,
   W_OTHER,
   W__COUNT
 } WarningId;
@@ -93,6 +94,8 @@ typedef struct DiagOptions {
   bool plain;                /* -fdiagnostics-plain-output: no source lines */
   bool enabled[W__COUNT];    /* per-group switch */
   bool as_error[W__COUNT];   /* -Werror=<name> */
+  bool demoted[W__COUNT];    /* a permerror's group made a warning
+                                (#pragma GCC diagnostic warning) */
   unsigned max_errors;       /* stop after this many errors (0 = none) */
   FILE *stream;              /* where to print (NULL: stderr) */
 } DiagOptions;
@@ -108,10 +111,17 @@ typedef struct DiagState {
   uint32_t nxp;            /* entries, the entry 0 (none) included */
   unsigned n_errors, n_warnings;
   bool terminated;          /* a fatal error was printed: nothing more */
+  bool warning_made_error;  /* a warning was given as an error */
   uint32_t last_chain_file; /* whose include chain was printed last */
   /* The function whose body is being read (NULL: file scope), and the
      one the last "In function" / "At top level" line named.  */
   const char *function, *function_shown;
+  /* #pragma GCC diagnostic push: the warning states saved, innermost
+     last (freed by diag_state_free).  */
+  struct DiagSaved *pragma_saved;
+  size_t pragma_depth, pragma_cap;
+  struct DiagSaved *pragma_base; /* the command line's, kept at the first
+                                    pragma */
   /* The start of the source line shown last, so that the next one is
      found from there, not from the start of its file: many diagnostics
      in a large file would rescan it for each.  */
@@ -136,6 +146,23 @@ const char *diag_set_function(const char *name);
 
 void diag_error(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* Returns true if the warning was shown.  */
+/* #pragma GCC diagnostic: push and pop the warning groups' states (a
+   pop with nothing pushed restores the command line's), and set one
+   group (by its option, "-Wname") ignored, a warning or an error.
+   Returns false for an option that names no group btfcc has (GCC's
+   other warnings, which btfcc does not give).  */
+void diag_pragma_push(void);
+void diag_pragma_pop(void);
+typedef enum { DIAG_PRAGMA_IGNORED, DIAG_PRAGMA_WARNING, DIAG_PRAGMA_ERROR } DiagPragmaKind;
+bool diag_pragma_set(const char *option, DiagPragmaKind kind);
+
+/* The end of a compilation: GCC's "cc1: all (or some) warnings being
+   treated as errors" when a warning was given as an error.  */
+void diag_finish_unit(void);
+
+/* GCC's permerror: an error named by warning group ID ("[-WID]"), which
+   -Wno-ID turns off.  Returns true if it was shown.  */
+bool diag_permerror(SrcLoc loc, WarningId id, const char *fmt, ...) PRINTF_LIKE(3, 4);
 bool diag_warning(SrcLoc loc, WarningId id, const char *fmt, ...)
     PRINTF_LIKE(3, 4);
 void diag_note(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
