@@ -1800,8 +1800,17 @@ static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
   }
   free(args);
   stmt(L, body->body);
+  /* The code after the call goes in a block made after the body's, so
+     that the body's early returns jump forward to it and each falls
+     through into the rest of the body: the path the verifier explores
+     first is then the one that goes on (as clang's layout has it), not
+     the early return.  The return block, made before the body, only
+     jumps there and is threaded away.  */
+  uint32_t after = ir_new_block(L->f);
   jump(L, L->ret_block, loc);
   start_block(L, L->ret_block);
+  jump(L, after, loc);
+  start_block(L, after);
   free_scope_slots(L, slot_mark, outer_scope);
   IrVal result = ir_imm(0);
   if (L->ret_in_slot)
