@@ -2854,7 +2854,13 @@ static void loop(Lower *L, const Node *n) {
   if (n->kind == ST_FOR && ST_STEP(n))
     expr(L, ST_STEP(n));
   jump(L, head, loc);
+  /* The code after the loop goes in a block made after the body's, so
+     that the loop is laid out whole before it (END, made before the
+     body, only jumps there and is threaded away).  */
+  uint32_t after = ir_new_block(L->f);
   start_block(L, end);
+  jump(L, after, loc);
+  start_block(L, after);
   end_scope(L, scope_mark, loc);
   free_scope_slots(L, slot_mark, outer_scope);
 }
@@ -3080,6 +3086,30 @@ static void asm_stmt(Lower *L, const Node *n) {
   }
 }
 
+/* Whether statement N bails out: it ends in a `return` of nothing, of a
+   constant or of a variable's value (`return 0;`, `return off;`), as the
+   test of a failure is followed, not in a return of a value computed
+   for the occasion.  */
+static bool is_bail_out(const Node *n) {
+  while (n && n->kind == ST_COMPOUND && n->u.block.nkids > 0)
+    n = n->u.block.kids[n->u.block.nkids - 1];
+  if (!n || n->kind != ST_RETURN)
+    return false;
+  const Node *v = n->a;
+  while (v && v->kind == EX_CAST && v->cast_kind != CAST_LOAD)
+    v = v->a;
+  return !v || v->kind == EX_CONST ||
+         (v->kind == EX_CAST && v->cast_kind == CAST_LOAD && v->a->kind == EX_VAR);
+}
+
+/* Mark the then-block T of a bail-out, and the blocks its statement made
+   (from index FIRST_NEW on), to be placed after the others.  */
+static void mark_early_return(Lower *L, uint32_t t, size_t first_new) {
+  L->f->blocks.data[t].early_return = true;
+  for (size_t b = first_new; b < L->f->blocks.len; b++)
+    L->f->blocks.data[b].early_return = true;
+}
+
 static void stmt(Lower *L, const Node *n) {
   if (!n || L->failed)
     return;
@@ -3123,8 +3153,11 @@ static void stmt(Lower *L, const Node *n) {
     start_block(L, t);
     L->nloads = nloads;
     memcpy(L->loads, loads, sizeof loads);
+    size_t first_new = L->f->blocks.len;
     stmt(L, ST_BODY(n));
     jump(L, end, loc);
+    if (!ST_ELSE(n) && is_bail_out(ST_BODY(n)))
+      mark_early_return(L, t, first_new);
     if (ST_ELSE(n)) {
       start_block(L, f);
       L->nloads = nloads;
