@@ -2799,7 +2799,11 @@ static void unrolled_loop(Lower *L, const Node *n, const Counted *c) {
   L->unrolled = outer;
   set_counter(L, st, c->var->type, i, loc); /* the loop ran out */
   jump(L, end, loc);
+  /* the code after the loop after the copies, as in loop() */
+  uint32_t after = ir_new_block(L->f);
   start_block(L, end);
+  jump(L, after, loc);
+  start_block(L, after);
   L->break_to = sb;
   L->continue_to = sc;
   L->break_mark = sbm;
