@@ -3090,6 +3090,25 @@ static void asm_stmt(Lower *L, const Node *n) {
   }
 }
 
+/* Whether condition C is `x == K`, K a constant.  */
+static bool tests_equal_constant(const Node *c) {
+  while (c && c->kind == EX_CAST && (c->cast_kind == CAST_TO_BOOL || c->cast_kind == CAST_NOOP))
+    c = c->a;
+  int64_t k;
+  return c && c->kind == EX_BINARY && c->op == OP_EQ && (const_arg(c->a, &k) || const_arg(c->b, &k));
+}
+
+/* One arm S of an if (at LOC), from block B on to END, with the loads
+   known before the test (NLOADS of LOADS).  */
+static void if_arm(Lower *L, uint32_t b, const Node *s, uint32_t end, SrcLoc loc, int nloads,
+                   const __typeof__(L->loads) loads) {
+  start_block(L, b);
+  L->nloads = nloads;
+  memcpy(L->loads, loads, sizeof L->loads);
+  stmt(L, s);
+  jump(L, end, loc);
+}
+
 /* Whether statement N bails out: it ends in a `return` of nothing, of a
    constant or of a variable's value (`return 0;`, `return off;`), as the
    test of a failure is followed, not in a return of a value computed
@@ -3146,29 +3165,29 @@ static void stmt(Lower *L, const Node *n) {
       expr(L, n->a);
     return;
   case ST_IF: {
+    /* The arm laid out first is the one the verifier explores first.
+       After `x == C` it is the else-arm: the then-arm knows x exactly,
+       and states it leaves are pruned against the wider ones the
+       else-arm left before (iters/iter_obfuscate_counter's loop only
+       converges that way).  */
+    bool else_first = ST_ELSE(n) && tests_equal_constant(ST_COND(n));
+    uint32_t f0 = else_first ? ir_new_block(L->f) : 0;
     uint32_t t = ir_new_block(L->f), end = ir_new_block(L->f);
-    uint32_t f = ST_ELSE(n) ? ir_new_block(L->f) : end;
+    uint32_t f = else_first ? f0 : ST_ELSE(n) ? ir_new_block(L->f) : end;
     cond(L, ST_COND(n), t, f);
     /* each branch has the test as its one way in: what was read before
        it is still what memory holds */
     int nloads = single_test(ST_COND(n)) ? L->nloads : 0;
     __typeof__(L->loads) loads;
     memcpy(loads, L->loads, sizeof loads);
-    start_block(L, t);
-    L->nloads = nloads;
-    memcpy(L->loads, loads, sizeof loads);
+    if (else_first)
+      if_arm(L, f, ST_ELSE(n), end, loc, nloads, loads);
     size_t first_new = L->f->blocks.len;
-    stmt(L, ST_BODY(n));
-    jump(L, end, loc);
+    if_arm(L, t, ST_BODY(n), end, loc, nloads, loads);
     if (!ST_ELSE(n) && is_bail_out(ST_BODY(n)))
       mark_early_return(L, t, first_new);
-    if (ST_ELSE(n)) {
-      start_block(L, f);
-      L->nloads = nloads;
-      memcpy(L->loads, loads, sizeof loads);
-      stmt(L, ST_ELSE(n));
-      jump(L, end, loc);
-    }
+    if (ST_ELSE(n) && !else_first)
+      if_arm(L, f, ST_ELSE(n), end, loc, nloads, loads);
     start_block(L, end);
     return;
   }
