@@ -13,8 +13,8 @@
    parallel move; parameters arrive there too.
 
    The frame is laid out by frame.c before the code is made.  Blocks are
-   placed in the lowering's order; a branch to the next block falls
-   through.  Returns of constants are shared where that is shorter
+   placed in the lowering's order, bail-outs after the others
+   (place_blocks); a branch to the next block falls through.  Returns of constants are shared where that is shorter
    (plan_shared_returns): a block that only returns K is left out when
    another block ends in the same return, and its branches go there; a
    branch between two lone returns becomes a select into r0.  */
@@ -1032,13 +1032,15 @@ bool bpf_gen_func(IrFunc *f, BpfCode *code, int cpu, BpfGenLines *lines,
                        (unsigned)(p + 1)));
   }
   parallel_move(&g, dst, src, n);
-  /* Blocks in the lowering's order, the empty (unreachable) ones left
-     out.  The order decides which side of each branch falls through,
-     which is the path the verifier explores first: a layout that let
-     the then-side fall through kept iters/iter_obfuscate_counter's
-     open-coded loop from converging, and the else-side layout broke
-     others (pyperf600_nounroll, strobemeta_bpf_loop, task_kfunc_success),
-     so blocks stay where the lowering made them.  */
+  /* Blocks in the lowering's order, bail-outs last, the empty
+     (unreachable) ones left out (place_blocks).  The order decides which
+     side of each branch falls through, which is the path the verifier
+     explores first: a layout that let the then-side of every if fall
+     through kept iters/iter_obfuscate_counter's open-coded loop from
+     converging, and the else-side layout broke others
+     (pyperf600_nounroll, strobemeta_bpf_loop, task_kfunc_success), so
+     the lowering orders the blocks where it matters (see lower.c's
+     ST_IF, loop(), inline_call()).  */
   size_t nb = f->blocks.len;
   uint32_t *layout = xmalloc((nb ? nb : 1) * sizeof *layout);
   size_t nplaced = place_blocks(&g, layout);
