@@ -165,6 +165,10 @@ typedef struct IrBlock {
   const char *label;    /* user label name (for asm goto), or NULL */
   bool asm_target;      /* reached from inline asm: never merged away */
   bool reachable;
+  /* part of an early return (the then-side of an `if` without else that
+     ends in `return`): placed after the other blocks, so that the test
+     falls through to the code that goes on (see bpf/gen.c)  */
+  bool early_return;
   /* when the lowering began it (0: the entry); blocks merged into one
      span from the first's to the last's  */
   uint32_t order, order_last;

@@ -1800,8 +1800,17 @@ static IrVal inline_call(Lower *L, const Node *n, Decl *def) {
   }
   free(args);
   stmt(L, body->body);
+  /* The code after the call goes in a block made after the body's, so
+     that the body's early returns jump forward to it and each falls
+     through into the rest of the body: the path the verifier explores
+     first is then the one that goes on (as clang's layout has it), not
+     the early return.  The return block, made before the body, only
+     jumps there and is threaded away.  */
+  uint32_t after = ir_new_block(L->f);
   jump(L, L->ret_block, loc);
   start_block(L, L->ret_block);
+  jump(L, after, loc);
+  start_block(L, after);
   free_scope_slots(L, slot_mark, outer_scope);
   IrVal result = ir_imm(0);
   if (L->ret_in_slot)
@@ -2790,7 +2799,11 @@ static void unrolled_loop(Lower *L, const Node *n, const Counted *c) {
   L->unrolled = outer;
   set_counter(L, st, c->var->type, i, loc); /* the loop ran out */
   jump(L, end, loc);
+  /* the code after the loop after the copies, as in loop() */
+  uint32_t after = ir_new_block(L->f);
   start_block(L, end);
+  jump(L, after, loc);
+  start_block(L, after);
   L->break_to = sb;
   L->continue_to = sc;
   L->break_mark = sbm;
@@ -2845,7 +2858,13 @@ static void loop(Lower *L, const Node *n) {
   if (n->kind == ST_FOR && ST_STEP(n))
     expr(L, ST_STEP(n));
   jump(L, head, loc);
+  /* The code after the loop goes in a block made after the body's, so
+     that the loop is laid out whole before it (END, made before the
+     body, only jumps there and is threaded away).  */
+  uint32_t after = ir_new_block(L->f);
   start_block(L, end);
+  jump(L, after, loc);
+  start_block(L, after);
   end_scope(L, scope_mark, loc);
   free_scope_slots(L, slot_mark, outer_scope);
 }
@@ -3071,6 +3090,49 @@ static void asm_stmt(Lower *L, const Node *n) {
   }
 }
 
+/* Whether condition C is `x == K`, K a constant.  */
+static bool tests_equal_constant(const Node *c) {
+  while (c && c->kind == EX_CAST && (c->cast_kind == CAST_TO_BOOL || c->cast_kind == CAST_NOOP))
+    c = c->a;
+  int64_t k;
+  return c && c->kind == EX_BINARY && c->op == OP_EQ && (const_arg(c->a, &k) || const_arg(c->b, &k));
+}
+
+/* One arm S of an if (at LOC), from block B on to END, with the loads
+   known before the test (NLOADS of LOADS).  */
+static void if_arm(Lower *L, uint32_t b, const Node *s, uint32_t end, SrcLoc loc, int nloads,
+                   const __typeof__(L->loads) loads) {
+  start_block(L, b);
+  L->nloads = nloads;
+  memcpy(L->loads, loads, sizeof L->loads);
+  stmt(L, s);
+  jump(L, end, loc);
+}
+
+/* Whether statement N bails out: it ends in a `return` of nothing, of a
+   constant or of a variable's value (`return 0;`, `return off;`), as the
+   test of a failure is followed, not in a return of a value computed
+   for the occasion.  */
+static bool is_bail_out(const Node *n) {
+  while (n && n->kind == ST_COMPOUND && n->u.block.nkids > 0)
+    n = n->u.block.kids[n->u.block.nkids - 1];
+  if (!n || n->kind != ST_RETURN)
+    return false;
+  const Node *v = n->a;
+  while (v && v->kind == EX_CAST && v->cast_kind != CAST_LOAD)
+    v = v->a;
+  return !v || v->kind == EX_CONST ||
+         (v->kind == EX_CAST && v->cast_kind == CAST_LOAD && v->a->kind == EX_VAR);
+}
+
+/* Mark the then-block T of a bail-out, and the blocks its statement made
+   (from index FIRST_NEW on), to be placed after the others.  */
+static void mark_early_return(Lower *L, uint32_t t, size_t first_new) {
+  L->f->blocks.data[t].early_return = true;
+  for (size_t b = first_new; b < L->f->blocks.len; b++)
+    L->f->blocks.data[b].early_return = true;
+}
+
 static void stmt(Lower *L, const Node *n) {
   if (!n || L->failed)
     return;
@@ -3103,26 +3165,29 @@ static void stmt(Lower *L, const Node *n) {
       expr(L, n->a);
     return;
   case ST_IF: {
+    /* The arm laid out first is the one the verifier explores first.
+       After `x == C` it is the else-arm: the then-arm knows x exactly,
+       and states it leaves are pruned against the wider ones the
+       else-arm left before (iters/iter_obfuscate_counter's loop only
+       converges that way).  */
+    bool else_first = ST_ELSE(n) && tests_equal_constant(ST_COND(n));
+    uint32_t f0 = else_first ? ir_new_block(L->f) : 0;
     uint32_t t = ir_new_block(L->f), end = ir_new_block(L->f);
-    uint32_t f = ST_ELSE(n) ? ir_new_block(L->f) : end;
+    uint32_t f = else_first ? f0 : ST_ELSE(n) ? ir_new_block(L->f) : end;
     cond(L, ST_COND(n), t, f);
     /* each branch has the test as its one way in: what was read before
        it is still what memory holds */
     int nloads = single_test(ST_COND(n)) ? L->nloads : 0;
     __typeof__(L->loads) loads;
     memcpy(loads, L->loads, sizeof loads);
-    start_block(L, t);
-    L->nloads = nloads;
-    memcpy(L->loads, loads, sizeof loads);
-    stmt(L, ST_BODY(n));
-    jump(L, end, loc);
-    if (ST_ELSE(n)) {
-      start_block(L, f);
-      L->nloads = nloads;
-      memcpy(L->loads, loads, sizeof loads);
-      stmt(L, ST_ELSE(n));
-      jump(L, end, loc);
-    }
+    if (else_first)
+      if_arm(L, f, ST_ELSE(n), end, loc, nloads, loads);
+    size_t first_new = L->f->blocks.len;
+    if_arm(L, t, ST_BODY(n), end, loc, nloads, loads);
+    if (!ST_ELSE(n) && is_bail_out(ST_BODY(n)))
+      mark_early_return(L, t, first_new);
+    if (ST_ELSE(n) && !else_first)
+      if_arm(L, f, ST_ELSE(n), end, loc, nloads, loads);
     start_block(L, end);
     return;
   }
