@@ -1004,7 +1004,8 @@ static void check_decls(StateReader *r) {
                  d->kind == DECL_TYPEDEF || d->kind == DECL_ENUM_CONST;
     if (typed && (!d->type || !d->name))
       fail(r, "declaration %zu has no type or no name", i + 1);
-    else if (!d->first || d->first->first != d->first)
+    else if (!d->first || d->first->first != d->first || d->first->kind != d->kind ||
+             (d->prev && d->prev->kind != d->kind))
       fail(r, "declaration %zu has a bad first declaration", i + 1);
     else if (d->kind == DECL_TAG && (!d->rec || !d->tag_type))
       fail(r, "tag declaration %zu has no type", i + 1);
