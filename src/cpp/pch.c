@@ -139,18 +139,8 @@ typedef struct PchRecorder {
   VEC(Token) toks;
 } PchRecorder;
 
-static void put_uleb(Buf *b, uint64_t v) {
-  uint8_t tmp[LEB128_MAX];
-  buf_append(b, tmp, uleb128_put(tmp, v));
-}
-
-static void put_sleb(Buf *b, int64_t v) {
-  uint8_t tmp[LEB128_MAX];
-  buf_append(b, tmp, sleb128_put(tmp, v));
-}
-
 static void put_str(Buf *b, const char *s, size_t n) {
-  put_uleb(b, n);
+  buf_put_uleb(b, n);
   buf_append(b, s, n);
 }
 
@@ -232,14 +222,14 @@ static uint32_t ident_index(Writer *w, Ident *id) { return id->mark - 1; }
 
 static void put_loc(Writer *w, Buf *b, SrcLoc loc, uint32_t *prev_line) {
   if (!loc.file) {
-    put_uleb(b, 0);
+    buf_put_uleb(b, 0);
     return;
   }
   if (loc.file != w->header_file && !w->taint)
     w->taint = "it has tokens from another file";
-  put_uleb(b, 1);
-  put_sleb(b, (int64_t)loc.line - (int64_t)*prev_line);
-  put_uleb(b, loc.col);
+  buf_put_uleb(b, 1);
+  buf_put_sleb(b, (int64_t)loc.line - (int64_t)*prev_line);
+  buf_put_uleb(b, loc.col);
   *prev_line = loc.line;
 }
 
@@ -253,12 +243,12 @@ static void put_token(Writer *w, Buf *b, const Token *t, uint32_t *prev_line) {
   buf_putc(b, (char)t->kind);
   buf_putc(b, (char)(t->flags | (own ? TF_OWN_TEXT : 0)));
   if (t->kind == TK_IDENT)
-    put_uleb(b, ident_index(w, t->ident));
+    buf_put_uleb(b, ident_index(w, t->ident));
   else
-    put_uleb(b, t->punct);
+    buf_put_uleb(b, t->punct);
   if (own) {
-    put_uleb(b, w->blob.len);
-    put_uleb(b, t->len);
+    buf_put_uleb(b, w->blob.len);
+    buf_put_uleb(b, t->len);
     buf_append(&w->blob, t->text, t->len);
   }
   put_loc(w, b, t->loc, prev_line);
@@ -271,12 +261,12 @@ static void put_macro(Writer *w, Buf *b, const Macro *m) {
   buf_putc(b, (char)m->kind);
   buf_putc(b, (char)m->variadic);
   buf_putc(b, (char)m->has_paste);
-  put_uleb(b, m->nparams);
+  buf_put_uleb(b, m->nparams);
   for (int i = 0; i < m->nparams; i++)
-    put_uleb(b, ident_index(w, m->params[i]));
+    buf_put_uleb(b, ident_index(w, m->params[i]));
   uint32_t line = 0;
   put_loc(w, b, m->loc, &line);
-  put_uleb(b, m->nbody);
+  buf_put_uleb(b, m->nbody);
   for (uint32_t i = 0; i < m->nbody; i++)
     put_token(w, b, &m->body[i], &line);
 }
@@ -310,7 +300,7 @@ bool cpp_pch_write(Cpp *cpp, const char *path, uint8_t debug_kind) {
       continue;
     if (now && now->kind == MK_BUILTIN && !w.taint)
       w.taint = "it redefines a built-in macro";
-    put_uleb(&changes, ident_index(&w, id));
+    buf_put_uleb(&changes, ident_index(&w, id));
     buf_putc(&changes, now ? 1 : 0);
     if (now)
       put_macro(&w, &changes, now);
@@ -324,21 +314,21 @@ bool cpp_pch_write(Cpp *cpp, const char *path, uint8_t debug_kind) {
   buf_putc(&p, (char)ctx_current->target.arch);
   buf_putc(&p, (char)debug_kind);
   put_str(&p, w.taint ? w.taint : "", w.taint ? strlen(w.taint) : 0);
-  put_uleb(&p, (uint64_t)st.st_size);
-  put_uleb(&p, (uint64_t)st.st_mtim.tv_sec);
-  put_uleb(&p, (uint64_t)st.st_mtim.tv_nsec);
-  put_uleb(&p, r->n_before);
+  buf_put_uleb(&p, (uint64_t)st.st_size);
+  buf_put_uleb(&p, (uint64_t)st.st_mtim.tv_sec);
+  buf_put_uleb(&p, (uint64_t)st.st_mtim.tv_nsec);
+  buf_put_uleb(&p, r->n_before);
   put_str(&p, r->macros_before.data ? r->macros_before.data : "",
           r->macros_before.len);
-  put_uleb(&p, w.n_ids);
+  buf_put_uleb(&p, w.n_ids);
   put_str(&p, w.ids.data ? w.ids.data : "", w.ids.len);
   put_str(&p, w.blob.data ? w.blob.data : "", w.blob.len);
-  put_uleb(&p, r->toks.len);
+  buf_put_uleb(&p, r->toks.len);
   put_str(&p, toks.data ? toks.data : "", toks.len);
-  put_uleb(&p, n_changes);
+  buf_put_uleb(&p, n_changes);
   put_str(&p, changes.data ? changes.data : "", changes.len);
   Ident *guard = r->inc ? r->inc->guard : NULL;
-  put_uleb(&p, guard ? ident_index(&w, guard) + 1 : 0);
+  buf_put_uleb(&p, guard ? ident_index(&w, guard) + 1 : 0);
 
   Buf file = {0};
   cpp_pch_wrap(p.data, p.len, &file);

@@ -78,33 +78,23 @@ typedef struct StateWriter {
   Buf *out;
 } StateWriter;
 
-static void put_uleb(Buf *b, uint64_t v) {
-  uint8_t tmp[LEB128_MAX];
-  buf_append(b, tmp, uleb128_put(tmp, v));
-}
-
-static void put_sleb(Buf *b, int64_t v) {
-  uint8_t tmp[LEB128_MAX];
-  buf_append(b, tmp, sleb128_put(tmp, v));
-}
-
 /* A string that may be NULL: 0, or its length + 1 then its bytes.  */
 static void put_bytes(Buf *b, const char *s, size_t len) {
   if (!s) {
-    put_uleb(b, 0);
+    buf_put_uleb(b, 0);
     return;
   }
-  put_uleb(b, (uint64_t)len + 1);
+  buf_put_uleb(b, (uint64_t)len + 1);
   buf_append(b, s, len);
 }
 
 static void put_cstr(Buf *b, const char *s) { put_bytes(b, s, s ? strlen(s) : 0); }
 
 static void put_loc(Buf *b, SrcLoc loc) {
-  put_uleb(b, loc.file);
-  put_uleb(b, loc.line);
-  put_uleb(b, loc.col);
-  put_uleb(b, loc.xp);
+  buf_put_uleb(b, loc.file);
+  buf_put_uleb(b, loc.line);
+  buf_put_uleb(b, loc.col);
+  buf_put_uleb(b, loc.xp);
 }
 
 static void note_ident(StateWriter *w, const Ident *id) {
@@ -115,7 +105,7 @@ static void note_ident(StateWriter *w, const Ident *id) {
 }
 
 static void put_ident(StateWriter *w, const Ident *id) {
-  put_uleb(w->out, id ? (uintptr_t)ptrmap_get(&w->ident_ids, id) : 0);
+  buf_put_uleb(w->out, id ? (uintptr_t)ptrmap_get(&w->ident_ids, id) : 0);
 }
 
 /* Note object P of kind K (a parameter array with COUNT entries) as one
@@ -142,7 +132,7 @@ static void put_ref(StateWriter *w, ObjKind k, const void *p) {
   uintptr_t id = p ? (uintptr_t)ptrmap_get(&w->ids[k], p) : 0;
   if (k == K_PARAMS)
     id = !p ? 0 : id ? id + 1 : 1;
-  put_uleb(w->out, id);
+  buf_put_uleb(w->out, id);
 }
 
 /* Whether T was made before the unit's first token (a basic type,
@@ -295,9 +285,9 @@ static void collect_binding(Ident *id, void *arg) {
 /* A type's head (read first, so that every type exists before any
    reference to one is resolved): its id, kind and whether it is basic.  */
 static void write_type_head(StateWriter *w, const Type *t) {
-  put_uleb(w->out, t->id);
-  put_uleb(w->out, t->kind);
-  put_uleb(w->out, is_basic(t));
+  buf_put_uleb(w->out, t->id);
+  buf_put_uleb(w->out, t->kind);
+  buf_put_uleb(w->out, is_basic(t));
 }
 
 static void write_type(StateWriter *w, const Type *t) {
@@ -306,66 +296,66 @@ static void write_type(StateWriter *w, const Type *t) {
   put_ref(w, K_TYPE, t->ptr_to);
   if (is_basic(t))
     return;
-  put_uleb(b, t->quals);
-  put_uleb(b, t->flags);
-  put_uleb(b, t->align);
-  put_sleb(b, t->size);
+  buf_put_uleb(b, t->quals);
+  buf_put_uleb(b, t->flags);
+  buf_put_uleb(b, t->align);
+  buf_put_sleb(b, t->size);
   put_ref(w, K_TYPE, t->main);
   put_ref(w, K_TYPE, t->base);
   put_ref(w, K_TAG, t->tags);
-  put_uleb(b, t->depth);
+  buf_put_uleb(b, t->depth);
   if (is_basic(t->main))
     return;
   if (t->kind == TY_FUNC) {
     put_ref(w, K_PARAMS, t->u.func.params);
-    put_uleb(b, (uint64_t)t->u.func.nparams);
+    buf_put_uleb(b, (uint64_t)t->u.func.nparams);
   } else if (kind_has_record(t->kind)) {
     put_ref(w, K_RECORD, t->u.rec);
   } else if (t->kind == TY_TYPEDEF) {
     put_ref(w, K_DECL, t->u.tdef);
   } else {
-    put_sleb(b, t->u.array.len);
+    buf_put_sleb(b, t->u.array.len);
   }
 }
 
 static void write_record(StateWriter *w, const Record *r) {
   Buf *b = w->out;
   put_ident(w, r->name);
-  put_uleb(b, (uint64_t)r->kind);
-  put_uleb(b, (unsigned)r->complete | (unsigned)r->being_defined << 1 |
+  buf_put_uleb(b, (uint64_t)r->kind);
+  buf_put_uleb(b, (unsigned)r->complete | (unsigned)r->being_defined << 1 |
                   (unsigned)r->packed << 2 |
                   (unsigned)r->preserve_access_index << 3 |
                   (unsigned)r->has_flex << 4 | (unsigned)r->fixed_base << 5);
-  put_uleb(b, r->pack);
-  put_uleb(b, r->user_align);
-  put_uleb(b, (uint64_t)r->nmembers);
+  buf_put_uleb(b, r->pack);
+  buf_put_uleb(b, r->user_align);
+  buf_put_uleb(b, (uint64_t)r->nmembers);
   for (int i = 0; i < r->nmembers; i++) {
     const Member *m = &r->members[i];
     put_ident(w, m->name);
     put_ref(w, K_TYPE, m->type);
-    put_sleb(b, m->bit_offset);
+    buf_put_sleb(b, m->bit_offset);
     put_ref(w, K_TAG, m->decl_tags);
-    put_sleb(b, m->bit_width);
-    put_uleb(b, m->user_align);
+    buf_put_sleb(b, m->bit_width);
+    buf_put_uleb(b, m->user_align);
     put_loc(b, m->loc);
-    put_uleb(b, (unsigned)m->is_bitfield | (unsigned)m->packed << 1);
+    buf_put_uleb(b, (unsigned)m->is_bitfield | (unsigned)m->packed << 1);
   }
-  put_uleb(b, (uint64_t)r->nenums);
+  buf_put_uleb(b, (uint64_t)r->nenums);
   for (int i = 0; i < r->nenums; i++) {
     const Enumerator *e = &r->enums[i];
     put_ident(w, e->name);
-    put_sleb(b, e->value);
-    put_uleb(b, e->big_unsigned);
+    buf_put_sleb(b, e->value);
+    buf_put_uleb(b, e->big_unsigned);
     put_loc(b, e->loc);
     put_ref(w, K_DECL, e->decl);
   }
   put_ref(w, K_TYPE, r->enum_int);
-  put_sleb(b, r->size);
-  put_uleb(b, r->align);
+  buf_put_sleb(b, r->size);
+  buf_put_uleb(b, r->align);
   put_loc(b, r->loc);
   put_loc(b, r->def_loc);
   put_ref(w, K_DECL, r->tag_decl);
-  put_uleb(b, (uint64_t)r->scope_depth);
+  buf_put_uleb(b, (uint64_t)r->scope_depth);
 }
 
 static unsigned decl_flag_bits(const Decl *d) {
@@ -379,9 +369,9 @@ static unsigned decl_flag_bits(const Decl *d) {
 
 static void write_decl(StateWriter *w, const Decl *d) {
   Buf *b = w->out;
-  put_uleb(b, d->kind);
-  put_uleb(b, d->order);
-  put_uleb(b, d->types_at);
+  buf_put_uleb(b, d->kind);
+  buf_put_uleb(b, d->order);
+  buf_put_uleb(b, d->types_at);
   put_loc(b, d->loc);
   put_ident(w, d->name);
   put_ref(w, K_TYPE, d->type);
@@ -393,18 +383,18 @@ static void write_decl(StateWriter *w, const Decl *d) {
   put_cstr(b, d->asm_name);
   put_ref(w, K_DECL, d->prev);
   put_ref(w, K_DECL, d->first);
-  put_uleb(b, d->sc);
-  put_uleb(b, decl_flag_bits(d));
+  buf_put_uleb(b, d->sc);
+  buf_put_uleb(b, decl_flag_bits(d));
   switch (d->kind) {
   case DECL_TAG:
   case DECL_ENUM_CONST:
-    put_sleb(b, d->kind == DECL_ENUM_CONST ? d->enum_value : 0);
+    buf_put_sleb(b, d->kind == DECL_ENUM_CONST ? d->enum_value : 0);
     put_ref(w, K_RECORD, d->rec);
     put_ref(w, K_TYPE, d->tag_type);
     break;
   case DECL_FUNC:
     put_ref(w, K_PARAMS, d->def_params);
-    put_uleb(b, (uint64_t)d->n_def_params);
+    buf_put_uleb(b, (uint64_t)d->n_def_params);
     break;
   case DECL_VAR:
     put_ref(w, K_DECL, d->cleanup);
@@ -428,15 +418,15 @@ static void write_attr(StateWriter *w, const Attr *a) {
   put_ref(w, K_ATTR, a->next);
   put_ident(w, a->scope);
   put_ident(w, a->name);
-  put_uleb(b, a->std_syntax);
+  buf_put_uleb(b, a->std_syntax);
   put_loc(b, a->loc);
-  put_uleb(b, (uint64_t)a->nargs);
+  buf_put_uleb(b, (uint64_t)a->nargs);
   for (int i = 0; i < a->nargs; i++) {
     const AttrArg *g = &a->args[i];
-    put_uleb(b, g->kind);
-    put_uleb(b, g->str_width);
-    put_uleb(b, g->str_is_u8);
-    put_sleb(b, g->ival);
+    buf_put_uleb(b, g->kind);
+    buf_put_uleb(b, g->str_width);
+    buf_put_uleb(b, g->str_is_u8);
+    buf_put_sleb(b, g->ival);
     put_bytes(b, g->str, g->str_len);
     put_ident(w, g->ident);
     put_loc(b, g->loc);
@@ -445,9 +435,9 @@ static void write_attr(StateWriter *w, const Attr *a) {
 
 static void write_tables(StateWriter *w) {
   for (int k = 0; k < K__COUNT; k++)
-    put_uleb(w->out, w->objs[k].len);
+    buf_put_uleb(w->out, w->objs[k].len);
   for (size_t i = 0; i < w->objs[K_PARAMS].len; i++)
-    put_uleb(w->out, (uint64_t)w->param_counts.data[i]);
+    buf_put_uleb(w->out, (uint64_t)w->param_counts.data[i]);
   for (size_t i = 0; i < w->objs[K_TYPE].len; i++)
     write_type_head(w, w->objs[K_TYPE].data[i]);
   for (size_t i = 0; i < w->objs[K_TYPE].len; i++)
@@ -499,23 +489,23 @@ const char *pch_state_write(const TransUnit *tu, Buf *out) {
   if (!refusal) {
     sort_types(&w);
     buf_append(out, state_magic, sizeof state_magic);
-    put_uleb(out, w.idents.len);
+    buf_put_uleb(out, w.idents.len);
     for (size_t i = 0; i < w.idents.len; i++)
       put_bytes(out, w.idents.data[i]->name, w.idents.data[i]->len);
-    put_uleb(out, ctx_current->types->next_id);
+    buf_put_uleb(out, ctx_current->types->next_id);
     write_tables(&w);
-    put_uleb(out, tu->decls.len);
+    buf_put_uleb(out, tu->decls.len);
     for (size_t i = 0; i < tu->decls.len; i++)
       put_ref(&w, K_DECL, tu->decls.data[i]);
-    put_uleb(out, tu->init_types.len);
+    buf_put_uleb(out, tu->init_types.len);
     for (size_t i = 0; i < tu->init_types.len; i++)
       put_ref(&w, K_TYPE, tu->init_types.data[i]);
-    put_uleb(out, bn.ordinary.len);
+    buf_put_uleb(out, bn.ordinary.len);
     for (size_t i = 0; i < bn.ordinary.len; i++) {
       put_ident(&w, bn.ordinary.data[i]);
       put_ref(&w, K_DECL, ((Binding *)bn.ordinary.data[i]->ordinary)->decl);
     }
-    put_uleb(out, bn.tags.len);
+    buf_put_uleb(out, bn.tags.len);
     for (size_t i = 0; i < bn.tags.len; i++) {
       put_ident(&w, bn.tags.data[i]);
       put_ref(&w, K_TYPE, ((Binding *)bn.tags.data[i]->tag)->type);

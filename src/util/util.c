@@ -393,6 +393,16 @@ size_t uleb128_put(uint8_t *p, uint64_t v) {
   return n;
 }
 
+void buf_put_uleb(Buf *b, uint64_t v) {
+  uint8_t tmp[LEB128_MAX];
+  buf_append(b, tmp, uleb128_put(tmp, v));
+}
+
+void buf_put_sleb(Buf *b, int64_t v) {
+  uint8_t tmp[LEB128_MAX];
+  buf_append(b, tmp, sleb128_put(tmp, v));
+}
+
 size_t sleb128_put(uint8_t *p, int64_t v) {
   size_t n = 0;
   for (;;) {

@@ -154,6 +154,9 @@ enum { LEB128_MAX = 10 }; /* bytes of the longest 64-bit value */
 /* Encode V at P (room for LEB128_MAX bytes); return the byte count.  */
 size_t uleb128_put(uint8_t *p, uint64_t v);
 size_t sleb128_put(uint8_t *p, int64_t v);
+/* The same appended to B.  */
+void buf_put_uleb(Buf *b, uint64_t v);
+void buf_put_sleb(Buf *b, int64_t v);
 
 /* --- Hashing --- */
 uint32_t hash_bytes(const void *p, size_t n);
