@@ -827,6 +827,8 @@ static void read_record(StateReader *r, Record *rec) {
   for (int i = 0; i < rec->nenums && !r->error; i++) {
     Enumerator *e = &rec->enums[i];
     e->name = get_ident(r);
+    if (!e->name)
+      fail(r, "an enumerator without a name");
     e->value = get_sleb(r);
     e->big_unsigned = get_bounded(r, 1, "an enumerator flag");
     e->loc = get_loc(r);
