@@ -63,7 +63,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { PCH_VERSION = 2, BUILD_ID_MAX = 32, TF_OWN_TEXT = 128 };
+enum { PCH_VERSION = 3, BUILD_ID_MAX = 32, TF_OWN_TEXT = 128 };
 static const char pch_magic[8] = {'b', 't', 'f', 'c', 'c', 'P', 'C', 'H'};
 
 typedef struct PchHeader {
@@ -271,7 +271,8 @@ static void put_macro(Writer *w, Buf *b, const Macro *m) {
     put_token(w, b, &m->body[i], &line);
 }
 
-bool cpp_pch_write(Cpp *cpp, const char *path, uint8_t debug_kind) {
+bool cpp_pch_write(Cpp *cpp, const char *path, uint8_t debug_kind,
+                   const Buf *state) {
   PchRecorder *r = cpp->rec;
   Writer w = {.header_file = r->file};
   w.taint = cpp->pch_taint;
@@ -329,6 +330,7 @@ bool cpp_pch_write(Cpp *cpp, const char *path, uint8_t debug_kind) {
   put_str(&p, changes.data ? changes.data : "", changes.len);
   Ident *guard = r->inc ? r->inc->guard : NULL;
   buf_put_uleb(&p, guard ? ident_index(&w, guard) + 1 : 0);
+  put_str(&p, state && state->data ? state->data : "", state ? state->len : 0);
 
   Buf file = {0};
   cpp_pch_wrap(p.data, p.len, &file);
@@ -461,6 +463,9 @@ typedef struct PchReplay {
   Ident *guard;
   Frame *frame;
   IncFile *file;
+  const uint8_t *state; /* the parser's state, in the map (may be empty) */
+  size_t state_len;
+  char *path;           /* the .gch's, for the warnings */
 } PchReplay;
 
 static Ident *ident_at(PchReplay *r, uint64_t k) {
@@ -602,6 +607,7 @@ static bool get_macro(PchReplay *r, Cursor *c, Cpp *cpp, Macro *m,
 static void unmap_pch(void *arg) {
   PchReplay *r = arg;
   munmap(r->map, r->map_len);
+  free(r->path);
   free(r->ids);
   free(r->names);
   free(r);
@@ -754,6 +760,9 @@ static bool pch_check(Cpp *cpp, PchReplay *r, IncFile *f, const char *gch,
   r->n_changes = get_uleb(&c);
   r->changes = get_section(&c);
   uint64_t guard = get_uleb(&c);
+  Cursor state = get_section(&c);
+  r->state = state.p;
+  r->state_len = (size_t)(state.end - state.p);
   if (c.bad || c.p != c.end || guard > n_ids)
     return invalid(loc, gch, "not used because it is damaged");
   r->guard = guard ? ident_at(r, guard - 1) : NULL;
@@ -800,6 +809,7 @@ static bool try_gch(Cpp *cpp, IncFile *f, const char *gch, int fd,
     return false;
   }
   r->file = f;
+  r->path = xstrdup(gch);
   cpp->replay = cpp->pch_used = r;
   return true;
 }
@@ -850,7 +860,66 @@ void pch_retire(Cpp *cpp) {
   cpp->pch_used = NULL;
 }
 
-void pch_replay_begin(Cpp *cpp) { cpp->replay->frame = cpp->frame; }
+void cpp_set_state_loader(Cpp *cpp, CppStateLoader loader, void *arg) {
+  cpp->state_loader = loader;
+  cpp->state_loader_arg = arg;
+}
+
+typedef enum { STATE_NO_LOADER, STATE_LOADED, STATE_REFUSED } StateOutcome;
+
+typedef struct StateCall {
+  Cpp *cpp;
+  CppStateLoad load;
+  StateOutcome outcome;
+} StateCall;
+
+/* On the thread that reads cpp_next (the preprocessor waits).  */
+static void call_loader(void *arg) {
+  StateCall *c = arg;
+  Cpp *cpp = c->cpp;
+  if (!cpp->state_loader)
+    c->outcome = STATE_NO_LOADER;
+  else
+    c->outcome = cpp->state_loader(cpp->state_loader_arg, &c->load)
+                     ? STATE_LOADED : STATE_REFUSED;
+}
+
+static void replay_end(Cpp *cpp);
+
+void pch_replay_begin(Cpp *cpp, SrcLoc loc) {
+  PchReplay *r = cpp->replay;
+  r->frame = cpp->frame;
+  if (!r->state_len) {
+    if (cpp->opts.pch_report)
+      fprintf(stderr, "btfcc: note: %s: tokens replayed\n", r->path);
+    return;
+  }
+  StateCall *c = xcalloc(1, sizeof *c);
+  c->cpp = cpp;
+  c->load = (CppStateLoad){.data = r->state, .len = r->state_len,
+                           .header_file = r->frame->phys_id};
+  c->outcome = STATE_NO_LOADER;
+  if (cpp->producer_pipe) {
+    if (!cpp_pipe_call(cpp->producer_pipe, call_loader, c))
+      c->outcome = STATE_NO_LOADER;
+  } else {
+    call_loader(c);
+  }
+  if (cpp->opts.pch_report)
+    fprintf(stderr, "btfcc: note: %s: %s\n", r->path,
+            c->outcome == STATE_LOADED ? "parser state loaded"
+            : c->outcome == STATE_REFUSED ? "parser state refused"
+                                           : "tokens replayed (no loader)");
+  if (c->outcome == STATE_LOADED) {
+    r->toks_left = 0;
+    replay_end(cpp); /* the macros, the guard; the frame at its end */
+  } else if (c->outcome == STATE_REFUSED) {
+    invalid(loc, r->path, "not used because its parser state is damaged (%s)",
+            c->load.err);
+    cpp->replay = NULL; /* the text, from its start */
+  }
+  free(c);
+}
 
 /* The header's end: its macro changes and guard, then the frame reads
    its end of file and is popped as after the text.  */
