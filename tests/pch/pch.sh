@@ -432,3 +432,49 @@ BTFCC_THREADS=0 "$BTFCC" "${flags[@]}" vmlinux.h -o one_thread.gch
 [ -s again.gch ] && cmp -s vmlinux.h.gch again.gch && cmp -s vmlinux.h.gch one_thread.gch &&
   pass "pch vmlinux.h: the .gch has the same bytes when made again, on one thread or two" ||
   fail "pch vmlinux.h: the .gch differs from run to run or by thread count"
+# The state of vmlinux.h: loaded, and the kernel's own selftests built
+# against it as from the text (the selftests' flags, tests/bpf/lib.bash;
+# the .gch made with each program's own flags, beside a copy of
+# vmlinux.h searched first): -c and -S, and find_vma's error after it.
+"$BTFCC" "${flags[@]}" -fpch-report -c core.c -o gch.o 2>note
+grep -q "vmlinux.h.gch: parser state loaded" note &&
+  pass "pch vmlinux.h: the .gch's parser state is loaded" ||
+  fail "pch vmlinux.h: the state is not loaded ($(head -1 note))"
+ROOT=$(cd "$TESTROOT/.." && pwd)
+. "$TESTROOT/bpf/lib.bash"
+bpf_setup || { skip "pch vmlinux.h selftests ($BPF_SKIP)"; exit 0; }
+mkdir -p "$TMPDIR/vm" && cp "$BPF_VMLINUX_DIR/vmlinux.h" "$TMPDIR/vm/"
+progs=(core_kern bpf_loop cgroup_hierarchical_stats get_func_ip_test btf_type_tag find_vma)
+bad=() loaded=0
+for name in "${progs[@]}"; do
+  bpf_compile_cmd "$BTFCC" "$BPF_PROGS/$name.c" "$TMPDIR/vm/$name.o"
+  cmd=("${BPF_CMD[0]}" -I"$TMPDIR/vm" "${BPF_CMD[@]:1}")
+  # the same command for the header (-c SRC -o OUT left out) and for -S
+  hdr=() asm=() skipnext=0
+  for a in "${cmd[@]}"; do
+    if [ $skipnext = 1 ]; then skipnext=0; continue; fi
+    case $a in
+      -c) asm+=(-S) ;;
+      -o) skipnext=1; asm+=(-o "$TMPDIR/vm/$name.s.TAG") ;;
+      "$BPF_PROGS/$name.c") asm+=("$a") ;;
+      *) hdr+=("$a"); asm+=("$a") ;;
+    esac
+  done
+  rm -f "$TMPDIR/vm/vmlinux.h.gch"
+  "${cmd[@]/%$name.o/$name.text.o}" 2> "$TMPDIR/vm/$name.text.err"
+  "${asm[@]/%.s.TAG/.s.text}" 2>/dev/null
+  "${hdr[@]}" "$TMPDIR/vm/vmlinux.h" -o "$TMPDIR/vm/vmlinux.h.gch" 2>/dev/null
+  "${cmd[@]/%$name.o/$name.gch.o}" -fpch-report 2> "$TMPDIR/vm/$name.gch.err"
+  "${asm[@]/%.s.TAG/.s.gch}" 2>/dev/null
+  grep -q "parser state loaded" "$TMPDIR/vm/$name.gch.err" && loaded=$((loaded + 1))
+  grep -v "^btfcc: note: " "$TMPDIR/vm/$name.gch.err" > "$TMPDIR/vm/$name.gch.diag"
+  if ! cmp -s "$TMPDIR/vm/$name.text.err" "$TMPDIR/vm/$name.gch.diag"; then
+    bad+=("$name:diagnostics")
+  elif [ -f "$TMPDIR/vm/$name.text.o" ] || [ -f "$TMPDIR/vm/$name.gch.o" ]; then
+    cmp -s "$TMPDIR/vm/$name.text.o" "$TMPDIR/vm/$name.gch.o" || bad+=("$name:-c")
+    cmp -s "$TMPDIR/vm/$name.s.text" "$TMPDIR/vm/$name.s.gch" || bad+=("$name:-S")
+  fi
+done
+[ ${#bad[@]} = 0 ] && [ $loaded = ${#progs[@]} ] && grep -q "error:" "$TMPDIR/vm/find_vma.text.err" &&
+  pass "pch vmlinux.h: ${#progs[@]} selftests (${progs[*]}): state loaded, objects, -S and diagnostics identical" ||
+  fail "pch vmlinux.h selftests: loaded $loaded of ${#progs[@]}; differ: ${bad[*]}"
