@@ -287,6 +287,12 @@ bool cpp_pch_write(Cpp *cpp, const char *path, uint8_t debug_kind,
   uint32_t line = 0;
   for (size_t i = 0; i < r->toks.len; i++)
     put_token(&w, &toks, &r->toks.data[i], &line);
+  /* With the parser's state the tokens are not needed (a reader without
+     a parser reads the text): only what they taught the taint stays.  */
+  bool with_state = state && state->len;
+  size_t n_toks = with_state ? 0 : r->toks.len;
+  if (with_state)
+    toks.len = 0;
   uint32_t n_changes = 0;
   for (size_t i = 0; i < cpp->touched.len; i++) {
     Ident *id = cpp->touched.data[i];
@@ -324,7 +330,7 @@ bool cpp_pch_write(Cpp *cpp, const char *path, uint8_t debug_kind,
   buf_put_uleb(&p, w.n_ids);
   put_str(&p, w.ids.data ? w.ids.data : "", w.ids.len);
   put_str(&p, w.blob.data ? w.blob.data : "", w.blob.len);
-  buf_put_uleb(&p, r->toks.len);
+  buf_put_uleb(&p, n_toks);
   put_str(&p, toks.data ? toks.data : "", toks.len);
   buf_put_uleb(&p, n_changes);
   put_str(&p, changes.data ? changes.data : "", changes.len);
@@ -909,7 +915,7 @@ void pch_replay_begin(Cpp *cpp, SrcLoc loc) {
     fprintf(stderr, "btfcc: note: %s: %s\n", r->path,
             c->outcome == STATE_LOADED ? "parser state loaded"
             : c->outcome == STATE_REFUSED ? "parser state refused"
-                                           : "tokens replayed (no loader)");
+                                           : "no parser to load the state");
   if (c->outcome == STATE_LOADED) {
     r->toks_left = 0;
     replay_end(cpp); /* the macros, the guard; the frame at its end */
@@ -917,6 +923,10 @@ void pch_replay_begin(Cpp *cpp, SrcLoc loc) {
     invalid(loc, r->path, "not used because its parser state is damaged (%s)",
             c->load.err);
     cpp->replay = NULL; /* the text, from its start */
+  } else {
+    /* no parser to take the state, and no tokens beside it */
+    invalid(loc, r->path, "not used because no parser reads its state here");
+    cpp->replay = NULL;
   }
   free(c);
 }
