@@ -20,8 +20,17 @@
    macro expansion of the header.  Measured on vmlinux.h, that is about
    what decoding the replay costs (bench/run --set pch: 0.27 s CPU from
    the text, 0.28 s from the .gch): the time is in parsing, sema and the
-   debug model, so the gain waits for the next step, the parser's and
-   sema's results for the header's declarations in the .gch.
+   debug model.  So a header without function bodies or initializers
+   has the parser's and sema's state after it in the .gch instead of its
+   tokens (parse/pch_state.c writes and reads it; the driver's
+   precompile asks the parser for it): at the #include the state is
+   offered to the parser's loader (cpp_set_state_loader), which reads it
+   into place -- on the parser's thread, while this one waits
+   (cpp_pipe_call) -- and the header then ends at once, its macro
+   changes and guard applied as after a replay.  A state the loader
+   refuses (damaged: every record is checked first) means the text, with
+   -Winvalid-pch's warning; a header whose state the writer refuses (a
+   body, an initializer, a #pragma pack left open ...) keeps its tokens.
 
    When a .gch is used (GCC's rules, checked in this order, each failure
    a -Winvalid-pch warning in GCC's words and the header read as text):
@@ -45,8 +54,8 @@
    The file: a fixed header (magic, version, build id, payload size and
    checksum) then the payload, a sequence of sections written and read
    in one order: key, header file identity, macros at start, the
-   identifiers, the spelling blob, the tokens, the macro changes, the
-   guard.  Numbers are LEB128; a token is its kind, flags (bit 7: its
+   identifiers, the spelling blob, the tokens (none beside a state), the
+   macro changes, the guard, the parser's state (may be empty).  Numbers are LEB128; a token is its kind, flags (bit 7: its
    own spelling follows), then by kind the punctuator, identifier index
    or spelling, then the location as a file flag (0 none, 1 the
    header), a line delta and a column, then in the same form the place

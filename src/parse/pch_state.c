@@ -27,18 +27,29 @@
 
    The writer refuses what it does not carry -- a function body, an
    initializer, a block's locals -- so a header with those keeps the
-   token replay.  SrcLocs are written as they are (file, line, column,
-   expansion point), checked against the current tables on read: the
-   caller is responsible for the source-file and expansion-point tables
-   being the ones the locations index (true of a round trip in one
-   compilation; the .gch path must enter the header's entries first).
+   token replay.  SrcLocs (file, line, column, expansion point) are
+   numbered one of two ways.  In a round trip in one compilation, as the
+   compilation's tables number them, checked against those tables on
+   read.  For a .gch (header numbering), relative to the header: its
+   file is 1 (a location in any other file refuses the state), and each
+   expansion point is a number in a place table written with the state
+   (the outermost expansion's line and column); the reader enters each
+   place in its compilation's expansion-point table and the header's
+   file id there for 1.  The builtin typedefs (no location) are not
+   bound again: the reader's compilation has its own.  Beside the
+   objects: the parser's declaration counter at the state's end (Decl.
+   order goes on from there), and every derived type sema made (so a
+   later array or function type is found, with its id, as from the
+   text).
 
-   The format, numbers as LEB128: "btfccST1", then the identifier table
-   (count, then length and bytes each), the next type id, the table
-   counts (types, records, declarations, tags, attributes, parameter
-   arrays), each table's records in that order, the declaration list,
-   the initializer types, the ordinary bindings (identifier, declaration)
-   and the tag bindings (identifier, type).  */
+   The format, numbers as LEB128: "btfccST2", the numbering (0: the
+   compilation's own, 1: header), the declaration counter, then the
+   identifier table (count, then length and bytes each), the next type
+   id, in header numbering the place table (count, then file, line and
+   column each), the table counts (types, records, declarations, tags,
+   attributes, parameter arrays), each table's records in that order,
+   the declaration list, the initializer types, the ordinary bindings
+   (identifier, declaration) and the tag bindings (identifier, type).  */
 #include "pch_state.h"
 
 #include "parser.h"
