@@ -795,13 +795,31 @@ static Param *get_params(StateReader *r, int *count) {
   return r->params[i - 2];
 }
 
+/* A string that may be NULL, where it lies in the state (not copied:
+   for what interning copies anyway); *LEN its length.  */
+static const char *get_span(StateReader *r, uint32_t *len) {
+  uint64_t n = get_uleb(r);
+  *len = 0;
+  if (n == 0)
+    return NULL;
+  n--;
+  if (n > MAX_STRING || n > (uint64_t)(r->end - r->p)) {
+    fail(r, "a string runs past the end");
+    return NULL;
+  }
+  const char *s = (const char *)r->p;
+  r->p += n;
+  *len = (uint32_t)n;
+  return s;
+}
+
 static void read_idents(StateReader *r) {
   r->nidents = get_count(r, 2, "the identifier count");
   r->idents = NEW_ARRAY(Ident *, r->nidents + 1);
   for (size_t i = 0; i < r->nidents && !r->error; i++) {
     uint32_t len;
-    const char *s = get_bytes(r, &len);
-    if (!s || memchr(s, 0, len) || len == 0)
+    const char *s = get_span(r, &len);
+    if (!s || len == 0 || memchr(s, 0, len))
       fail(r, "identifier %zu is not a name", i + 1);
     else
       r->idents[i] = intern(s, len);
