@@ -173,6 +173,45 @@ for opts in "-gbtf" "-g" "-gctf" "--target=bpf -O2 -g" "-std=gnu17 -gbtf -gdwarf
     grep -q "^d.h:18:5: note: previous declaration of 'area'" "ddiag.text$n" && [ $same = 1 ] &&
     pass "pch state ($opts): the state loaded; -S -dA, -c, -fdump-tree, -MD and diagnostics into the header identical"
 done
+# Declarations of the header completed or redefined after it, from the
+# state: a tentative definition defined, an array of unknown size given
+# one, a struct completed, a prototype defined, an anonymous enum and
+# typedef, a static, a section attribute, _Static_assert.
+cat > j.h <<'EOF'
+#ifndef J_H
+#define J_H
+int tentative;
+static int file_static;
+extern int arr[];
+struct later;
+struct later *lp;
+enum { ANON_A = 5, ANON_B };
+typedef struct { int q; } anon_t;
+int proto(int, ...);
+_Static_assert(sizeof(int) == 4, "int");
+__attribute__((section(".data.x"))) extern int sec_var;
+#endif
+EOF
+cat > jm.c <<'EOF'
+#include "j.h"
+int tentative = 3;
+int arr[5];
+struct later { int l; };
+int proto(int a, ...) { return a + ANON_B + file_static; }
+anon_t at;
+int sec_var = 1;
+int use(void) { return lp->l + arr[1]; }
+EOF
+bad=()
+for opts in "-g" "-gbtf" "-gctf" "--target=bpf -O2 -g" "-gdwarf-4 -gbtf"; do
+  rm -f j.h.gch j.t.s j.t.o
+  "$BTFCC" $opts -S -dA jm.c -o j.t.s 2>/dev/null; "$BTFCC" $opts -c jm.c -o j.t.o 2>/dev/null
+  "$BTFCC" $opts -x c-header j.h -o j.h.gch 2>/dev/null
+  "$BTFCC" $opts -fpch-report -S -dA jm.c -o j.g.s 2>note; "$BTFCC" $opts -c jm.c -o j.g.o 2>/dev/null
+  grep -q "parser state loaded" note && [ -s j.t.o ] && cmp -s j.t.s j.g.s && cmp -s j.t.o j.g.o || bad+=("$opts")
+done
+[ ${#bad[@]} = 0 ] && pass "pch state: declarations completed and defined after the header: -S -dA and -c identical (5 option sets)" ||
+  fail "pch state: declarations completed after the header differ: ${bad[*]}"
 # One thread or two: the state is loaded on the parser's thread either way.
 BTFCC_THREADS=0 "$BTFCC" -std=gnu17 -gbtf -gdwarf-4 -fpch-report -S -dA dm.c -o ds.one 2>note
 grep -q "parser state loaded" note && cmp -s ds.one "ds.text$n" &&
