@@ -61,7 +61,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     TransUnit *tu = NEW(TransUnit);
     char err[256];
     Scopes scopes = {0};
-    if (pch_state_read(data, size, tu, &scopes, err, sizeof err)) {
+    PchStateFrame frame = {0};
+    if (pch_state_read(data, size, tu, &scopes, &frame, err, sizeof err)) {
       parse_finish_unit(tu);
       emit_all(tu);
     }

@@ -92,7 +92,7 @@ static void start_main(Cpp *cpp, const char *name, IncFile *f, char *text,
     push_file(cpp, f, f->path, -2, false, (SrcLoc){0});
   else
     push_text(cpp, name, text, len, true, false);
-  uint32_t main_id = cpp->frame->phys_id;
+  uint32_t main_id = cpp->main_file = cpp->frame->phys_id;
   push_text(cpp, "<command-line>", (char *)"", 0, false, true);
   push_event(cpp, 0, main_id, 0);
   push_event(cpp, 0, cpp->builtin_file, 0);
@@ -133,6 +133,8 @@ bool cpp_open_buffer(Cpp *cpp, const char *name, const char *text,
              copy, len);
   return true;
 }
+
+uint32_t cpp_main_file(const Cpp *cpp) { return cpp->main_file; }
 
 const Token *cpp_next(Cpp *cpp) {
   return cpp->pipe ? cpp_pipe_next(cpp->pipe) : cpp_next_direct(cpp);

@@ -146,6 +146,9 @@ typedef struct CppOptions {
      writes (0 none, 1 DWARF), which a .gch must have been made with.  */
   bool pch_use;
   uint8_t pch_debug;
+  /* -fpch-report (tests): a note on standard error for a .gch used,
+     saying whether its parser state or its tokens were.  */
+  bool pch_report;
 } CppOptions;
 
 typedef struct Cpp Cpp;
@@ -158,6 +161,8 @@ bool cpp_open_main(Cpp *cpp, const char *path);
    NUL-terminated; it is copied).  NAME is what __FILE__ and diagnostics
    show; "" includes are searched relative to the current directory.  */
 bool cpp_open_buffer(Cpp *cpp, const char *name, const char *text, size_t len);
+/* The main file's source-file id (once opened).  */
+uint32_t cpp_main_file(const Cpp *cpp);
 /* Next fully preprocessed token.  The pointer is valid until the next
    call; TK_EOF repeats at the end.  */
 const Token *cpp_next(Cpp *cpp);
@@ -182,7 +187,26 @@ bool cpp_deps(Cpp *cpp, const char *const **list, size_t *n);
    is read), then, once it has been read to its end, write them with its
    macros as PATH (a .gch, see pch.c).  False if it cannot be written.  */
 void cpp_pch_record(Cpp *cpp);
-bool cpp_pch_write(Cpp *cpp, const char *path, uint8_t debug_kind);
+/* STATE (may be NULL or empty: none): the parser's and sema's state
+   after the header (parse/pch_state.c), stored beside the tokens.  */
+bool cpp_pch_write(Cpp *cpp, const char *path, uint8_t debug_kind,
+                   const Buf *state);
+/* A .gch's parser state, offered at the #include that uses the .gch:
+   DATA, LEN bytes, located in the header whose source-file id here is
+   HEADER_FILE.  The loader takes it (true: the header's declarations
+   are in place, its tokens are not replayed) or refuses it with a
+   message in ERR (the header is then read as text, with -Winvalid-pch's
+   warning).  It runs on the thread that reads cpp_next, while the
+   preprocessor waits, before the first token.  Without a loader the
+   .gch's tokens are replayed.  */
+typedef struct CppStateLoad {
+  const void *data;
+  size_t len;
+  uint32_t header_file;
+  char err[256];
+} CppStateLoad;
+typedef bool (*CppStateLoader)(void *arg, CppStateLoad *load);
+void cpp_set_state_loader(Cpp *cpp, CppStateLoader loader, void *arg);
 /* Appends to OUT a .gch of this executable holding PAYLOAD (its header:
    magic, version, build id, length, checksum), for the fuzzer.  */
 void cpp_pch_wrap(const void *payload, size_t n, Buf *out);

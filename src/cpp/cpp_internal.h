@@ -316,6 +316,10 @@ typedef struct Cpp {
 
   Token cur; /* what cpp_next returned */
   struct CppPipe *pipe; /* the preprocessor runs on its own thread */
+  struct CppPipe *producer_pipe; /* on that thread: its pipe (only the
+                                    producer reads or writes this) */
+  CppStateLoader state_loader;   /* the reader's (cpp_set_state_loader) */
+  void *state_loader_arg;
 
   /* precompiled headers (pch.c) */
   struct PchRecorder *rec;    /* writing one: the header's tokens */
@@ -326,12 +330,17 @@ typedef struct Cpp {
   bool emitted;               /* a token has left the preprocessor */
   bool poisoned;              /* #pragma GCC poison has been seen */
   bool main_included;         /* the main file has had an #include */
+  uint32_t main_file;         /* the main file's source-file id */
 } Cpp;
 
 /* cpp_next without the thread (pipe.c calls it on the thread).  */
 const Token *cpp_next_direct(Cpp *cpp);
 /* cpp_next with the thread: the next token it made.  */
 const Token *cpp_pipe_next(struct CppPipe *p);
+/* From the producer: run FN(ARG) on the consumer's thread, once it has
+   read every token made so far, and wait for it; false (FN not run)
+   when the consumer wants no more tokens.  */
+bool cpp_pipe_call(struct CppPipe *p, void (*fn)(void *), void *arg);
 /* Stop the thread (if any) and take over what it allocated.  */
 void cpp_stop_thread(Cpp *cpp);
 
@@ -451,8 +460,11 @@ bool pch_try(Cpp *cpp, IncFile *f, SrcLoc loc);
    the parser's tokens point into it (from cpp_free, on the owner's
    thread).  */
 void pch_retire(Cpp *cpp);
-/* F's frame has been pushed: the replay reads for it.  */
-void pch_replay_begin(Cpp *cpp);
+/* F's frame has been pushed: the replay reads for it.  When the .gch
+   holds the parser's state, it is offered to the state loader: taken,
+   the header ends here (its macros set, no token replayed); refused,
+   the header is read as text with -Winvalid-pch's warning at LOC.  */
+void pch_replay_begin(Cpp *cpp, SrcLoc loc);
 /* The next token of the replay, or false at its end (the header's
    macros are then set and its frame is at its end of file).  */
 bool pch_replay_token(Cpp *cpp, Token *t);

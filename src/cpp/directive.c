@@ -346,7 +346,7 @@ static void do_include(Cpp *cpp, DirectiveKind kind, SrcLoc loc) {
                 !cpp->emitted && pch_try(cpp, f, name_end);
   push_file(cpp, f, f->path, dir_index, system, loc);
   if (replay)
-    pch_replay_begin(cpp);
+    pch_replay_begin(cpp, name_end);
 }
 
 /* --- #line and line markers --- */

@@ -20,8 +20,17 @@
    macro expansion of the header.  Measured on vmlinux.h, that is about
    what decoding the replay costs (bench/run --set pch: 0.27 s CPU from
    the text, 0.28 s from the .gch): the time is in parsing, sema and the
-   debug model, so the gain waits for the next step, the parser's and
-   sema's results for the header's declarations in the .gch.
+   debug model.  So a header without function bodies or initializers
+   has the parser's and sema's state after it in the .gch instead of its
+   tokens (parse/pch_state.c writes and reads it; the driver's
+   precompile asks the parser for it): at the #include the state is
+   offered to the parser's loader (cpp_set_state_loader), which reads it
+   into place -- on the parser's thread, while this one waits
+   (cpp_pipe_call) -- and the header then ends at once, its macro
+   changes and guard applied as after a replay.  A state the loader
+   refuses (damaged: every record is checked first) means the text, with
+   -Winvalid-pch's warning; a header whose state the writer refuses (a
+   body, an initializer, a #pragma pack left open ...) keeps its tokens.
 
    When a .gch is used (GCC's rules, checked in this order, each failure
    a -Winvalid-pch warning in GCC's words and the header read as text):
@@ -45,8 +54,8 @@
    The file: a fixed header (magic, version, build id, payload size and
    checksum) then the payload, a sequence of sections written and read
    in one order: key, header file identity, macros at start, the
-   identifiers, the spelling blob, the tokens, the macro changes, the
-   guard.  Numbers are LEB128; a token is its kind, flags (bit 7: its
+   identifiers, the spelling blob, the tokens (none beside a state), the
+   macro changes, the guard, the parser's state (may be empty).  Numbers are LEB128; a token is its kind, flags (bit 7: its
    own spelling follows), then by kind the punctuator, identifier index
    or spelling, then the location as a file flag (0 none, 1 the
    header), a line delta and a column, then in the same form the place
@@ -63,7 +72,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { PCH_VERSION = 2, BUILD_ID_MAX = 32, TF_OWN_TEXT = 128 };
+enum { PCH_VERSION = 3, BUILD_ID_MAX = 32, TF_OWN_TEXT = 128 };
 static const char pch_magic[8] = {'b', 't', 'f', 'c', 'c', 'P', 'C', 'H'};
 
 typedef struct PchHeader {
@@ -271,7 +280,8 @@ static void put_macro(Writer *w, Buf *b, const Macro *m) {
     put_token(w, b, &m->body[i], &line);
 }
 
-bool cpp_pch_write(Cpp *cpp, const char *path, uint8_t debug_kind) {
+bool cpp_pch_write(Cpp *cpp, const char *path, uint8_t debug_kind,
+                   const Buf *state) {
   PchRecorder *r = cpp->rec;
   Writer w = {.header_file = r->file};
   w.taint = cpp->pch_taint;
@@ -286,6 +296,12 @@ bool cpp_pch_write(Cpp *cpp, const char *path, uint8_t debug_kind) {
   uint32_t line = 0;
   for (size_t i = 0; i < r->toks.len; i++)
     put_token(&w, &toks, &r->toks.data[i], &line);
+  /* With the parser's state the tokens are not needed (a reader without
+     a parser reads the text): only what they taught the taint stays.  */
+  bool with_state = state && state->len;
+  size_t n_toks = with_state ? 0 : r->toks.len;
+  if (with_state)
+    toks.len = 0;
   uint32_t n_changes = 0;
   for (size_t i = 0; i < cpp->touched.len; i++) {
     Ident *id = cpp->touched.data[i];
@@ -323,12 +339,13 @@ bool cpp_pch_write(Cpp *cpp, const char *path, uint8_t debug_kind) {
   buf_put_uleb(&p, w.n_ids);
   put_str(&p, w.ids.data ? w.ids.data : "", w.ids.len);
   put_str(&p, w.blob.data ? w.blob.data : "", w.blob.len);
-  buf_put_uleb(&p, r->toks.len);
+  buf_put_uleb(&p, n_toks);
   put_str(&p, toks.data ? toks.data : "", toks.len);
   buf_put_uleb(&p, n_changes);
   put_str(&p, changes.data ? changes.data : "", changes.len);
   Ident *guard = r->inc ? r->inc->guard : NULL;
   buf_put_uleb(&p, guard ? ident_index(&w, guard) + 1 : 0);
+  put_str(&p, state && state->data ? state->data : "", state ? state->len : 0);
 
   Buf file = {0};
   cpp_pch_wrap(p.data, p.len, &file);
@@ -461,6 +478,9 @@ typedef struct PchReplay {
   Ident *guard;
   Frame *frame;
   IncFile *file;
+  const uint8_t *state; /* the parser's state, in the map (may be empty) */
+  size_t state_len;
+  char *path;           /* the .gch's, for the warnings */
 } PchReplay;
 
 static Ident *ident_at(PchReplay *r, uint64_t k) {
@@ -602,6 +622,7 @@ static bool get_macro(PchReplay *r, Cursor *c, Cpp *cpp, Macro *m,
 static void unmap_pch(void *arg) {
   PchReplay *r = arg;
   munmap(r->map, r->map_len);
+  free(r->path);
   free(r->ids);
   free(r->names);
   free(r);
@@ -754,6 +775,9 @@ static bool pch_check(Cpp *cpp, PchReplay *r, IncFile *f, const char *gch,
   r->n_changes = get_uleb(&c);
   r->changes = get_section(&c);
   uint64_t guard = get_uleb(&c);
+  Cursor state = get_section(&c);
+  r->state = state.p;
+  r->state_len = (size_t)(state.end - state.p);
   if (c.bad || c.p != c.end || guard > n_ids)
     return invalid(loc, gch, "not used because it is damaged");
   r->guard = guard ? ident_at(r, guard - 1) : NULL;
@@ -800,6 +824,7 @@ static bool try_gch(Cpp *cpp, IncFile *f, const char *gch, int fd,
     return false;
   }
   r->file = f;
+  r->path = xstrdup(gch);
   cpp->replay = cpp->pch_used = r;
   return true;
 }
@@ -850,7 +875,70 @@ void pch_retire(Cpp *cpp) {
   cpp->pch_used = NULL;
 }
 
-void pch_replay_begin(Cpp *cpp) { cpp->replay->frame = cpp->frame; }
+void cpp_set_state_loader(Cpp *cpp, CppStateLoader loader, void *arg) {
+  cpp->state_loader = loader;
+  cpp->state_loader_arg = arg;
+}
+
+typedef enum { STATE_NO_LOADER, STATE_LOADED, STATE_REFUSED } StateOutcome;
+
+typedef struct StateCall {
+  Cpp *cpp;
+  CppStateLoad load;
+  StateOutcome outcome;
+} StateCall;
+
+/* On the thread that reads cpp_next (the preprocessor waits).  */
+static void call_loader(void *arg) {
+  StateCall *c = arg;
+  Cpp *cpp = c->cpp;
+  if (!cpp->state_loader)
+    c->outcome = STATE_NO_LOADER;
+  else
+    c->outcome = cpp->state_loader(cpp->state_loader_arg, &c->load)
+                     ? STATE_LOADED : STATE_REFUSED;
+}
+
+static void replay_end(Cpp *cpp);
+
+void pch_replay_begin(Cpp *cpp, SrcLoc loc) {
+  PchReplay *r = cpp->replay;
+  r->frame = cpp->frame;
+  if (!r->state_len) {
+    if (cpp->opts.pch_report)
+      fprintf(stderr, "btfcc: note: %s: tokens replayed\n", r->path);
+    return;
+  }
+  StateCall *c = xcalloc(1, sizeof *c);
+  c->cpp = cpp;
+  c->load = (CppStateLoad){.data = r->state, .len = r->state_len,
+                           .header_file = r->frame->phys_id};
+  c->outcome = STATE_NO_LOADER;
+  if (cpp->producer_pipe) {
+    if (!cpp_pipe_call(cpp->producer_pipe, call_loader, c))
+      c->outcome = STATE_NO_LOADER;
+  } else {
+    call_loader(c);
+  }
+  if (cpp->opts.pch_report)
+    fprintf(stderr, "btfcc: note: %s: %s\n", r->path,
+            c->outcome == STATE_LOADED ? "parser state loaded"
+            : c->outcome == STATE_REFUSED ? "parser state refused"
+                                           : "no parser to load the state");
+  if (c->outcome == STATE_LOADED) {
+    r->toks_left = 0;
+    replay_end(cpp); /* the macros, the guard; the frame at its end */
+  } else if (c->outcome == STATE_REFUSED) {
+    invalid(loc, r->path, "not used because its parser state is damaged (%s)",
+            c->load.err);
+    cpp->replay = NULL; /* the text, from its start */
+  } else {
+    /* no parser to take the state, and no tokens beside it */
+    invalid(loc, r->path, "not used because no parser reads its state here");
+    cpp->replay = NULL;
+  }
+  free(c);
+}
 
 /* The header's end: its macro changes and guard, then the frame reads
    its end of file and is popped as after the text.  */

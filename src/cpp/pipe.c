@@ -51,6 +51,8 @@ struct CppPipe {
   bool producer_waiting, consumer_waiting;
   bool stop;                /* the consumer needs no more tokens */
   VEC(PendingDiag) diags;   /* captured, in order */
+  void (*call)(void *);     /* cpp_pipe_call's, until the consumer ran it */
+  void *call_arg;
 
   /* Each side's own fields on cache lines of their own: the producer
      writes `produced` for every token and the consumer `read`, and on a
@@ -131,8 +133,23 @@ static void capture(void *ctx, DiagRecord *r) {
   pthread_mutex_unlock(&p->lock);
 }
 
+bool cpp_pipe_call(CppPipe *p, void (*fn)(void *), void *arg) {
+  pthread_mutex_lock(&p->lock);
+  p->published = p->produced;
+  p->call = fn;
+  p->call_arg = arg;
+  pthread_cond_broadcast(&p->wake);
+  while (p->call && !p->stop)
+    pthread_cond_wait(&p->wake, &p->lock);
+  bool ran = !p->call;
+  p->call = NULL;
+  pthread_mutex_unlock(&p->lock);
+  return ran;
+}
+
 static void *produce(void *arg) {
   CppPipe *p = arg;
+  p->cpp->producer_pipe = p;
   ctx_enter_thread(p->ctx, &p->producer_perm);
   diag_capture(capture, p);
   while (!p->finished) {
@@ -167,6 +184,15 @@ static void refill(CppPipe *p) {
   pthread_mutex_lock(&p->lock);
   give_back(p);
   while (p->published == p->read) {
+    if (p->call) {
+      /* the producer waits for this call, every token before it read */
+      pthread_mutex_unlock(&p->lock);
+      p->call(p->call_arg);
+      pthread_mutex_lock(&p->lock);
+      p->call = NULL;
+      pthread_cond_broadcast(&p->wake);
+      continue;
+    }
     p->consumer_waiting = true;
     pthread_cond_wait(&p->wake, &p->lock);
   }

@@ -62,6 +62,7 @@ static CppOptions cpp_options(Options *o) {
   c.verbose = o->verbose;
   c.pch_use = o->mode != MODE_PREPROCESS && o->mode != MODE_PCH && !o->deps.only;
   c.pch_debug = o->want_dwarf ? 1 : 0;
+  c.pch_report = o->pch_report;
   if (o->want_dwarf || o->want_btf || o->want_ctf)
     c.working_dir = o->dwarf.comp_dir;
   return c;
@@ -203,7 +204,9 @@ static TransUnit *state_roundtrip(TransUnit *tu, Buf *state, const char *refusal
   back->main_file = tu->main_file;
   char err[256];
   Scopes scopes = {0};
-  bool ok = pch_state_read(state->data, state->len, back, &scopes, err, sizeof err);
+  PchStateFrame frame = {0};
+  bool ok = pch_state_read(state->data, state->len, back, &scopes, &frame,
+                           err, sizeof err);
   scopes_release(&scopes);
   if (!ok) {
     fprintf(stderr, "%s: error: state read back refused: %s\n", progname, err);
@@ -214,19 +217,25 @@ static TransUnit *state_roundtrip(TransUnit *tu, Buf *state, const char *refusal
 }
 
 /* A header (MODE_PCH): read and parsed as GCC checks it, its tokens and
-   macros written as FILE.gch (-o, else INPUT.gch) when it has no error.  */
+   macros, and the parser's state after it when the state format carries
+   it, written as FILE.gch (-o, else INPUT.gch) when it has no error.  */
 static bool precompile(Options *o, Cpp *cpp, const char *input,
                        unsigned errors_before) {
   cpp_pch_record(cpp);
-  parse_translation_unit_from(cpp);
+  Buf state = {0};
+  const char *refusal = NULL;
+  parse_header_state(cpp, &state, &refusal);
+  if (refusal)
+    state.len = 0; /* the tokens only */
   bool ok = write_deps(o, cpp, input) && diag_error_count() == errors_before;
   if (ok) {
     Buf name = {0};
     buf_printf(&name, "%s%s", o->output ? o->output : input,
                o->output ? "" : ".gch");
-    ok = cpp_pch_write(cpp, buf_cstr(&name), o->want_dwarf ? 1 : 0);
+    ok = cpp_pch_write(cpp, buf_cstr(&name), o->want_dwarf ? 1 : 0, &state);
     buf_free(&name);
   }
+  buf_free(&state);
   cpp_free(cpp);
   return ok;
 }

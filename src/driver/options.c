@@ -713,6 +713,7 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "-fsigned-char")) o->debug.signed_char = true;
     else if (!strcmp(a, "-fdump-ir")) o->dump_ir = true;
     else if (!strcmp(a, "-fpch-state-roundtrip")) o->state_roundtrip = true;
+    else if (!strcmp(a, "-fpch-report")) o->pch_report = true;
     else if (!strncmp(a, "-fpch-state-write=", 18)) {
       o->state_roundtrip = true;
       o->state_file = a + 18;

@@ -53,6 +53,7 @@ typedef struct Options {
   VEC(const char *) fp_options; /* -ffast-math and its parts, in order */
   bool ofast;                   /* the last -O was -Ofast */
   bool dump_ir;    /* -fdump-ir: print each function's IR to stdout */
+  bool pch_report;      /* -fpch-report (tests): say how a .gch was used */
   bool state_roundtrip; /* -fpch-state-roundtrip (tests): the unit's parsed
                            state written and read back before the output */
   const char *state_file; /* -fpch-state-write=FILE (tests): the state

@@ -2231,11 +2231,37 @@ void parse_translation_unit(Parser *p) {
   }
 }
 
+/* The state loader (cpp.h) of a unit whose first #include has a .gch
+   with a state: the header's declarations and bindings read into place,
+   and the declaration counter where the header left it.  */
+static bool load_header_state(void *arg, CppStateLoad *load) {
+  Parser *p = arg;
+  PchStateFrame frame = {.header_file = load->header_file};
+  if (!pch_state_read(load->data, load->len, p->tu, &p->scopes, &frame,
+                      load->err, sizeof load->err))
+    return false;
+  p->decl_order = frame.decl_order;
+  return true;
+}
+
+/* Why P's state at the unit's end is not written (NULL: it is).  */
+static const char *state_refusal(Parser *p, bool whole) {
+  if (!whole)
+    return "a fatal error";
+  if (p->pack || p->pack_stack.len || p->clang_attr_stack.len)
+    return "a #pragma pack or clang attribute push left open";
+  if (ctx_current->diag.pragma_base || p->loop_unroll)
+    return "a #pragma GCC diagnostic or a loop pragma";
+  return NULL;
+}
+
 /* Parse CPP's unit; when STATE is not NULL, its state at its end (the
    file-scope bindings still made, before the end-of-unit fix-ups) is
-   appended there by pch_state_write, or *REFUSAL says why not, and the
+   appended there by pch_state_write, numbered for HEADER_FILE (0: this
+   compilation's own numbering), or *REFUSAL says why not, and the
    fix-ups are left to the caller, on the unit it keeps.  */
-static TransUnit *parse_unit(Cpp *cpp, Buf *state, const char **refusal) {
+static TransUnit *parse_unit(Cpp *cpp, Buf *state, const char **refusal,
+                             uint32_t header_file) {
   Parser *p = xcalloc(1, sizeof(Parser));
   p->cpp = cpp;
   p->tu = NEW(TransUnit);
@@ -2243,18 +2269,20 @@ static TransUnit *parse_unit(Cpp *cpp, Buf *state, const char **refusal) {
   types_init();
   builtins_init(p);
   ctx_current->types->builtin_last_id = type_last_id();
+  cpp_set_state_loader(cpp, load_header_state, p);
   bool whole = false;
   if (setjmp(p->fatal) == 0) {
     parse_translation_unit(p);
     whole = true;
   }
+  cpp_set_state_loader(cpp, NULL, NULL);
   if (state) {
-    if (!whole)
-      *refusal = "a fatal error";
-    else if (p->pack || p->pack_stack.len || p->clang_attr_stack.len)
-      *refusal = "a #pragma pack or clang attribute push left open";
-    else
-      *refusal = pch_state_write(p->tu, state);
+    *refusal = state_refusal(p, whole);
+    if (!*refusal) {
+      PchStateFrame frame = {.header_file = header_file,
+                             .decl_order = p->decl_order};
+      *refusal = pch_state_write(p->tu, &frame, state);
+    }
   }
   /* Leave no bindings behind (several inputs may share the process).  */
   scopes_release(&p->scopes);
@@ -2282,11 +2310,16 @@ void parse_finish_unit(TransUnit *tu) {
 }
 
 TransUnit *parse_translation_unit_from(Cpp *cpp) {
-  return parse_unit(cpp, NULL, NULL);
+  return parse_unit(cpp, NULL, NULL, 0);
+}
+
+TransUnit *parse_header_state(Cpp *cpp, Buf *state, const char **refusal) {
+  *refusal = NULL;
+  return parse_unit(cpp, state, refusal, cpp_main_file(cpp));
 }
 
 TransUnit *parse_translation_unit_state(Cpp *cpp, Buf *state,
                                         const char **refusal) {
   *refusal = NULL;
-  return parse_unit(cpp, state, refusal);
+  return parse_unit(cpp, state, refusal, 0);
 }

@@ -32,6 +32,12 @@ TransUnit *parse_translation_unit_from(Cpp *cpp);
    unit it keeps, this one or the one read from the state.  */
 TransUnit *parse_translation_unit_state(Cpp *cpp, Buf *state,
                                         const char **refusal);
+/* A header for its .gch: parsed as a unit, and its state, numbered for
+   a unit that includes it (pch_state.h's header numbering), appended to
+   STATE, or in *REFUSAL why not (as parse_translation_unit_state; also
+   a #pragma GCC diagnostic or a loop pragma whose effect outlives the
+   header).  The end-of-unit fix-ups are not done (nobody reads TU).  */
+TransUnit *parse_header_state(Cpp *cpp, Buf *state, const char **refusal);
 /* The end-of-unit fix-ups (sema's decl_finish_unit, tree_mark_writes),
    for a unit whose declarations were read from a state.  */
 void parse_finish_unit(TransUnit *tu);

@@ -27,18 +27,29 @@
 
    The writer refuses what it does not carry -- a function body, an
    initializer, a block's locals -- so a header with those keeps the
-   token replay.  SrcLocs are written as they are (file, line, column,
-   expansion point), checked against the current tables on read: the
-   caller is responsible for the source-file and expansion-point tables
-   being the ones the locations index (true of a round trip in one
-   compilation; the .gch path must enter the header's entries first).
+   token replay.  SrcLocs (file, line, column, expansion point) are
+   numbered one of two ways.  In a round trip in one compilation, as the
+   compilation's tables number them, checked against those tables on
+   read.  For a .gch (header numbering), relative to the header: its
+   file is 1 (a location in any other file refuses the state), and each
+   expansion point is a number in a place table written with the state
+   (the outermost expansion's line and column); the reader enters each
+   place in its compilation's expansion-point table and the header's
+   file id there for 1.  The builtin typedefs (no location) are not
+   bound again: the reader's compilation has its own.  Beside the
+   objects: the parser's declaration counter at the state's end (Decl.
+   order goes on from there), and every derived type sema made (so a
+   later array or function type is found, with its id, as from the
+   text).
 
-   The format, numbers as LEB128: "btfccST1", then the identifier table
-   (count, then length and bytes each), the next type id, the table
-   counts (types, records, declarations, tags, attributes, parameter
-   arrays), each table's records in that order, the declaration list,
-   the initializer types, the ordinary bindings (identifier, declaration)
-   and the tag bindings (identifier, type).  */
+   The format, numbers as LEB128: "btfccST2", the numbering (0: the
+   compilation's own, 1: header), the declaration counter, then the
+   identifier table (count, then length and bytes each), the next type
+   id, in header numbering the place table (count, then file, line and
+   column each), the table counts (types, records, declarations, tags,
+   attributes, parameter arrays), each table's records in that order,
+   the declaration list, the initializer types, the ordinary bindings
+   (identifier, declaration) and the tag bindings (identifier, type).  */
 #include "pch_state.h"
 
 #include "parser.h"
@@ -51,7 +62,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char state_magic[8] = {'b', 't', 'f', 'c', 'c', 'S', 'T', '1'};
+static const char state_magic[8] = {'b', 't', 'f', 'c', 'c', 'S', 'T', '2'};
 
 typedef enum {
   K_TYPE,
@@ -76,6 +87,12 @@ typedef struct StateWriter {
   VEC(const Ident *) idents;
   const char *refusal;
   Buf *out;
+  /* Header numbering (pch_state_write's HEADER_FILE not 0): the file
+     written as 1, and the expansion points met, each given a number
+     from 1 (xp_ids: compilation id -> number) with its place.  */
+  uint32_t header_file;
+  PtrMap xp_ids;
+  VEC(SrcLoc) xp_places;
 } StateWriter;
 
 /* A string that may be NULL: 0, or its length + 1 then its bytes.  */
@@ -90,11 +107,36 @@ static void put_bytes(Buf *b, const char *s, size_t len) {
 
 static void put_cstr(Buf *b, const char *s) { put_bytes(b, s, s ? strlen(s) : 0); }
 
-static void put_loc(Buf *b, SrcLoc loc) {
-  buf_put_uleb(b, loc.file);
+/* A file id in the numbering written: the header's is 1; another
+   file's refuses the state.  */
+static uint32_t file_number(StateWriter *w, uint32_t file) {
+  if (!w->header_file || !file)
+    return file;
+  if (file != w->header_file && !w->refusal)
+    w->refusal = "a location in another file than the header";
+  return 1;
+}
+
+/* An expansion point in the numbering written: in header numbering, its
+   number in the place table (the place entered on first use).  */
+static uint32_t xp_number(StateWriter *w, uint32_t xp) {
+  if (!w->header_file || !xp)
+    return xp;
+  uintptr_t k = (uintptr_t)ptrmap_get(&w->xp_ids, (void *)(uintptr_t)xp);
+  if (k)
+    return (uint32_t)k;
+  SrcLoc place = srcloc_debug_place((SrcLoc){.xp = xp});
+  place.file = file_number(w, place.file);
+  vec_push(&w->xp_places, place);
+  ptrmap_put(&w->xp_ids, (void *)(uintptr_t)xp, (void *)(uintptr_t)w->xp_places.len);
+  return (uint32_t)w->xp_places.len;
+}
+
+static void put_loc(StateWriter *w, Buf *b, SrcLoc loc) {
+  buf_put_uleb(b, file_number(w, loc.file));
   buf_put_uleb(b, loc.line);
   buf_put_uleb(b, loc.col);
-  buf_put_uleb(b, loc.xp);
+  buf_put_uleb(b, xp_number(w, loc.xp));
 }
 
 static void note_ident(StateWriter *w, const Ident *id) {
@@ -274,7 +316,9 @@ typedef struct BoundNames {
 static void collect_binding(Ident *id, void *arg) {
   BoundNames *bn = arg;
   const Binding *o = id->ordinary, *t = id->tag;
-  if (o && o->depth == 0 && o->decl)
+  /* (not the builtin typedefs, made before the first token and bound
+     by the compilation that reads the state: they have no location) */
+  if (o && o->depth == 0 && o->decl && o->decl->loc.file)
     vec_push(&bn->ordinary, id);
   if (t && t->depth == 0 && t->type)
     vec_push(&bn->tags, id);
@@ -337,7 +381,7 @@ static void write_record(StateWriter *w, const Record *r) {
     put_ref(w, K_TAG, m->decl_tags);
     buf_put_sleb(b, m->bit_width);
     buf_put_uleb(b, m->user_align);
-    put_loc(b, m->loc);
+    put_loc(w, b, m->loc);
     buf_put_uleb(b, (unsigned)m->is_bitfield | (unsigned)m->packed << 1);
   }
   buf_put_uleb(b, (uint64_t)r->nenums);
@@ -346,14 +390,14 @@ static void write_record(StateWriter *w, const Record *r) {
     put_ident(w, e->name);
     buf_put_sleb(b, e->value);
     buf_put_uleb(b, e->big_unsigned);
-    put_loc(b, e->loc);
+    put_loc(w, b, e->loc);
     put_ref(w, K_DECL, e->decl);
   }
   put_ref(w, K_TYPE, r->enum_int);
   buf_put_sleb(b, r->size);
   buf_put_uleb(b, r->align);
-  put_loc(b, r->loc);
-  put_loc(b, r->def_loc);
+  put_loc(w, b, r->loc);
+  put_loc(w, b, r->def_loc);
   put_ref(w, K_DECL, r->tag_decl);
   buf_put_uleb(b, (uint64_t)r->scope_depth);
 }
@@ -372,7 +416,7 @@ static void write_decl(StateWriter *w, const Decl *d) {
   buf_put_uleb(b, d->kind);
   buf_put_uleb(b, d->order);
   buf_put_uleb(b, d->types_at);
-  put_loc(b, d->loc);
+  put_loc(w, b, d->loc);
   put_ident(w, d->name);
   put_ref(w, K_TYPE, d->type);
   put_ref(w, K_TAG, d->decl_tags);
@@ -409,7 +453,7 @@ static void write_params(StateWriter *w, const Param *ps, int n) {
     put_ident(w, ps[i].name);
     put_ref(w, K_TYPE, ps[i].type);
     put_ref(w, K_TAG, ps[i].decl_tags);
-    put_loc(w->out, ps[i].loc);
+    put_loc(w, w->out, ps[i].loc);
   }
 }
 
@@ -419,7 +463,7 @@ static void write_attr(StateWriter *w, const Attr *a) {
   put_ident(w, a->scope);
   put_ident(w, a->name);
   buf_put_uleb(b, a->std_syntax);
-  put_loc(b, a->loc);
+  put_loc(w, b, a->loc);
   buf_put_uleb(b, (uint64_t)a->nargs);
   for (int i = 0; i < a->nargs; i++) {
     const AttrArg *g = &a->args[i];
@@ -429,7 +473,7 @@ static void write_attr(StateWriter *w, const Attr *a) {
     buf_put_sleb(b, g->ival);
     put_bytes(b, g->str, g->str_len);
     put_ident(w, g->ident);
-    put_loc(b, g->loc);
+    put_loc(w, b, g->loc);
   }
 }
 
@@ -450,7 +494,7 @@ static void write_tables(StateWriter *w) {
     const BtfTag *g = w->objs[K_TAG].data[i];
     put_ref(w, K_TAG, g->next);
     put_cstr(w->out, g->value);
-    put_loc(w->out, g->loc);
+    put_loc(w, w->out, g->loc);
   }
   for (size_t i = 0; i < w->objs[K_ATTR].len; i++)
     write_attr(w, w->objs[K_ATTR].data[i]);
@@ -466,10 +510,35 @@ static void writer_free(StateWriter *w) {
   vec_free(&w->param_counts);
   ptrmap_free(&w->ident_ids);
   vec_free(&w->idents);
+  ptrmap_free(&w->xp_ids);
+  vec_free(&w->xp_places);
 }
 
-const char *pch_state_write(const TransUnit *tu, Buf *out) {
-  StateWriter w = {.out = out};
+/* Every derived type sema has made (arrays, functions, vectors,
+   complex): a later declaration finds them as the text's would, with
+   their ids.  */
+static void note_derived_types(StateWriter *w) {
+  const SemaTypes *ts = ctx_current->types;
+  for (size_t i = 0; i < ts->derived_cap; i++)
+    for (Type *t = ts->derived[i]; t; t = t->derived)
+      if (!is_basic(t))
+        note_obj(w, K_TYPE, t, 0);
+}
+
+/* The place table of header numbering: count, then each place.  */
+static void write_places(StateWriter *w, Buf *out) {
+  buf_put_uleb(out, w->xp_places.len);
+  for (size_t i = 0; i < w->xp_places.len; i++) {
+    SrcLoc at = w->xp_places.data[i];
+    buf_put_uleb(out, at.file);
+    buf_put_uleb(out, at.line);
+    buf_put_uleb(out, at.col);
+  }
+}
+
+const char *pch_state_write(const TransUnit *tu, const PchStateFrame *frame,
+                            Buf *out) {
+  StateWriter w = {.header_file = frame->header_file};
   BoundNames bn = {0};
   intern_each(collect_binding, &bn);
   for (size_t i = 0; i < tu->decls.len; i++)
@@ -484,16 +553,27 @@ const char *pch_state_write(const TransUnit *tu, Buf *out) {
     note_ident(&w, bn.tags.data[i]);
     note_obj(&w, K_TYPE, ((Binding *)bn.tags.data[i]->tag)->type, 0);
   }
+  note_derived_types(&w);
   discover(&w);
+  Buf tables = {0};
+  if (!w.refusal) {
+    sort_types(&w);
+    w.out = &tables;
+    write_tables(&w);
+    w.out = out;
+  }
   const char *refusal = w.refusal;
   if (!refusal) {
-    sort_types(&w);
     buf_append(out, state_magic, sizeof state_magic);
+    buf_put_uleb(out, w.header_file != 0);
+    buf_put_uleb(out, frame->decl_order);
     buf_put_uleb(out, w.idents.len);
     for (size_t i = 0; i < w.idents.len; i++)
       put_bytes(out, w.idents.data[i]->name, w.idents.data[i]->len);
     buf_put_uleb(out, ctx_current->types->next_id);
-    write_tables(&w);
+    if (w.header_file)
+      write_places(&w, out);
+    buf_append(out, tables.data, tables.len);
     buf_put_uleb(out, tu->decls.len);
     for (size_t i = 0; i < tu->decls.len; i++)
       put_ref(&w, K_DECL, tu->decls.data[i]);
@@ -511,6 +591,7 @@ const char *pch_state_write(const TransUnit *tu, Buf *out) {
       put_ref(&w, K_TYPE, ((Binding *)bn.tags.data[i]->tag)->type);
     }
   }
+  buf_free(&tables);
   vec_free(&bn.ordinary);
   vec_free(&bn.tags);
   writer_free(&w);
@@ -538,6 +619,10 @@ typedef struct StateReader {
   Param **params;
   int *param_counts;
   uint32_t max_file, max_xp;
+  /* Header numbering: the header's file id here (file 1 in the state)
+     and the expansion points entered for the state's place table.  */
+  uint32_t header_file;
+  uint32_t *xp_ids;
 } StateReader;
 
 /* Record the first problem (printf-like) and make every later read fail.  */
@@ -643,7 +728,30 @@ static SrcLoc get_loc(StateReader *r) {
   loc.line = (uint32_t)get_bounded(r, UINT32_MAX, "a line");
   loc.col = (uint32_t)get_bounded(r, UINT32_MAX, "a column");
   loc.xp = (uint32_t)get_bounded(r, r->max_xp, "an expansion point");
+  if (r->header_file) {
+    loc.file = loc.file ? r->header_file : 0;
+    loc.xp = loc.xp ? r->xp_ids[loc.xp - 1] : 0;
+  }
   return loc;
+}
+
+/* Header numbering: the place table, each place entered in this
+   compilation's expansion-point table (an entry a refused state leaves
+   is never referred to).  */
+static void read_places(StateReader *r) {
+  size_t n = get_count(r, 3, "the place count");
+  r->xp_ids = xcalloc(n + 1, sizeof *r->xp_ids);
+  for (size_t i = 0; i < n && !r->error; i++) {
+    SrcLoc at = {0};
+    at.file = (uint32_t)get_bounded(r, 1, "a place's file");
+    at.line = (uint32_t)get_bounded(r, UINT32_MAX, "a line");
+    at.col = (uint32_t)get_bounded(r, UINT32_MAX, "a column");
+    at.file = at.file ? r->header_file : 0;
+    if (!r->error && !(r->xp_ids[i] = srcloc_add_expansion(at)))
+      fail(r, "the expansion-point table is full");
+  }
+  r->max_file = 1;
+  r->max_xp = (uint32_t)n;
 }
 
 static Ident *get_ident(StateReader *r) {
@@ -687,13 +795,31 @@ static Param *get_params(StateReader *r, int *count) {
   return r->params[i - 2];
 }
 
+/* A string that may be NULL, where it lies in the state (not copied:
+   for what interning copies anyway); *LEN its length.  */
+static const char *get_span(StateReader *r, uint32_t *len) {
+  uint64_t n = get_uleb(r);
+  *len = 0;
+  if (n == 0)
+    return NULL;
+  n--;
+  if (n > MAX_STRING || n > (uint64_t)(r->end - r->p)) {
+    fail(r, "a string runs past the end");
+    return NULL;
+  }
+  const char *s = (const char *)r->p;
+  r->p += n;
+  *len = (uint32_t)n;
+  return s;
+}
+
 static void read_idents(StateReader *r) {
   r->nidents = get_count(r, 2, "the identifier count");
   r->idents = NEW_ARRAY(Ident *, r->nidents + 1);
   for (size_t i = 0; i < r->nidents && !r->error; i++) {
     uint32_t len;
-    const char *s = get_bytes(r, &len);
-    if (!s || memchr(s, 0, len) || len == 0)
+    const char *s = get_span(r, &len);
+    if (!s || len == 0 || memchr(s, 0, len))
       fail(r, "identifier %zu is not a name", i + 1);
     else
       r->idents[i] = intern(s, len);
@@ -1213,7 +1339,8 @@ static void check_chains(StateReader *r, Type **nv) {
 }
 
 bool pch_state_read(const void *data, size_t len, TransUnit *tu,
-                    Scopes *scopes, char *err, size_t err_len) {
+                    Scopes *scopes, PchStateFrame *frame, char *err,
+                    size_t err_len) {
   StateReader r = {.p = data, .end = (const uint8_t *)data + len,
                    .err = err, .err_len = err_len,
                    .max_file = srcfile_count(),
@@ -1226,8 +1353,17 @@ bool pch_state_read(const void *data, size_t len, TransUnit *tu,
   }
   r.p += sizeof state_magic;
   r.builtins = builtin_types();
+  bool header_numbering = get_bounded(&r, 1, "the numbering");
+  if (!r.error && header_numbering != (frame->header_file != 0))
+    fail(&r, header_numbering ? "a header's state read as a unit's"
+                              : "a unit's state read as a header's");
+  uint32_t decl_order = (uint32_t)get_bounded(&r, UINT32_MAX, "the declaration count");
   read_idents(&r);
   uint32_t next_id = (uint32_t)get_bounded(&r, UINT32_MAX, "the next type id");
+  if (header_numbering && !r.error) {
+    r.header_file = frame->header_file;
+    read_places(&r);
+  }
   Type **nv = NULL, **pt = NULL;
   read_tables(&r, &nv, &pt);
   size_t ndecls = 0, ninit = 0, nord = 0, ntag = 0;
@@ -1285,5 +1421,8 @@ bool pch_state_read(const void *data, size_t len, TransUnit *tu,
   free(ord_decls);
   free(tag_names);
   free(tag_types);
+  free(r.xp_ids);
+  if (ok)
+    frame->decl_order = decl_order;
   return ok;
 }

@@ -97,6 +97,184 @@ for opts in "-gbtf" "-g" "-gctf" "--target=bpf -O2 -g" "-std=gnu17 -gbtf -gdwarf
     pass "pch ($opts): -S -dA, -c, -fdump-tree, -MD, -E and diagnostics identical with the .gch"
 done
 
+# --- the parser's state: a declaration-only header ---
+# A header without bodies or initializers has its parser's and sema's
+# state in the .gch (src/parse/pch_state.c), loaded at the #include
+# instead of replaying its tokens (-fpch-report says which was used):
+# every output the same, diagnostics after the header that point into it
+# (a redefinition, conflicting types) at the same file:line:col.
+cat > d.h <<'EOF'
+#ifndef D_H
+#define D_H
+#define __tag(x) __attribute__((btf_type_tag(x)))
+#define __dtag(x) __attribute__((btf_decl_tag(x)))
+#define N 3
+#define MEMBER(t, n) t n
+#define PAIR(a, b) MEMBER(int, a); MEMBER(long, b##_2)
+typedef unsigned long ulong_t;
+struct made { PAIR(first,
+                   second); MEMBER(char, third); int fourth; };
+struct point { int x, y; int * __tag("user") p __dtag("member"); };
+enum color { RED, GREEN = N, BLUE };
+#pragma pack(push, 1)
+struct packed { char c; int i; };
+#pragma pack(pop)
+union u { struct point p; ulong_t l; };
+extern int counter __dtag("cnt");
+int area(const struct point *p);
+struct fwd;
+typedef int arr4[4];
+MEMBER(extern int, from_macro);
+#endif
+EOF
+cat > dm.c <<'EOF'
+#include "d.h"
+struct point origin = { 1, 2, 0 };
+struct packed pk;
+union u uu;
+struct made mk;
+enum color col = BLUE;
+int arr[N];
+arr4 a4; int b4[4];
+struct fwd { int z; } fw;
+int area(const struct point *p) { return p->x * p->y + counter + from_macro; }
+EOF
+cat > dbad.c <<'EOF'
+#include "d.h"
+struct point { long z; };
+double area(const struct point *p);
+int f(void) { return undeclared + origin; }
+EOF
+# d_outputs TAG OPTS: dm.c's outputs and dbad.c's diagnostics.
+d_outputs() {
+  local tag=$1 opts=$2
+  "$BTFCC" $opts -S -dA dm.c -o "ds.$tag" 2>/dev/null
+  "$BTFCC" $opts -c dm.c -o "do.$tag" 2>/dev/null
+  "$BTFCC" $opts -fsyntax-only -fdump-tree="dt.$tag" dm.c 2>/dev/null
+  "$BTFCC" $opts -c -MD -MF "dd.$tag" dm.c -o dmd.o 2>/dev/null
+  "$BTFCC" $opts -c dbad.c -o dbad.o 2> "ddiag.$tag"
+}
+n=0
+for opts in "-gbtf" "-g" "-gctf" "--target=bpf -O2 -g" "-std=gnu17 -gbtf -gdwarf-4"; do
+  n=$((n + 1))
+  rm -f d.h.gch
+  d_outputs text$n "$opts"
+  "$BTFCC" $opts -x c-header d.h -o d.h.gch 2>err || { fail "pch state ($opts): the .gch is written ($(head -1 err))"; continue; }
+  "$BTFCC" $opts -fpch-report -Winvalid-pch -c dm.c -o dm.o 2>note
+  if ! grep -q "d.h.gch: parser state loaded" note; then
+    fail "pch state ($opts): the state is not loaded ($(head -1 note))"; continue
+  fi
+  d_outputs gch$n "$opts"
+  same=1
+  for f in ds do dt dd ddiag; do
+    cmp -s "$f.text$n" "$f.gch$n" || { same=0; fail "pch state ($opts): $f output differs with the .gch"; }
+  done
+  [ -s "ds.text$n" ] && grep -q "^d.h:11:8: note: originally defined here" "ddiag.text$n" &&
+    grep -q "^d.h:18:5: note: previous declaration of 'area'" "ddiag.text$n" && [ $same = 1 ] &&
+    pass "pch state ($opts): the state loaded; -S -dA, -c, -fdump-tree, -MD and diagnostics into the header identical"
+done
+# Declarations of the header completed or redefined after it, from the
+# state: a tentative definition defined, an array of unknown size given
+# one, a struct completed, a prototype defined, an anonymous enum and
+# typedef, a static, a section attribute, _Static_assert.
+cat > j.h <<'EOF'
+#ifndef J_H
+#define J_H
+int tentative;
+static int file_static;
+extern int arr[];
+struct later;
+struct later *lp;
+enum { ANON_A = 5, ANON_B };
+typedef struct { int q; } anon_t;
+int proto(int, ...);
+_Static_assert(sizeof(int) == 4, "int");
+__attribute__((section(".data.x"))) extern int sec_var;
+#endif
+EOF
+cat > jm.c <<'EOF'
+#include "j.h"
+int tentative = 3;
+int arr[5];
+struct later { int l; };
+int proto(int a, ...) { return a + ANON_B + file_static; }
+anon_t at;
+int sec_var = 1;
+int use(void) { return lp->l + arr[1]; }
+EOF
+bad=()
+for opts in "-g" "-gbtf" "-gctf" "--target=bpf -O2 -g" "-gdwarf-4 -gbtf"; do
+  rm -f j.h.gch j.t.s j.t.o
+  "$BTFCC" $opts -S -dA jm.c -o j.t.s 2>/dev/null; "$BTFCC" $opts -c jm.c -o j.t.o 2>/dev/null
+  "$BTFCC" $opts -x c-header j.h -o j.h.gch 2>/dev/null
+  "$BTFCC" $opts -fpch-report -S -dA jm.c -o j.g.s 2>note; "$BTFCC" $opts -c jm.c -o j.g.o 2>/dev/null
+  grep -q "parser state loaded" note && [ -s j.t.o ] && cmp -s j.t.s j.g.s && cmp -s j.t.o j.g.o || bad+=("$opts")
+done
+[ ${#bad[@]} = 0 ] && pass "pch state: declarations completed and defined after the header: -S -dA and -c identical (5 option sets)" ||
+  fail "pch state: declarations completed after the header differ: ${bad[*]}"
+# One thread or two: the state is loaded on the parser's thread either way.
+BTFCC_THREADS=0 "$BTFCC" -std=gnu17 -gbtf -gdwarf-4 -fpch-report -S -dA dm.c -o ds.one 2>note
+grep -q "parser state loaded" note && cmp -s ds.one "ds.text$n" &&
+  pass "pch state: loaded and identical with the preprocessor on the parser's thread" ||
+  fail "pch state: with BTFCC_THREADS=0"
+# A header with a function body keeps the token replay.
+rm -f h.h.gch; "$BTFCC" -gbtf -x c-header h.h -o h.h.gch
+"$BTFCC" -gbtf -fpch-report -c m.c -o m.o 2>note
+grep -q "h.h.gch: tokens replayed" note && pass "pch: a header with a function body replays its tokens" ||
+  fail "pch: a header with a function body ($(head -1 note))"
+# A damaged state (the file's checksum made right again): refused with
+# -Winvalid-pch's warning, the header read as text, the same output; never
+# a crash.  (rewrap_state GCH POS BYTE: the state's byte POS set to BYTE.)
+rewrap_state() {
+  python3 - "$@" <<'EOF'
+import struct, sys
+path, pos, byte = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+data = bytearray(open(path, 'rb').read())
+at = data.find(b'btfccST2')
+if at < 0 or at + pos >= len(data):
+    sys.exit(1)
+data[at + pos] = byte
+M = (1 << 64) - 1
+def mix(h):
+    h ^= h >> 32; h = (h * 0xd6e8feb86659fd93) & M; h ^= h >> 32; return h
+p = bytes(data[64:]); n = len(p); h = 0x9e3779b97f4a7c15 ^ n; i = 0
+while n - i >= 8:
+    h = mix(h ^ struct.unpack_from('<Q', p, i)[0]); i += 8
+tail = int.from_bytes(p[i:] + bytes(8 - (n - i)), 'little')
+h = mix(h ^ tail ^ (((n - i) << 56) & M))
+struct.pack_into('<I', data, 56, h & 0xffffffff)
+open(path, 'wb').write(data)
+EOF
+}
+if command -v python3 >/dev/null; then
+  rm -f d.h.gch; "$BTFCC" -gbtf -x c-header d.h -o good_d.gch
+  "$BTFCC" -gbtf -c dm.c -o dm.text.o 2>/dev/null
+  cp good_d.gch d.h.gch; rewrap_state d.h.gch 7 88
+  "$BTFCC" -gbtf -Winvalid-pch -c dm.c -o dm.gch.o 2>err
+  grep -q "d.h.gch: not used because its parser state is damaged (not a btfcc sema state) \[-Winvalid-pch\]" err &&
+    cmp -s dm.text.o dm.gch.o && pass "pch state: a damaged state is refused with -Winvalid-pch's warning, the text read" ||
+    { fail "pch state: a damaged state"; head -3 err; }
+  size=$(stat -c %s good_d.gch) refused=0 used=0 bad=0
+  for pos in $(seq 9 37 2000); do
+    cp good_d.gch d.h.gch
+    rewrap_state d.h.gch "$pos" $(( (pos * 7 + 1) % 256 )) || continue
+    "$BTFCC" -gbtf -Winvalid-pch -c dm.c -o dm.gch.o 2>err; rc=$?
+    if grep -q "parser state is damaged" err; then
+      cmp -s dm.text.o dm.gch.o && [ $rc = 0 ] && refused=$((refused + 1)) || { bad=$((bad + 1)); echo "state byte $pos: refused, but exit $rc or output differs"; }
+    elif [ $rc -gt 1 ]; then
+      bad=$((bad + 1)); echo "state byte $pos: exit $rc"; head -2 err
+    else
+      used=$((used + 1))
+    fi
+  done
+  [ $bad = 0 ] && [ $refused -gt 0 ] &&
+    pass "pch state: $((refused + used)) damaged states: $refused refused with the text's output, $used taken (a changed line or name), no crash" ||
+    fail "pch state: $bad damaged states crashed or fell back wrongly"
+  rm -f d.h.gch
+else
+  skip "pch state: damaged states (no python3)"
+fi
+
 # The .gch is used: h.h edited after it was made (same size, same time).
 rm -f h.h.gch
 "$BTFCC" -gbtf h.h 2>/dev/null
@@ -293,3 +471,49 @@ BTFCC_THREADS=0 "$BTFCC" "${flags[@]}" vmlinux.h -o one_thread.gch
 [ -s again.gch ] && cmp -s vmlinux.h.gch again.gch && cmp -s vmlinux.h.gch one_thread.gch &&
   pass "pch vmlinux.h: the .gch has the same bytes when made again, on one thread or two" ||
   fail "pch vmlinux.h: the .gch differs from run to run or by thread count"
+# The state of vmlinux.h: loaded, and the kernel's own selftests built
+# against it as from the text (the selftests' flags, tests/bpf/lib.bash;
+# the .gch made with each program's own flags, beside a copy of
+# vmlinux.h searched first): -c and -S, and find_vma's error after it.
+"$BTFCC" "${flags[@]}" -fpch-report -c core.c -o gch.o 2>note
+grep -q "vmlinux.h.gch: parser state loaded" note &&
+  pass "pch vmlinux.h: the .gch's parser state is loaded" ||
+  fail "pch vmlinux.h: the state is not loaded ($(head -1 note))"
+ROOT=$(cd "$TESTROOT/.." && pwd)
+. "$TESTROOT/bpf/lib.bash"
+bpf_setup || { skip "pch vmlinux.h selftests ($BPF_SKIP)"; exit 0; }
+mkdir -p "$TMPDIR/vm" && cp "$BPF_VMLINUX_DIR/vmlinux.h" "$TMPDIR/vm/"
+progs=(core_kern bpf_loop cgroup_hierarchical_stats get_func_ip_test btf_type_tag find_vma)
+bad=() loaded=0
+for name in "${progs[@]}"; do
+  bpf_compile_cmd "$BTFCC" "$BPF_PROGS/$name.c" "$TMPDIR/vm/$name.o"
+  cmd=("${BPF_CMD[0]}" -I"$TMPDIR/vm" "${BPF_CMD[@]:1}")
+  # the same command for the header (-c SRC -o OUT left out) and for -S
+  hdr=() asm=() skipnext=0
+  for a in "${cmd[@]}"; do
+    if [ $skipnext = 1 ]; then skipnext=0; continue; fi
+    case $a in
+      -c) asm+=(-S) ;;
+      -o) skipnext=1; asm+=(-o "$TMPDIR/vm/$name.s.TAG") ;;
+      "$BPF_PROGS/$name.c") asm+=("$a") ;;
+      *) hdr+=("$a"); asm+=("$a") ;;
+    esac
+  done
+  rm -f "$TMPDIR/vm/vmlinux.h.gch"
+  "${cmd[@]/%$name.o/$name.text.o}" 2> "$TMPDIR/vm/$name.text.err"
+  "${asm[@]/%.s.TAG/.s.text}" 2>/dev/null
+  "${hdr[@]}" "$TMPDIR/vm/vmlinux.h" -o "$TMPDIR/vm/vmlinux.h.gch" 2>/dev/null
+  "${cmd[@]/%$name.o/$name.gch.o}" -fpch-report 2> "$TMPDIR/vm/$name.gch.err"
+  "${asm[@]/%.s.TAG/.s.gch}" 2>/dev/null
+  grep -q "parser state loaded" "$TMPDIR/vm/$name.gch.err" && loaded=$((loaded + 1))
+  grep -v "^btfcc: note: " "$TMPDIR/vm/$name.gch.err" > "$TMPDIR/vm/$name.gch.diag"
+  if ! cmp -s "$TMPDIR/vm/$name.text.err" "$TMPDIR/vm/$name.gch.diag"; then
+    bad+=("$name:diagnostics")
+  elif [ -f "$TMPDIR/vm/$name.text.o" ] || [ -f "$TMPDIR/vm/$name.gch.o" ]; then
+    cmp -s "$TMPDIR/vm/$name.text.o" "$TMPDIR/vm/$name.gch.o" || bad+=("$name:-c")
+    cmp -s "$TMPDIR/vm/$name.s.text" "$TMPDIR/vm/$name.s.gch" || bad+=("$name:-S")
+  fi
+done
+[ ${#bad[@]} = 0 ] && [ $loaded = ${#progs[@]} ] && grep -q "error:" "$TMPDIR/vm/find_vma.text.err" &&
+  pass "pch vmlinux.h: ${#progs[@]} selftests (${progs[*]}): state loaded, objects, -S and diagnostics identical" ||
+  fail "pch vmlinux.h selftests: loaded $loaded of ${#progs[@]}; differ: ${bad[*]}"
