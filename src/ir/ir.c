@@ -2036,6 +2036,7 @@ void ir_simplify(IrFunc *f) {
   merge_blocks(f);
   coalesce_temporaries(f);
   fold_extension_chains(f); /* again, now that copies are read through */
+  ir_coalesce_copies(f);     /* a value carried round a loop in one register */
   ir_merge_slot_stores(f); /* after constants reached the stores */
 }
 
