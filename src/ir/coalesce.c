@@ -64,7 +64,58 @@ static void add_candidate(Coalesce *c, const uint8_t *excluded, IrReg r) {
   c->index[r] = (uint32_t)++c->n;
 }
 
-/* The registers that copies name (and inline assembly does not); whether
+/* An instruction whose value the register allocator computes again
+   where it is read rather than keep it in a register (bpf/regalloc.c).  */
+static bool recomputable(const IrInsn *in) {
+  return (in->op == IR_MOV && in->a.kind == IV_IMM && !in->core) || in->op == IR_SYM ||
+         (in->op == IR_ADDR && in->addr.kind == IA_SLOT);
+}
+
+static void count_def(void *ctx, IrReg r, bool def) {
+  if (def)
+    ((uint32_t *)ctx)[r]++;
+}
+
+/* The registers written once, by a recomputable instruction: a copy of
+   one stays a copy, or the one register would be kept live from the
+   first read to the last where the allocator computes it afresh at
+   each (a map's address, read in each step of a loop, held a register
+   through the loop and pushed its counter onto the stack: iters.c's
+   iter_subprog_iters, which the verifier then rejects).  */
+static uint8_t *find_recomputable(const IrFunc *f, size_t nregs, uint32_t *defs,
+                                  uint8_t *loaded) {
+  uint8_t *cheap = xcalloc(nregs, 1);
+  for (int p = 0; p < f->nparams; p++)
+    if (f->params[p] && f->params[p] < nregs)
+      defs[f->params[p]]++;
+  for (size_t b = 0; b < f->blocks.len; b++)
+    for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
+      const IrInsn *in = &f->blocks.data[b].insns.data[i];
+      ir_insn_regs(in, count_def, defs);
+      if (in->dst && in->dst < nregs && recomputable(in))
+        cheap[in->dst] = 1;
+      if (in->dst && in->dst < nregs && in->op == IR_LOAD)
+        loaded[in->dst] = 1;
+    }
+  for (size_t r = 0; r < nregs; r++)
+    if (defs[r] != 1)
+      cheap[r] = 0;
+  return cheap;
+}
+
+/* The registers that copies name (and inline assembly does not), but
+   copies of recomputable values, and copies between two registers each
+   written once (the allocator gives such a copy its source's register
+   when the source ends there; made one register, a parameter's
+   extension was computed in place in the register kept across calls,
+   and the verifier, which links a register to its copies but not to
+   what is computed from them, widened it to unknown at an iterator's
+   loop: iters.c's iter_subprog_iters was rejected), nor the copy of a
+   value loaded once into a variable (bpf_for's `i = *___t`, tested on
+   the loaded value: kept as a copy, the verifier links the two and
+   bounds the variable by the tests; as one register, the outer loop's
+   `row` of iters.c's iter_nested_iters was widened to unknown at the
+   inner iterator's loop, an effect seen, not fully explained); whether
    any copy has both ends among them.  */
 static bool find_candidates(Coalesce *c) {
   IrFunc *f = c->f;
@@ -73,16 +124,23 @@ static bool find_candidates(Coalesce *c) {
     for (size_t i = 0; i < f->blocks.data[b].insns.len; i++)
       if (f->blocks.data[b].insns.data[i].op == IR_ASM)
         ir_insn_regs(&f->blocks.data[b].insns.data[i], exclude_asm_reg, excluded);
+  uint32_t *defs = xcalloc(c->nregs, sizeof *defs);
+  uint8_t *loaded = xcalloc(c->nregs, 1);
+  uint8_t *cheap = find_recomputable(f, c->nregs, defs, loaded);
   bool any = false;
   for (size_t b = 0; b < f->blocks.len; b++)
     for (size_t i = 0; i < f->blocks.data[b].insns.len; i++) {
       const IrInsn *in = &f->blocks.data[b].insns.data[i];
-      if (!is_copy(in) || in->a.reg == in->dst)
+      if (!is_copy(in) || in->a.reg == in->dst || cheap[in->a.reg] ||
+          (defs[in->a.reg] == 1 && (defs[in->dst] == 1 || loaded[in->a.reg])))
         continue;
       add_candidate(c, excluded, in->dst);
       add_candidate(c, excluded, in->a.reg);
       any |= c->index[in->dst] && c->index[in->a.reg];
     }
+  free(cheap);
+  free(loaded);
+  free(defs);
   free(excluded);
   return any;
 }
