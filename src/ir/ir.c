@@ -976,6 +976,23 @@ static bool take_constant(IrVal *v, const IrInsn *const *konst) {
   return true;
 }
 
+/* An extension of such a constant is a move of the extended constant
+   (`w2 = w2` of a constant argument, `zext32 32`).  */
+static bool extend_constant(IrInsn *in, const IrInsn *const *konst) {
+  if (in->core || in->a.kind != IV_REG || !in->a.reg || !konst[in->a.reg] ||
+      (in->size != 1 && in->size != 2 && in->size != 4))
+    return false;
+  uint64_t v = (uint64_t)konst[in->a.reg]->a.imm, bits = 8u * in->size;
+  uint64_t low = v & ((1ull << bits) - 1);
+  int64_t x = in->sign && (low >> (bits - 1) & 1) ? (int64_t)(low | ~((1ull << bits) - 1))
+                                                   : (int64_t)low;
+  in->op = IR_MOV;
+  in->a = ir_imm(x);
+  in->size = 0;
+  in->sign = false;
+  return true;
+}
+
 static bool propagate_constants(IrFunc *f, const uint32_t *defs) {
   const IrInsn **konst = xcalloc(f->nregs ? f->nregs : 1, sizeof *konst);
   bool any_const = false, changed = false;
@@ -992,6 +1009,9 @@ static bool propagate_constants(IrFunc *f, const uint32_t *defs) {
       switch ((IrOp)in->op) {
       case IR_MOV: case IR_RET:
         changed |= take_constant(&in->a, konst);
+        break;
+      case IR_EXT:
+        changed |= extend_constant(in, konst);
         break;
       case IR_STORE:
         if (in->addr.kind == IA_SLOT)
@@ -2036,6 +2056,7 @@ void ir_simplify(IrFunc *f) {
   merge_blocks(f);
   coalesce_temporaries(f);
   fold_extension_chains(f); /* again, now that copies are read through */
+  ir_coalesce_copies(f);     /* a value carried round a loop in one register */
   ir_merge_slot_stores(f); /* after constants reached the stores */
 }
 

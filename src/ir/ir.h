@@ -258,6 +258,10 @@ void ir_insn_regs(const IrInsn *in, IrRegVisit f, void *ctx);
 typedef void (*IrUseRewrite)(void *ctx, IrReg *r);
 void ir_insn_uses(IrInsn *in, IrUseRewrite f, void *ctx);
 
+/* A copy's source and destination that never need two registers become
+   one, and the copy goes (coalesce.c).  */
+void ir_coalesce_copies(IrFunc *f);
+
 /* Give each web of a register (the definitions that reach common uses,
    with those uses) a register of its own (webs.c).  */
 void ir_split_webs(IrFunc *f);

@@ -2601,6 +2601,13 @@ static uint32_t case_block(Lower *L, const Node *c) {
   return cb.block;
 }
 
+/* A switch is a chain of tests, then the body.  The tests' blocks are
+   made before the body's, so that they are laid out first and the cases
+   the body falls through from one to the next follow one another
+   (clang's layout: jhash's `case 12: c += ...; case 11: ...` runs
+   straight on, where a test between each two cases cost a jump over it).
+   The tests are written after the body, once its case labels have their
+   blocks in the body's order.  */
 static void switch_stmt(Lower *L, const Node *n) {
   SrcLoc loc = n->loc;
   Type *ct = ST_COND(n)->type;
@@ -2608,29 +2615,19 @@ static void switch_stmt(Lower *L, const Node *n) {
   if (v.kind == IV_IMM)
     v = ir_reg(to_reg(L, v, loc));
   bool sign = is_signed_int(ct);
+  uint32_t head = L->cur;
   uint32_t end = ir_new_block(L->f);
-  uint32_t dflt = end;
-  for (int i = 0; i < n->u.sw.ncases; i++) {
+  int ncases = n->u.sw.ncases;
+  uint32_t *next = xcalloc((size_t)ncases + 1, sizeof *next);
+  uint32_t *mid = xcalloc((size_t)ncases + 1, sizeof *mid);
+  for (int i = 0; i < ncases; i++) {
     const Node *c = n->u.sw.cases[i];
-    uint32_t target = case_block(L, c);
-    if (c->kind == ST_DEFAULT) {
-      dflt = target;
+    if (c->kind == ST_DEFAULT)
       continue;
-    }
-    uint32_t next = ir_new_block(L->f);
-    int64_t lo = convert(L, ir_imm(c->u.cs.lo), ct, ct, loc).imm;
-    int64_t hi = convert(L, ir_imm(c->u.cs.hi), ct, ct, loc).imm;
-    if (lo == hi) {
-      branch(L, BPF_JMP_JEQ, v, ir_imm(lo), target, next, loc);
-    } else {
-      uint32_t mid = ir_new_block(L->f);
-      branch(L, sign ? BPF_JMP_JSLT : BPF_JMP_JLT, v, ir_imm(lo), next, mid, loc);
-      start_block(L, mid);
-      branch(L, sign ? BPF_JMP_JSLE : BPF_JMP_JLE, v, ir_imm(hi), target, next, loc);
-    }
-    start_block(L, next);
+    next[i] = ir_new_block(L->f);
+    if (c->u.cs.lo != c->u.cs.hi)
+      mid[i] = ir_new_block(L->f);
   }
-  jump(L, dflt, loc);
   uint32_t saved_break = L->break_to;
   size_t saved_mark = L->break_mark;
   L->break_to = end;
@@ -2640,6 +2637,31 @@ static void switch_stmt(Lower *L, const Node *n) {
   jump(L, end, loc);
   L->break_to = saved_break;
   L->break_mark = saved_mark;
+  /* the tests, from the block the switch began in */
+  L->cur = head;
+  forget_loads(L);
+  uint32_t dflt = end;
+  for (int i = 0; i < ncases; i++) {
+    const Node *c = n->u.sw.cases[i];
+    uint32_t target = case_block(L, c);
+    if (c->kind == ST_DEFAULT) {
+      dflt = target;
+      continue;
+    }
+    int64_t lo = convert(L, ir_imm(c->u.cs.lo), ct, ct, loc).imm;
+    int64_t hi = convert(L, ir_imm(c->u.cs.hi), ct, ct, loc).imm;
+    if (!mid[i]) {
+      branch(L, BPF_JMP_JEQ, v, ir_imm(lo), target, next[i], loc);
+    } else {
+      branch(L, sign ? BPF_JMP_JSLT : BPF_JMP_JLT, v, ir_imm(lo), next[i], mid[i], loc);
+      start_block(L, mid[i]);
+      branch(L, sign ? BPF_JMP_JSLE : BPF_JMP_JLE, v, ir_imm(hi), target, next[i], loc);
+    }
+    start_block(L, next[i]);
+  }
+  jump(L, dflt, loc);
+  free(next);
+  free(mid);
   start_block(L, end);
 }
 

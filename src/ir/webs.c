@@ -242,7 +242,8 @@ void ir_split_webs(IrFunc *f) {
   for (size_t r = 1; r < nregs; r++)
     if (w.split[r] && ir_live_has(&w.lv, w.lv.in, 0, (IrReg)r)) {
       uint32_t n = entry_node(&w, 0, (IrReg)r);
-      if (n)
+      /* (a node made only now is one no definition or edge reaches) */
+      if (n && n < rn.nnodes)
         web_reg(&rn, n, (IrReg)r);
     }
   for (uint32_t b = 0; b < nb; b++) {
