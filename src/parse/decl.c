@@ -1411,6 +1411,17 @@ suffixes:;
   return lv;
 }
 
+/* GCC's error for a parameter named twice in one list (`int a, int a`),
+   with its note at the first.  */
+static void report_parameter_redefinition(Parser *p, const Decl *pd) {
+  Binding *b = lookup_ordinary_binding(pd->name);
+  if (!b || b->depth != p->scopes.depth || !b->decl || b->decl->kind != DECL_PARAM)
+    return;
+  diag_error(pd->loc, "redefinition of parameter '%s'", pd->name->name);
+  diag_note(b->decl->loc, "previous definition of '%s' with type %s",
+            pd->name->name, type_quoted(b->decl->type));
+}
+
 /* parameter-type-list or identifier-list, after '('; consumes ')'.
    parameter-type-list: parameter-list ( , ... )?
    parameter-declaration:
@@ -1497,6 +1508,7 @@ static void parse_params(Parser *p, SuffixOp *op) {
     }
     if (d.name) {
       Decl *pd = new_decl(p, DECL_PARAM, d.name, prm.type, d.loc);
+      report_parameter_redefinition(p, pd);
       scope_bind_ordinary(&p->scopes, d.name, pd);
     }
     vec_push(&params, prm);
@@ -1738,7 +1750,12 @@ static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
       ds->sc != SC_TYPEDEF) {
     diag_error(dr->loc, "variable or field '%s' declared void", dr->name->name);
   }
-  Decl *prev = decl_find_previous(&p->scopes, dr->name, kind, ds->sc, dr->loc);
+  /* An initializer follows: the declaration defines the object (GCC
+     checks a second definition before reading it).  */
+  if (kind == DECL_VAR && at_punct(p, P_ASSIGN))
+    d->has_init = true;
+  Decl *prev = decl_find_previous(&p->scopes, dr->name, kind, ds->sc, d->has_init,
+                                  dr->loc);
   if (prev)
     decl_merge(d, prev, p->scopes.depth);
   d->tags_so_far = d->first->decl_tags;

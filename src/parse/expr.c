@@ -892,6 +892,8 @@ static Expr deref(Parser *p, Expr e, SrcLoc loc) {
                type_quoted(e.type));
     return bad_expr(loc);
   }
+  if (type_kind(c->base) == TY_VOID && !p->in_sizeof_typeof)
+    diag_warning(loc, W_NONE, "dereferencing 'void *' pointer");
   Expr r = {0};
   r.loc = loc;
   r.type = c->base;
@@ -1096,9 +1098,17 @@ static bool is_assign_op(Punct op) {
          op == P_XOR_ASSIGN || op == P_OR_ASSIGN;
 }
 
-static void check_modifiable(const Expr *e, SrcLoc loc, const char *what) {
-  if (!(e->flags & EF_LVALUE)) {
+/* E may be modified by the operator at LOC (WHAT names its operand, as
+   in GCC's message; ASSIGNMENT: an assignment operator, which an array
+   cannot take).  */
+static void check_modifiable(const Expr *e, SrcLoc loc, const char *what,
+                             bool assignment) {
+  if (!(e->flags & EF_LVALUE) || (!assignment && type_kind(e->type) == TY_ARRAY)) {
     diag_error(loc, "lvalue required as %s", what);
+    return;
+  }
+  if (assignment && type_kind(e->type) == TY_ARRAY) {
+    diag_error(loc, "assignment to expression with array type");
     return;
   }
   if (type_all_quals(e->type) & Q_CONST) {
@@ -1169,7 +1179,7 @@ Expr parse_assign_expr(Parser *p) {
     unsigned errors = diag_error_count();
     Expr rhs = expr_rvalue(p, parse_assign_expr(p));
     bool rhs_erred = diag_error_count() != errors;
-    check_modifiable(&lhs, op.loc, "left operand of assignment");
+    check_modifiable(&lhs, op.loc, "left operand of assignment", true);
     Expr r = {0};
     r.loc = lhs.loc;
     r.type = lhs.type ? type_unqualified(type_canon(lhs.type)) : ty_int;
@@ -1931,7 +1941,7 @@ static Expr parse_unary(Parser *p) {
     case P_DEC: {
       Token op = next(p);
       Expr e = parse_unary(p);
-      check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand");
+      check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand", false);
       return incdec(p, e, op.punct == P_INC ? EX_PREINC : EX_PREDEC, op.loc);
     }
     case P_ANDAND: {
@@ -2060,6 +2070,7 @@ static Expr parse_postfix_ops(Parser *p, Expr e) {
           continue;
         }
         e = deref(p, ptr, op.loc);
+        e.loc = ptr.loc; /* p->m starts where p does, as GCC places it */
       }
       e = member_expr(p, e, name.ident, name.loc, op.loc);
       continue;
@@ -2067,7 +2078,7 @@ static Expr parse_postfix_ops(Parser *p, Expr e) {
     case P_INC:
     case P_DEC: {
       Token op = next(p);
-      check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand");
+      check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand", false);
       e = incdec(p, e, op.punct == P_INC ? EX_POSTINC : EX_POSTDEC, op.loc);
       continue;
     }

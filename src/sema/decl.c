@@ -30,6 +30,19 @@ Type *decl_type_shown(const Decl *d) {
   return d->type;
 }
 
+/* GCC's error for an object initialized twice (`int x = 1; ... int x =
+   2;`), D the second, with its note at the declaration that has the
+   first initializer.  */
+static void report_object_redefinition(const Decl *d, const Decl *prev) {
+  for (const Decl *x = prev; x; x = x->prev)
+    if (x->has_init) {
+      diag_error(d->loc, "redefinition of '%s'", d->name->name);
+      diag_note(x->loc, "previous definition of '%s' with type %s",
+                x->name->name, type_quoted(decl_type_shown(x)));
+      return;
+    }
+}
+
 bool decl_merge(Decl *d, Decl *prev, int depth) {
   if (prev->kind != d->kind) {
     diag_error(d->loc, "'%s' redeclared as different kind of symbol",
@@ -67,6 +80,8 @@ bool decl_merge(Decl *d, Decl *prev, int depth) {
   if (nc->kind == TY_FUNC && (nc->flags & TYF_OLDSTYLE) &&
       !(pc->flags & TYF_OLDSTYLE))
     d->type = prev->type;
+  if (d->kind == DECL_VAR && d->has_init)
+    report_object_redefinition(d, prev);
   if (prev->defined && d->defined && d->kind == DECL_FUNC) {
     diag_error(d->loc, "redefinition of '%s'", d->name->name);
     diag_note(prev->loc, "previous definition of '%s' with type %s",
@@ -114,7 +129,7 @@ bool decl_merge(Decl *d, Decl *prev, int depth) {
 }
 
 Decl *decl_find_previous(const Scopes *s, Ident *name, DeclKind kind, int sc,
-                         SrcLoc loc) {
+                         bool initialized, SrcLoc loc) {
   Binding *b = lookup_ordinary_binding(name);
   Decl *prev = NULL;
   if (b && b->depth == s->depth)
@@ -133,6 +148,12 @@ Decl *decl_find_previous(const Scopes *s, Ident *name, DeclKind kind, int sc,
   }
   if (prev && s->depth > 0 && kind == DECL_VAR && sc != SC_EXTERN &&
       prev->sc != SC_EXTERN) {
+    if (initialized && prev->has_init) {
+      diag_error(loc, "redefinition of '%s'", name->name);
+      diag_note(prev->loc, "previous definition of '%s' with type %s",
+                name->name, type_quoted(decl_type_shown(prev)));
+      return NULL;
+    }
     diag_error(loc, "redeclaration of '%s' with no linkage", name->name);
     diag_note(prev->loc, "previous declaration of '%s' with type %s",
               name->name, type_quoted(decl_type_shown(prev)));
