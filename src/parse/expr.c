@@ -118,9 +118,11 @@ static Op binary_op(Punct op) {
 
 /* --- Values --- */
 
+/* An expression already reported as bad (see EF_ERROR).  */
 static Expr bad_expr(SrcLoc loc) {
   Expr e = {0};
   e.type = ty_int;
+  e.flags = EF_ERROR;
   e.loc = loc;
   return e;
 }
@@ -749,6 +751,8 @@ static Expr call_expr(Parser *p, Expr fn) {
     ft = type_canon(ft->base);
   CallArgs cargs;
   int nargs = parse_call_args(p, &fn, ft->kind == TY_FUNC ? ft : NULL, &cargs);
+  if (expr_erred(&fn))
+    return bad_expr(fn.loc);
   if (ft->kind == TY_FUNC)
     check_arg_count(&fn, ft, nargs);
   if (ft->kind != TY_FUNC) {
@@ -847,6 +851,8 @@ static Node *member_node(Parser *p, Expr *base, Record *r, Ident *name,
 /* E.NAME where E is a struct/union lvalue or rvalue; LOC is NAME's,
    OP_LOC that of the '.' or '->' before it, where GCC reports errors.  */
 static Expr member_expr(Parser *p, Expr base, Ident *name, SrcLoc loc, SrcLoc op_loc) {
+  if (expr_erred(&base))
+    return bad_expr(loc);
   Type *c = type_canon(base.type);
   if (c->kind != TY_STRUCT && c->kind != TY_UNION) {
     diag_error(op_loc, "request for member '%s' in something not a structure or union",
@@ -886,6 +892,8 @@ static Expr member_expr(Parser *p, Expr base, Ident *name, SrcLoc loc, SrcLoc op
 /* *E */
 static Expr deref(Parser *p, Expr e, SrcLoc loc) {
   e = expr_rvalue(p, e);
+  if (expr_erred(&e))
+    return bad_expr(loc);
   Type *c = type_canon(e.type);
   if (c->kind != TY_PTR) {
     diag_error(loc, "invalid type argument of unary '*' (have %s)",
@@ -1028,7 +1036,7 @@ static Expr index_expr(Parser *p, Expr base, Expr idx, SrcLoc lb, SrcLoc loc) {
 
 /* The result of binary operator OP on rvalues A and B.  */
 static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
-  if (!a.type || !b.type)
+  if (!a.type || !b.type || expr_erred(&a) || expr_erred(&b))
     return bad_expr(loc);
   bool ap = type_is_pointer(a.type), bp = type_is_pointer(b.type);
   if ((ap || bp) && (op == P_PLUS || op == P_MINUS || is_compare(op)))
@@ -1103,6 +1111,8 @@ static bool is_assign_op(Punct op) {
    cannot take).  */
 static void check_modifiable(const Expr *e, SrcLoc loc, const char *what,
                              bool assignment) {
+  if (expr_erred(e))
+    return;
   if (!(e->flags & EF_LVALUE) || (!assignment && type_kind(e->type) == TY_ARRAY)) {
     diag_error(loc, "lvalue required as %s", what);
     return;
@@ -1179,6 +1189,8 @@ Expr parse_assign_expr(Parser *p) {
     unsigned errors = diag_error_count();
     Expr rhs = expr_rvalue(p, parse_assign_expr(p));
     bool rhs_erred = diag_error_count() != errors;
+    if (expr_erred(&lhs) || expr_erred(&rhs))
+      return bad_expr(lhs.loc);
     check_modifiable(&lhs, op.loc, "left operand of assignment", true);
     Expr r = {0};
     r.loc = lhs.loc;
@@ -1225,6 +1237,8 @@ static int binary_prec(const Token *t) {
 }
 
 static Expr logical(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
+  if (expr_erred(&a) || expr_erred(&b))
+    return bad_expr(loc);
   if (!type_is_scalar(a.type) || !type_is_scalar(b.type)) {
     diag_error(loc, "invalid operands to binary %s", punct_spelling(op));
     return bad_expr(loc);
@@ -1292,7 +1306,7 @@ Expr parse_cond_expr(Parser *p) {
     return c;
   Token q = next(p);
   c = expr_rvalue(p, c);
-  if (!type_is_scalar(c.type))
+  if (!type_is_scalar(c.type) && !expr_erred(&c))
     diag_error(q.loc, "used struct type value where scalar is required");
   Expr a;
   bool gnu_elvis = at_punct(p, P_COLON);
@@ -1302,6 +1316,8 @@ Expr parse_cond_expr(Parser *p) {
     a = expr_rvalue(p, parse_expr(p));
   expect_punct(p, P_COLON, NULL);
   Expr b = expr_rvalue(p, parse_cond_expr(p));
+  if (expr_erred(&c) || expr_erred(&a) || expr_erred(&b))
+    return bad_expr(c.loc);
   Expr r = {0};
   r.loc = c.loc;
   r.type = type_conditional(a.type, expr_is_null_pointer_constant(&a), b.type,
@@ -1756,6 +1772,8 @@ static Expr parse_cast_inner(Parser *p) {
         return parse_postfix_ops(p, e);
       }
       Expr v = expr_rvalue(p, parse_cast(p));
+      if (expr_erred(&v))
+        return bad_expr(lp.loc);
       Type *c = type_canon(t);
       if (c->kind != TY_VOID && !type_is_scalar(t) && c->kind != TY_VECTOR) {
         if ((c->kind == TY_UNION) && v.type) {
@@ -1797,6 +1815,8 @@ static Expr parse_primary(Parser *p);
 /* ++E, --E, E++, E-- (KIND) on lvalue E: the value is E's, unqualified;
    the step is the element size for a pointer, else 1.  */
 static Expr incdec(Parser *p, Expr e, NodeKind kind, SrcLoc loc) {
+  if (expr_erred(&e))
+    return bad_expr(loc);
   Node *target = expr_node(p, &e);
   Expr r = expr_rvalue(p, e);
   r.cv.kind = CV_NONE;
@@ -1828,7 +1848,7 @@ static Node *unary_node(Parser *p, Punct op, Expr *e, Type *t, SrcLoc loc) {
 
 static Expr unary_arith(Parser *p, Token op, Expr e) {
   e = expr_rvalue(p, e);
-  if (!e.type)
+  if (!e.type || expr_erred(&e))
     return bad_expr(op.loc);
   Expr r = unary_arith_value(p, op, e);
   if (!r.n && r.type && tree_on(p))
@@ -1911,7 +1931,7 @@ static Expr parse_unary(Parser *p) {
     case P_AMP: {
       Token op = next(p);
       Expr e = parse_cast(p);
-      if (!e.type)
+      if (!e.type || expr_erred(&e))
         return bad_expr(op.loc);
       if (e.flags & EF_BITFIELD) {
         diag_error(op.loc, "cannot take address of bit-field");
@@ -2022,6 +2042,10 @@ static Expr parse_postfix_ops(Parser *p, Expr e) {
       Expr idx = expr_rvalue(p, parse_expr(p));
       expect_punct(p, P_RBRACKET, NULL);
       Expr base = expr_rvalue(p, e);
+      if (expr_erred(&base) || expr_erred(&idx)) {
+        e = bad_expr(lb.loc);
+        continue;
+      }
       /* a[i] is *(a + i); either operand may be the pointer.  */
       if (!type_is_pointer(base.type) && type_is_pointer(idx.type)) {
         Expr tmp = base;
@@ -2063,6 +2087,10 @@ static Expr parse_postfix_ops(Parser *p, Expr e) {
       Token name = next(p);
       if (op.punct == P_ARROW) {
         Expr ptr = expr_rvalue(p, e);
+        if (expr_erred(&ptr)) {
+          e = bad_expr(op.loc);
+          continue;
+        }
         if (!type_is_pointer(ptr.type)) {
           diag_error(op.loc, "invalid type argument of '->' (have %s)",
                      type_quoted(ptr.type));

@@ -55,10 +55,19 @@ enum {
   EF_FUNC_DESIG = 32, /* function designator */
   EF_NULLPTR_T = 64,  /* a value of nullptr_t (C23), carried as a null
                          void *: typeof gives nullptr_t */
+  EF_ERROR = 128,     /* already reported as bad (GCC's error_mark): it
+                         has type int so that nothing crashes, and every
+                         check of an enclosing expression stays silent,
+                         the enclosing expression being bad in turn */
 };
 
+/* Whether E was reported as bad: an operation on it says nothing more
+   and is bad itself.  */
+#define expr_erred(e) (((e)->flags & EF_ERROR) != 0)
+
 typedef struct Expr {
-  Type *type; /* NULL only for an expression already reported as bad */
+  Type *type; /* NULL only for an expression already reported as bad
+                 (EF_ERROR marks those that have a type) */
   uint8_t flags;
   ConstVal cv;
   SrcLoc loc;
