@@ -10,6 +10,7 @@
 #include "parser.h"
 #include "../lang/attrs.h"
 #include "../sema/decl.h"
+#include "../sema/arith_warn.h"
 #include "../sema/tree_walk.h"
 #include "../lang/builtins.h"
 #include "../sema/const.h"
@@ -89,8 +90,20 @@ Node *expr_convert(Parser *p, Expr *e, Type *t) {
 
 #define conv_node expr_convert
 
-Node *expr_convert_as_assigned(Parser *p, Expr *e, Type *t, const AssignSite *site) {
+/* Whether warnings about values are off here (GCC's
+   c_inhibit_evaluation_warnings): operands that are not evaluated.  */
+static bool values_unevaluated(const Parser *p) {
+  return p->in_sizeof_typeof || p->unevaluated > 0;
+}
+
+void expr_check_as_assigned(Parser *p, const Expr *e, Type *t, const AssignSite *site) {
   assign_check(t, e->type, expr_is_null_pointer_constant(e), site);
+  if (!site->value_erred && !expr_erred(e) && e->type && !values_unevaluated(p))
+    warn_conversion_overflow(e->type, &e->cv, t, e->loc);
+}
+
+Node *expr_convert_as_assigned(Parser *p, Expr *e, Type *t, const AssignSite *site) {
+  expr_check_as_assigned(p, e, t, site);
   return expr_convert(p, e, type_unqualified(type_canon(t)));
 }
 
@@ -533,7 +546,7 @@ static int parse_call_args(Parser *p, const Expr *fn, Type *ft, CallArgs *out) {
                          .param_loc = param ? callee_param_loc(fn->n, n) : (SrcLoc){0},
                          .value_erred = diag_error_count() != errors};
       if (param && !tree_on(p))
-        assign_check(param, a.type, expr_is_null_pointer_constant(&a), &site);
+        expr_check_as_assigned(p, &a, param, &site);
       if (tree_on(p)) {
         if (param)
           vec_push(&nodes, expr_convert_as_assigned(p, &a, param, &site));
@@ -1034,6 +1047,18 @@ static Expr index_expr(Parser *p, Expr base, Expr idx, SrcLoc lb, SrcLoc loc) {
   return e;
 }
 
+/* GCC's warnings about the right operand B of OP (division by zero, a
+   shift count out of range; T the left operand's promoted type for a
+   shift), at the operator LOC.  */
+static void warn_operand_values(Parser *p, Punct op, Type *t, const Expr *b, SrcLoc loc) {
+  if (values_unevaluated(p) || !b->type)
+    return;
+  if (op == P_SLASH || op == P_PERCENT)
+    warn_division_by_zero(b->type, &b->cv, loc);
+  else if (op == P_SHL || op == P_SHR)
+    warn_shift_count(op == P_SHL, t, b->type, &b->cv, loc);
+}
+
 /* The result of binary operator OP on rvalues A and B.  */
 static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
   if (!a.type || !b.type || expr_erred(&a) || expr_erred(&b))
@@ -1063,6 +1088,7 @@ static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
     t = type_promote(a.type);
   else
     t = type_usual_arith(a.type, b.type);
+  warn_operand_values(p, op, t, &b, loc);
   Expr ca = convert(p, a, op == P_SHL || op == P_SHR ? t : t);
   Expr cb = convert(p, b, op == P_SHL || op == P_SHR ? type_promote(b.type) : t);
   Expr r = {0};
@@ -1078,6 +1104,8 @@ static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
       r.cv.kind = CV_INT;
       r.cv.is_icx = a.cv.is_icx && b.cv.is_icx;
       r.cv.i = type_int_truncate(r.type, v);
+      if (!values_unevaluated(p))
+        warn_signed_overflow(binary_op(op), t, ca.cv.i, cb.cv.i, r.cv.i, loc);
     }
   } else if (both_arith_consts(&ca, &cb) && type_is_real_float(t)) {
     long double f;
@@ -1191,6 +1219,11 @@ Expr parse_assign_expr(Parser *p) {
     bool rhs_erred = diag_error_count() != errors;
     if (expr_erred(&lhs) || expr_erred(&rhs))
       return bad_expr(lhs.loc);
+    Punct base_op = assign_base_op((Punct)op.punct);
+    if (base_op != P_ASSIGN && lhs.type && type_is_arith(lhs.type))
+      warn_operand_values(p, base_op,
+                          type_is_integer(lhs.type) ? type_promote(lhs.type) : lhs.type,
+                          &rhs, op.loc);
     check_modifiable(&lhs, op.loc, "left operand of assignment", true);
     Expr r = {0};
     r.loc = lhs.loc;
@@ -1200,7 +1233,7 @@ Expr parse_assign_expr(Parser *p) {
     AssignSite site = {.kind = ASSIGN_PLAIN, .loc = op.loc, .value_loc = rhs.loc,
                        .value_erred = rhs_erred};
     if (op.punct == P_ASSIGN && !tree_on(p))
-      assign_check(r.type, rhs.type, expr_is_null_pointer_constant(&rhs), &site);
+      expr_check_as_assigned(p, &rhs, r.type, &site);
     if (tree_on(p)) {
       if (op.punct == P_ASSIGN)
         r.n = mk(p, EX_ASSIGN, r.type, lhs.loc, expr_node(p, &lhs),
@@ -1288,8 +1321,13 @@ static Expr parse_binary(Parser *p, int min_prec) {
     Token op = next(p);
     Expr l = expr_rvalue(p, lhs);
     /* Short-circuit operands whose value cannot matter are still parsed
-       (and type-checked) but not evaluated.  */
+       (and type-checked) but not evaluated: no warnings about values.  */
+    bool known, dead = false;
+    if ((op.punct == P_ANDAND || op.punct == P_OROR) && expr_is_true_const(&l, &known))
+      dead = op.punct == P_ANDAND ? !known : known;
+    p->unevaluated += dead;
     Expr rhs = expr_rvalue(p, parse_binary(p, prec + 1));
+    p->unevaluated -= dead;
     if (op.punct == P_ANDAND || op.punct == P_OROR)
       lhs = logical(p, (Punct)op.punct, l, rhs, op.loc);
     else
@@ -1310,12 +1348,18 @@ Expr parse_cond_expr(Parser *p) {
     diag_error(q.loc, "used struct type value where scalar is required");
   Expr a;
   bool gnu_elvis = at_punct(p, P_COLON);
-  if (gnu_elvis)
+  bool known, cond_known = expr_is_true_const(&c, &known);
+  if (gnu_elvis) {
     a = c; /* x ?: y */
-  else
+  } else {
+    p->unevaluated += cond_known && !known; /* the arm not taken */
     a = expr_rvalue(p, parse_expr(p));
+    p->unevaluated -= cond_known && !known;
+  }
   expect_punct(p, P_COLON, NULL);
+  p->unevaluated += cond_known && known;
   Expr b = expr_rvalue(p, parse_cond_expr(p));
+  p->unevaluated -= cond_known && known;
   if (expr_erred(&c) || expr_erred(&a) || expr_erred(&b))
     return bad_expr(c.loc);
   Expr r = {0};

@@ -166,7 +166,7 @@ static void init_scalar(InitState *s, Type *t, Place pl) {
   if (s->want)
     add_store(s, pl, t, expr_convert_as_assigned(p, &e, t, &site));
   else
-    assign_check(t, e.type, expr_is_null_pointer_constant(&e), &site);
+    expr_check_as_assigned(p, &e, t, &site);
 }
 
 /* Parse designators ( [i] | [a ... b] | .name )* = ; returns false if

@@ -208,6 +208,9 @@ struct Parser {
   int switch_depth;
   int extension_depth;   /* inside __extension__ */
   bool in_sizeof_typeof; /* unevaluated operand */
+  int unevaluated;       /* inside operands that are not evaluated (the
+                           dead side of && || ?: on a constant): no
+                           warnings about values (sema/arith_warn.h) */
   bool expect_type_name; /* a parameter's specifiers: an undeclared name
                            there is an unknown type name */
   Arena scratch;         /* freed after each external declaration */
@@ -372,6 +375,9 @@ bool expr_is_null_pointer_constant(const Expr *e);
 /* E converted to T as if by assignment at SITE (sema/assign.h checks
    it): the converted node.  */
 Node *expr_convert_as_assigned(Parser *p, Expr *e, Type *t, const AssignSite *site);
+/* The checks of E converted to T as if by assignment at SITE, without
+   the conversion (where no tree is built).  */
+void expr_check_as_assigned(Parser *p, const Expr *e, Type *t, const AssignSite *site);
 
 /* builtins.c */
 void builtins_init(Parser *p);
