@@ -518,15 +518,17 @@ static void call_args_set(Parser *p, CallArgs *out, NodeVec *v) {
    assignment), past them the default argument promotions.  */
 static bool callee_name(const Node *n, char *buf, size_t cap, const SrcLoc **decl_at);
 
-/* Where the function N calls declares its parameter I (GCC's note on an
-   argument), or no location.  */
-static SrcLoc callee_param_loc(const Node *n, int i) {
+/* Where GCC's note on argument I of a call to N points: the function's
+   declaration of the parameter, or the argument itself (ARG_LOC) when
+   N is no function but a pointer (a BPF helper, a member); no location
+   for a function whose parameter has none.  */
+static SrcLoc callee_param_loc(const Node *n, int i, SrcLoc arg_loc) {
   while (n && (n->kind == EX_CAST || n->kind == EX_DEREF))
     n = n->a;
-  if (n && n->kind == EX_VAR && n->u.decl && n->u.decl->kind == DECL_FUNC &&
-      i < n->u.decl->n_def_params)
+  bool is_function = n && n->kind == EX_VAR && n->u.decl && n->u.decl->kind == DECL_FUNC;
+  if (is_function && i < n->u.decl->n_def_params)
     return n->u.decl->def_params[i].loc;
-  return (SrcLoc){0};
+  return is_function ? (SrcLoc){0} : arg_loc;
 }
 
 static int parse_call_args(Parser *p, const Expr *fn, Type *ft, CallArgs *out) {
@@ -543,7 +545,7 @@ static int parse_call_args(Parser *p, const Expr *fn, Type *ft, CallArgs *out) {
       Type *param = proto && n < ft->u.func.nparams ? ft->u.func.params[n].type : NULL;
       AssignSite site = {.kind = ASSIGN_ARG, .loc = a.loc, .argno = n + 1,
                          .callee = named ? callee : NULL,
-                         .param_loc = param ? callee_param_loc(fn->n, n) : (SrcLoc){0},
+                         .param_loc = param ? callee_param_loc(fn->n, n, a.loc) : (SrcLoc){0},
                          .value_erred = diag_error_count() != errors};
       if (param && !tree_on(p))
         expr_check_as_assigned(p, &a, param, &site);
@@ -1134,11 +1136,76 @@ static bool is_assign_op(Punct op) {
          op == P_XOR_ASSIGN || op == P_OR_ASSIGN;
 }
 
+/* The pointer variable under N (loaded, perhaps converted), or NULL.  */
+static const Decl *loaded_variable(const Node *n) {
+  while (n && n->kind == EX_CAST && (n->cast_kind == CAST_NOOP || n->cast_kind == CAST_DECAY))
+    n = n->a;
+  if (n && n->kind == EX_CAST && n->cast_kind == CAST_LOAD && n->a->kind == EX_VAR &&
+      n->a->u.decl && n->a->u.decl->name)
+    return n->a->u.decl;
+  return NULL;
+}
+
+/* The lvalue N as GCC prints it in "read-only location" ('*q', '*(q +
+   4)': the byte offset) into BUF; false for forms btfcc does not
+   print.  */
+static bool print_location(const Node *n, char *buf, size_t cap) {
+  const Node *ptr = NULL, *idx = NULL;
+  int64_t scale = 1;
+  if (n && n->kind == EX_INDEX) {
+    ptr = n->a;
+    idx = n->b;
+    scale = n->u.arith.scale;
+  } else if (n && n->kind == EX_DEREF && n->a && n->a->kind == EX_PTR_ADD &&
+             n->a->op == OP_ADD) {
+    ptr = n->a->a;
+    idx = n->a->b;
+    scale = n->a->u.arith.scale;
+  } else if (n && n->kind == EX_DEREF) {
+    ptr = n->a;
+  }
+  const Decl *v = loaded_variable(ptr);
+  if (!v)
+    return false;
+  while (idx && idx->kind == EX_CAST && idx->cast_kind != CAST_LOAD)
+    idx = idx->a;
+  if (idx && (idx->kind != EX_CONST || idx->u.cv.kind != CV_INT || idx->u.cv.i < 0))
+    return false;
+  int64_t off = idx ? idx->u.cv.i * scale : 0;
+  if (off)
+    snprintf(buf, cap, "*(%s + %lld)", v->name->name, (long long)off);
+  else
+    snprintf(buf, cap, "*%s", v->name->name);
+  return true;
+}
+
+/* GCC's error for modifying (VERB: "assignment", "increment",
+   "decrement") the const lvalue E at LOC: named by what E is.  */
+static void readonly_error(const Expr *e, SrcLoc loc, const char *verb) {
+  const Node *n = e->n;
+  char where[256];
+  if (e->decl && e->decl->kind == DECL_PARAM)
+    diag_error(loc, "%s of read-only parameter '%s'", verb, e->decl->name->name);
+  else if (e->decl)
+    diag_error(loc, "%s of read-only variable '%s'", verb, e->decl->name->name);
+  else if (n && n->kind == EX_MEMBER && n->u.m.member && n->u.m.member->name)
+    diag_error(loc, (type_all_quals(n->a->type) & Q_CONST)
+                        ? "%s of member '%s' in read-only object"
+                        : "%s of read-only member '%s'",
+               verb, n->u.m.member->name->name);
+  else if (print_location(n, where, sizeof where))
+    diag_error(loc, "%s of read-only location '%s'", verb, where);
+  else
+    diag_error(loc, "%s of read-only location", verb);
+}
+
 /* E may be modified by the operator at LOC (WHAT names its operand, as
-   in GCC's message; ASSIGNMENT: an assignment operator, which an array
-   cannot take).  */
+   in GCC's message; VERB what the operator does: "assignment",
+   "increment", "decrement"; an array takes no assignment and is no
+   operand of ++ or --).  */
 static void check_modifiable(const Expr *e, SrcLoc loc, const char *what,
-                             bool assignment) {
+                             const char *verb) {
+  bool assignment = verb[0] == 'a';
   if (expr_erred(e))
     return;
   if (!(e->flags & EF_LVALUE) || (!assignment && type_kind(e->type) == TY_ARRAY)) {
@@ -1149,12 +1216,8 @@ static void check_modifiable(const Expr *e, SrcLoc loc, const char *what,
     diag_error(loc, "assignment to expression with array type");
     return;
   }
-  if (type_all_quals(e->type) & Q_CONST) {
-    if (e->decl)
-      diag_error(loc, "assignment of read-only variable '%s'", e->decl->name->name);
-    else
-      diag_error(loc, "assignment of read-only location");
-  }
+  if (type_all_quals(e->type) & Q_CONST)
+    readonly_error(e, loc, verb);
 }
 
 static Punct assign_base_op(Punct op) {
@@ -1224,7 +1287,7 @@ Expr parse_assign_expr(Parser *p) {
       warn_operand_values(p, base_op,
                           type_is_integer(lhs.type) ? type_promote(lhs.type) : lhs.type,
                           &rhs, op.loc);
-    check_modifiable(&lhs, op.loc, "left operand of assignment", true);
+    check_modifiable(&lhs, op.loc, "left operand of assignment", "assignment");
     Expr r = {0};
     r.loc = lhs.loc;
     r.type = lhs.type ? type_unqualified(type_canon(lhs.type)) : ty_int;
@@ -2005,7 +2068,8 @@ static Expr parse_unary(Parser *p) {
     case P_DEC: {
       Token op = next(p);
       Expr e = parse_unary(p);
-      check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand", false);
+      check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand",
+                       op.punct == P_INC ? "increment" : "decrement");
       return incdec(p, e, op.punct == P_INC ? EX_PREINC : EX_PREDEC, op.loc);
     }
     case P_ANDAND: {
@@ -2150,7 +2214,8 @@ static Expr parse_postfix_ops(Parser *p, Expr e) {
     case P_INC:
     case P_DEC: {
       Token op = next(p);
-      check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand", false);
+      check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand",
+                       op.punct == P_INC ? "increment" : "decrement");
       e = incdec(p, e, op.punct == P_INC ? EX_POSTINC : EX_POSTDEC, op.loc);
       continue;
     }
