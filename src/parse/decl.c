@@ -1708,8 +1708,10 @@ void parse_static_assert(Parser *p) {
    completed type of a later declaration; the debug information still
    describes the first declaration as written.  */
 /* Finish a declarator into a declaration: make the Decl, apply
-   attributes, bind the name, merge with earlier declarations.  */
-static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
+   attributes, bind the name, merge with earlier declarations
+   (FUNCTION_BODY: the declarator of a function definition).  */
+static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs,
+                     bool function_body) {
   Type *c = type_canon(dr->type);
   DeclKind kind = ds->sc == SC_TYPEDEF ? DECL_TYPEDEF
                   : c->kind == TY_FUNC ? DECL_FUNC
@@ -1754,6 +1756,8 @@ static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
      checks a second definition before reading it).  */
   if (kind == DECL_VAR && at_punct(p, P_ASSIGN))
     d->has_init = true;
+  if (kind == DECL_FUNC && function_body)
+    d->defined = true;
   Decl *prev = decl_find_previous(&p->scopes, dr->name, kind, ds->sc, d->has_init,
                                   dr->loc);
   if (prev)
@@ -1897,7 +1901,7 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
     parse_oldstyle_param_decls(p, dr);
     defaulted = default_oldstyle_params(dr);
   }
-  Decl *fn = declare(p, ds, dr, attrs);
+  Decl *fn = declare(p, ds, dr, attrs, true);
   fn->defined = true;
   fn->first->defined = true;
   fn->def_params = dr->params;
@@ -2033,7 +2037,7 @@ static void declare_auto_type(Parser *p, DeclSpec *ds, Declarator *dr,
     dr->type = e.type;
   if (ds->auto_quals)
     dr->type = type_qualified(dr->type, ds->auto_quals);
-  Decl *d = declare(p, ds, dr, attrs);
+  Decl *d = declare(p, ds, dr, attrs, false);
   d->has_init = true;
   d->defined = true;
   if (tree_on_for_decl(p))
@@ -2059,6 +2063,8 @@ static bool parse_variable_init(Parser *p, DeclSpec *ds, Declarator *dr,
     else if (ds->sc == SC_EXTERN)
       diag_error(dr->loc, "'%s' has both 'extern' and initializer", dr->name->name);
     InitInfo info = {0};
+    info.static_storage = (p->scopes.depth == 0 || ds->sc == SC_STATIC) &&
+                          !ds->is_constexpr;
     bool outer = p->in_file_init;
     p->in_file_init = p->scopes.depth == 0;
     Type *nt = parse_initializer(p, d->type, &info, &d->init);
@@ -2090,7 +2096,7 @@ static bool parse_variable_init(Parser *p, DeclSpec *ds, Declarator *dr,
 static bool finish_init_declarator(Parser *p, DeclSpec *ds, Declarator *dr,
                                    Attr *attrs) {
   bool had_init = false;
-  Decl *d = declare(p, ds, dr, attrs);
+  Decl *d = declare(p, ds, dr, attrs, false);
   if (d->kind == DECL_VAR) {
     had_init = parse_variable_init(p, ds, dr, d);
   } else if (d->kind == DECL_FUNC) {

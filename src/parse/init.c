@@ -7,6 +7,7 @@
    the braces and designators reaches.  A later store to the same place
    replaces an earlier one (C17 6.7.9p19).  */
 #include "parser.h"
+#include "../sema/tree_walk.h"
 
 #include <math.h>
 #include <string.h>
@@ -94,6 +95,36 @@ static void note_value(InitState *s, const Expr *e) {
   }
 }
 
+/* tree_walk visitor: sets *(bool *)CTX when N computes at run time --
+   a call, or a read of an object other than a const one with an
+   initializer (GCC folds those).  */
+static void note_run_time(const Node *n, void *ctx) {
+  if (n->kind == EX_CALL)
+    *(bool *)ctx = true;
+  if (n->kind == EX_CAST && n->cast_kind == CAST_LOAD) {
+    const Decl *v = tree_root_var(n->a);
+    bool folded_const = v && v->kind == DECL_VAR &&
+                        (type_all_quals(v->type) & (Q_CONST | Q_VOLATILE)) == Q_CONST &&
+                        v->first && v->first->init;
+    if (!folded_const)
+      *(bool *)ctx = true;
+  }
+}
+
+/* GCC's error for a value E of an object of static storage that is
+   computed at run time (it reads a variable, it calls a function).  */
+static void check_constant_element(InitState *s, const Expr *e, bool erred) {
+  if (!s->info->static_storage || erred || expr_erred(e) || e->cv.kind != CV_NONE || !e->n)
+    return;
+  int64_t folded;
+  if (tree_fold_int(e->n, &folded))
+    return;
+  bool run_time = false;
+  tree_walk(e->n, note_run_time, &run_time);
+  if (run_time)
+    diag_error(e->loc, "initializer element is not constant");
+}
+
 static bool is_char_array(Type *t) {
   Type *c = type_canon(t);
   if (c->kind != TY_ARRAY)
@@ -162,6 +193,7 @@ static void init_scalar(InitState *s, Type *t, Place pl) {
                      .value_erred = diag_error_count() != errors};
   if (e.type && type_kind(e.type) == TY_VOID)
     diag_error(e.loc, "void value not ignored as it ought to be");
+  check_constant_element(s, &e, site.value_erred);
   note_value(s, &e);
   if (s->want)
     add_store(s, pl, t, expr_convert_as_assigned(p, &e, t, &site));

@@ -401,6 +401,8 @@ typedef struct InitInfo {
   bool has_reloc;
   bool all_zero;
   bool is_const;
+  bool static_storage; /* set by the caller: the object has static
+                          storage, each value must be a constant */
 } InitInfo;
 /* OUT (may be NULL): the initializer as a flat list of stores.  */
 Type *parse_initializer(Parser *p, Type *t, InitInfo *info, Init **out);

@@ -30,12 +30,12 @@ Type *decl_type_shown(const Decl *d) {
   return d->type;
 }
 
-/* GCC's error for an object initialized twice (`int x = 1; ... int x =
-   2;`), D the second, with its note at the declaration that has the
-   first initializer.  */
-static void report_object_redefinition(const Decl *d, const Decl *prev) {
+/* GCC's error for an entity defined twice (an object initialized twice,
+   `int x = 1; ... int x = 2;`, a function given two bodies), D the
+   second, with its note at the declaration that defined it first.  */
+static void report_redefinition(const Decl *d, const Decl *prev) {
   for (const Decl *x = prev; x; x = x->prev)
-    if (x->has_init) {
+    if (d->kind == DECL_FUNC ? x->defined : x->has_init) {
       diag_error(d->loc, "redefinition of '%s'", d->name->name);
       diag_note(x->loc, "previous definition of '%s' with type %s",
                 x->name->name, type_quoted(decl_type_shown(x)));
@@ -80,13 +80,8 @@ bool decl_merge(Decl *d, Decl *prev, int depth) {
   if (nc->kind == TY_FUNC && (nc->flags & TYF_OLDSTYLE) &&
       !(pc->flags & TYF_OLDSTYLE))
     d->type = prev->type;
-  if (d->kind == DECL_VAR && d->has_init)
-    report_object_redefinition(d, prev);
-  if (prev->defined && d->defined && d->kind == DECL_FUNC) {
-    diag_error(d->loc, "redefinition of '%s'", d->name->name);
-    diag_note(prev->loc, "previous definition of '%s' with type %s",
-              prev->name->name, type_quoted(decl_type_shown(prev)));
-  }
+  if ((d->kind == DECL_VAR && d->has_init) || (d->kind == DECL_FUNC && d->defined))
+    report_redefinition(d, prev);
   if (d->sc == SC_STATIC && prev->sc != SC_STATIC && d->kind == DECL_FUNC &&
       !prev->implicit && depth == 0) {
     diag_error(d->loc, "static declaration of '%s' follows non-static declaration",
