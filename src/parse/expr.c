@@ -965,11 +965,46 @@ static Node *pointer_compare_node(Parser *p, Punct op, Expr *a, Expr *b,
   return n;
 }
 
+/* Whether pointer types A and B point to compatible types, qualifiers
+   aside (GCC's comp_target_types).  */
+static bool pointer_targets_compatible(Type *a, Type *b) {
+  Type *ta = type_unqualified(type_canon(type_canon(a)->base));
+  Type *tb = type_unqualified(type_canon(type_canon(b)->base));
+  return types_compatible(ta, tb, false);
+}
+
+/* GCC's diagnostics of comparison OP at LOC between A and B, one of
+   them a pointer: a pointer against an integer other than a null
+   pointer constant, two pointers to incompatible types (for == and !=
+   a void pointer or a null pointer constant matches any).  */
+static void check_pointer_comparison(Punct op, const Expr *a, const Expr *b, SrcLoc loc) {
+  bool ap = type_is_pointer(a->type), bp = type_is_pointer(b->type);
+  if (ap != bp) {
+    const Expr *other = ap ? b : a;
+    if (type_is_integer(other->type) && !expr_is_null_pointer_constant(other))
+      diag_warning(loc, W_NONE, "comparison between pointer and integer");
+    return;
+  }
+  if (pointer_targets_compatible(a->type, b->type))
+    return;
+  if (op == P_EQ || op == P_NE) {
+    Type *ta = type_canon(type_canon(a->type)->base), *tb = type_canon(type_canon(b->type)->base);
+    if (ta->kind == TY_VOID || tb->kind == TY_VOID || expr_is_null_pointer_constant(a) ||
+        expr_is_null_pointer_constant(b))
+      return;
+  } else if (expr_is_null_pointer_constant(a) || expr_is_null_pointer_constant(b)) {
+    return;
+  }
+  diag_warning(loc, W_COMPARE_DISTINCT_POINTER_TYPES,
+               "comparison of distinct pointer types lacks a cast");
+}
+
 static Expr pointer_binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
   Type *ca = type_canon(a.type), *cb = type_canon(b.type);
   Expr r = {0};
   r.loc = a.loc;
   if (is_compare(op)) {
+    check_pointer_comparison(op, &a, &b, loc);
     r.type = ty_int;
     r.n = pointer_compare_node(p, op, &a, &b, a.loc);
     if (a.cv.kind == CV_ADDR && b.cv.kind == CV_ADDR && a.cv.sym == b.cv.sym &&
@@ -992,6 +1027,11 @@ static Expr pointer_binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
     return with_node(p, r, r.n);
   }
   if (op == P_MINUS && ca->kind == TY_PTR && cb->kind == TY_PTR) {
+    if (!pointer_targets_compatible(a.type, b.type)) {
+      diag_error(loc, "invalid operands to binary - (have %s and %s)",
+                 type_quoted(a.type), type_quoted(b.type));
+      return bad_expr(loc);
+    }
     r.type = ty_ptrdiff_t;
     int64_t es = type_size(ca->base);
     if (es <= 0)

@@ -82,15 +82,19 @@ bool decl_merge(Decl *d, Decl *prev, int depth) {
     d->type = prev->type;
   if ((d->kind == DECL_VAR && d->has_init) || (d->kind == DECL_FUNC && d->defined))
     report_redefinition(d, prev);
-  if (d->sc == SC_STATIC && prev->sc != SC_STATIC && d->kind == DECL_FUNC &&
-      !prev->implicit && depth == 0) {
+  if (d->sc == SC_STATIC && prev->sc != SC_STATIC && depth == 0) {
     diag_error(d->loc, "static declaration of '%s' follows non-static declaration",
                d->name->name);
+    diag_note(prev->loc, "previous %sdeclaration of '%s' with type %s",
+              prev->implicit ? "implicit " : "", prev->name->name,
+              type_quoted(decl_type_shown(prev)));
   }
   if (d->sc == SC_NONE && prev->sc == SC_STATIC && d->kind == DECL_VAR &&
       depth == 0) {
     diag_error(d->loc, "non-static declaration of '%s' follows static declaration",
                d->name->name);
+    diag_note(prev->loc, "previous declaration of '%s' with type %s",
+              prev->name->name, type_quoted(decl_type_shown(prev)));
   }
   /* Linkage follows the first declaration (static ... extern).  */
   if (d->sc == SC_EXTERN && prev->sc == SC_STATIC)

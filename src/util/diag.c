@@ -73,6 +73,7 @@ static const char *const warning_names[W__COUNT] = {
     [W_DIV_BY_ZERO] = "div-by-zero",
     [W_SHIFT_COUNT_OVERFLOW] = "shift-count-overflow",
     [W_SHIFT_COUNT_NEGATIVE] = "shift-count-negative",
+    [W_COMPARE_DISTINCT_POINTER_TYPES] = "compare-distinct-pointer-types",
     [W_OTHER] = "",
 };
 
