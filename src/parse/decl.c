@@ -1707,6 +1707,25 @@ void parse_static_assert(Parser *p) {
 /* An entity first declared with an incomplete array type takes the
    completed type of a later declaration; the debug information still
    describes the first declaration as written.  */
+/* GCC's errors for a storage class the declaration cannot have: a
+   thread-local function, `register` or `auto` on a file-scope object.  */
+static void check_storage_class(Parser *p, const DeclSpec *ds, const Declarator *dr,
+                                DeclKind kind, bool function_body) {
+  const char *name = dr->name->name;
+  if (kind == DECL_FUNC && ds->is_thread_local) {
+    if (function_body)
+      diag_error(dr->loc, "function definition declared '_Thread_local'");
+    else
+      diag_error(dr->loc, "invalid storage class for function '%s'", name);
+  }
+  if (kind != DECL_VAR || p->scopes.depth > 0)
+    return;
+  if (ds->sc == SC_REGISTER && !dr->asm_name)
+    diag_error(dr->loc, "register name not specified for '%s'", name);
+  else if (ds->sc == SC_AUTO || (ds->auto_kw && ds->type)) /* not C23's inferred type */
+    diag_error(dr->loc, "file-scope declaration of '%s' specifies 'auto'", name);
+}
+
 /* Finish a declarator into a declaration: make the Decl, apply
    attributes, bind the name, merge with earlier declarations
    (FUNCTION_BODY: the declarator of a function definition).  */
@@ -1748,6 +1767,7 @@ static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs,
   }
   if (kind == DECL_FUNC && p->scopes.depth > 0 && ds->sc == SC_STATIC)
     diag_error(dr->loc, "invalid storage class for function '%s'", dr->name->name);
+  check_storage_class(p, ds, dr, kind, function_body);
   if (kind == DECL_VAR && type_is_void(d->type) && ds->sc != SC_EXTERN &&
       ds->sc != SC_TYPEDEF) {
     diag_error(dr->loc, "variable or field '%s' declared void", dr->name->name);

@@ -2084,6 +2084,12 @@ static Expr parse_unary(Parser *p) {
         diag_error(op.loc, "cannot take address of bit-field");
         return bad_expr(op.loc);
       }
+      if ((e.flags & EF_REGISTER) && e.decl) {
+        /* GCC reports it at its input location.  */
+        diag_error(p->input_loc, "address of register variable '%s' requested",
+                   e.decl->name->name);
+        return bad_expr(op.loc);
+      }
       if (!(e.flags & (EF_LVALUE | EF_FUNC_DESIG)) &&
           type_kind(e.type) != TY_FUNC) {
         diag_error(op.loc, "lvalue required as unary '&' operand");

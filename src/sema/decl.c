@@ -89,6 +89,14 @@ bool decl_merge(Decl *d, Decl *prev, int depth) {
               prev->implicit ? "implicit " : "", prev->name->name,
               type_quoted(decl_type_shown(prev)));
   }
+  if (d->kind == DECL_VAR && d->is_thread_local != prev->is_thread_local && depth == 0) {
+    diag_error(d->loc, d->is_thread_local
+                           ? "thread-local declaration of '%s' follows non-thread-local declaration"
+                           : "non-thread-local declaration of '%s' follows thread-local declaration",
+               d->name->name);
+    diag_note(prev->loc, "previous declaration of '%s' with type %s",
+              prev->name->name, type_quoted(decl_type_shown(prev)));
+  }
   if (d->sc == SC_NONE && prev->sc == SC_STATIC && d->kind == DECL_VAR &&
       depth == 0) {
     diag_error(d->loc, "non-static declaration of '%s' follows static declaration",
