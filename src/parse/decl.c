@@ -440,6 +440,88 @@ static bool spec_named_type(Parser *p, DeclSpec *ds, SpecState *st, int kw,
   }
 }
 
+/* The spelling GCC's messages give a basic type specifier.  */
+static const char *spec_word(int bit) {
+  switch (bit) {
+  case SPEC_VOID: return "void";
+  case SPEC_BOOL: return "_Bool";
+  case SPEC_CHAR: return "char";
+  case SPEC_SHORT: return "short";
+  case SPEC_INT: return "int";
+  case SPEC_LONG: return "long";
+  case SPEC_FLOAT: return "float";
+  case SPEC_DOUBLE: return "double";
+  case SPEC_SIGNED: return "signed";
+  case SPEC_UNSIGNED: return "unsigned";
+  case SPEC_INT128: return "__int128";
+  case SPEC_COMPLEX: return "complex";
+  default: return "?";
+  }
+}
+
+/* The data types (not modifiers) among the specifier bits.  */
+enum { SPEC_DATA_TYPES = SPEC_VOID | SPEC_BOOL | SPEC_CHAR | SPEC_INT | SPEC_FLOAT |
+                         SPEC_DOUBLE | SPEC_INT128 };
+
+/* The data types modifier MOD cannot go with (GCC's declspecs_add_type).  */
+static int spec_excluded_by(int mod) {
+  switch (mod) {
+  case SPEC_LONG: return SPEC_VOID | SPEC_BOOL | SPEC_CHAR | SPEC_FLOAT | SPEC_INT128;
+  case SPEC_SHORT: return SPEC_VOID | SPEC_BOOL | SPEC_CHAR | SPEC_FLOAT | SPEC_DOUBLE |
+                          SPEC_INT128;
+  case SPEC_SIGNED: case SPEC_UNSIGNED:
+    return SPEC_VOID | SPEC_BOOL | SPEC_FLOAT | SPEC_DOUBLE;
+  case SPEC_COMPLEX: return SPEC_VOID | SPEC_BOOL;
+  default: return 0;
+  }
+}
+
+/* GCC's error at LOC when specifier ADD cannot join BITS (already
+   read): two data types, long and short, or a modifier with a data type
+   it does not modify.  Returns true after reporting one.  */
+static bool report_specifier_conflict(int bits, int add, SrcLoc loc) {
+  static const int modifiers[] = {SPEC_LONG, SPEC_SHORT, SPEC_SIGNED, SPEC_UNSIGNED,
+                                  SPEC_COMPLEX};
+  if (add & SPEC_DATA_TYPES) {
+    if (bits & SPEC_DATA_TYPES) {
+      diag_error(loc, "two or more data types in declaration specifiers");
+      return true;
+    }
+    if (add == SPEC_DOUBLE && (bits & (3 * SPEC_LONG)) == 2 * SPEC_LONG) {
+      diag_error(loc, "both 'long long' and 'double' in declaration specifiers");
+      return true;
+    }
+    for (size_t i = 0; i < sizeof modifiers / sizeof modifiers[0]; i++)
+      if ((bits & (modifiers[i] == SPEC_LONG ? 3 * SPEC_LONG : modifiers[i])) &&
+          (spec_excluded_by(modifiers[i]) & add)) {
+        diag_error(loc, "both '%s' and '%s' in declaration specifiers",
+                   spec_word(modifiers[i]), spec_word(add));
+        return true;
+      }
+    return false;
+  }
+  if (add == SPEC_SHORT && (bits & SPEC_SHORT)) {
+    diag_error(loc, "duplicate 'short'");
+    return true;
+  }
+  if (add == SPEC_LONG && (bits & SPEC_LONG) && (bits & SPEC_DOUBLE)) {
+    diag_error(loc, "both 'long long' and 'double' in declaration specifiers");
+    return true;
+  }
+  if ((add == SPEC_LONG && (bits & SPEC_SHORT)) ||
+      (add == SPEC_SHORT && (bits & (3 * SPEC_LONG)))) {
+    diag_error(loc, "both 'long' and 'short' in declaration specifiers");
+    return true;
+  }
+  int clash = bits & SPEC_DATA_TYPES & spec_excluded_by(add);
+  if (clash) {
+    diag_error(loc, "both '%s' and '%s' in declaration specifiers", spec_word(add),
+               spec_word(clash & -clash));
+    return true;
+  }
+  return false;
+}
+
 /* A basic type keyword (void char short int long float double signed
    unsigned _Bool _Complex __int128), counted in st->bits.  */
 static void spec_basic_keyword(Parser *p, SpecState *st, int kw,
@@ -477,6 +559,8 @@ static void spec_basic_keyword(Parser *p, SpecState *st, int kw,
     diag_error(t->loc, "two or more data types in declaration specifiers");
     return;
   }
+  if (report_specifier_conflict(st->bits, add, t->loc))
+    return;
   st->bits += add;
 }
 
