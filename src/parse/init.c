@@ -149,11 +149,27 @@ static void note_flexible(InitState *s, Type *t, Place pl, int64_t n) {
     s->flex_size = n * esize;
 }
 
+/* GCC's warning when string literal E does not fit the array T it
+   initializes, its terminating null aside (at WHERE: the string, or the
+   brace before it).  */
+static void check_string_fits(Type *t, const Expr *e, SrcLoc where) {
+  Type *c = type_canon(t);
+  int64_t esize = type_size(c->base);
+  if (c->u.array.len < 0 || esize <= 0 || (int64_t)e->str_len <= c->u.array.len)
+    return;
+  diag_warning(where, W_NONE,
+               "initializer-string for array of %s is too long (%lld chars into %lld available)",
+               type_quoted(type_unqualified(type_canon(c->base))),
+               (long long)(e->str_len + 1) * e->str_width,
+               (long long)(c->u.array.len * esize));
+}
+
 /* A string literal initializing a character array (of unknown length:
    a flexible array member, which takes the string's length).  */
-static void init_string(InitState *s, Type *t, Place pl) {
+static void init_string(InitState *s, Type *t, Place pl, SrcLoc where) {
   Expr e;
   parse_string_literal(s->p, &e);
+  check_string_fits(t, &e, where);
   for (uint32_t i = 0; i < e.str_len * e.str_width; i++)
     if (e.str[i])
       s->info->all_zero = false;
@@ -483,11 +499,11 @@ static void init_object_inner(InitState *s, Type *t, Place pl) {
   Parser *p = s->p;
   Type *c = type_canon(t);
   if (at_punct(p, P_LBRACE) && is_aggregate(t)) {
-    next(p);
+    SrcLoc brace = next(p).loc;
     if (c->kind == TY_ARRAY) {
       if (is_char_array(t) && peek(p, 0)->kind == TK_STRING &&
           (at_punct_n(p, 1, P_RBRACE) || peek(p, 1)->kind == TK_STRING)) {
-        init_string(s, t, pl);
+        init_string(s, t, pl, brace);
       } else {
         note_flexible(s, t, pl, init_array_items(s, t, true, pl));
       }
@@ -499,7 +515,7 @@ static void init_object_inner(InitState *s, Type *t, Place pl) {
     return;
   }
   if (is_char_array(t) && peek(p, 0)->kind == TK_STRING) {
-    init_string(s, t, pl);
+    init_string(s, t, pl, peek(p, 0)->loc);
     return;
   }
   if (is_aggregate(t)) {
