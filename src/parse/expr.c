@@ -633,6 +633,13 @@ static Expr builtin_call(Parser *p, Token name) {
     } while (accept_punct(p, P_COMMA));
   }
   expect_punct(p, P_RPAREN, NULL);
+  int want = builtin_param_count(id);
+  if (want >= 0 && n != want) {
+    diag_error(name.loc, "too %s arguments to function '%s'; expected %d, have %d",
+               n < want ? "few" : "many", name.ident->name, want, n);
+    vec_free(&nodes);
+    return bad_expr(name.loc);
+  }
   CallArgs cargs;
   call_args_set(p, &cargs, &nodes);
   const char *s = name.ident->name;

@@ -385,6 +385,9 @@ Type *builtin_result_type(const char *name, Type **args, int nargs);
 /* The type builtin ID's parameter I converts its argument to, or NULL
    (no prototype known: the argument stays as written).  */
 Type *builtin_param_type(int id, int i);
+/* How many arguments builtin ID takes when GCC gives it a fixed
+   prototype, or -1.  */
+int builtin_param_count(int id);
 
 /* stmt.c */
 Node *parse_function_body(Parser *p, Decl *fn);
