@@ -1096,6 +1096,13 @@ static Expr index_expr(Parser *p, Expr base, Expr idx, SrcLoc lb, SrcLoc loc) {
   return e;
 }
 
+bool expr_report_void_value(const Expr *e) {
+  if (!e->type || expr_erred(e) || type_kind(e->type) != TY_VOID)
+    return false;
+  diag_error(e->loc, "void value not ignored as it ought to be");
+  return true;
+}
+
 /* GCC's warnings about the right operand B of OP (division by zero, a
    shift count out of range; T the left operand's promoted type for a
    shift), at the operator LOC.  */
@@ -1111,6 +1118,8 @@ static void warn_operand_values(Parser *p, Punct op, Type *t, const Expr *b, Src
 /* The result of binary operator OP on rvalues A and B.  */
 static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
   if (!a.type || !b.type || expr_erred(&a) || expr_erred(&b))
+    return bad_expr(loc);
+  if (expr_report_void_value(&a) || expr_report_void_value(&b))
     return bad_expr(loc);
   bool ap = type_is_pointer(a.type), bp = type_is_pointer(b.type);
   if ((ap || bp) && (op == P_PLUS || op == P_MINUS || is_compare(op)))
@@ -1330,6 +1339,12 @@ Expr parse_assign_expr(Parser *p) {
     if (expr_erred(&lhs) || expr_erred(&rhs))
       return bad_expr(lhs.loc);
     Punct base_op = assign_base_op((Punct)op.punct);
+    if ((base_op == P_PLUS || base_op == P_MINUS) && type_is_pointer(lhs.type) &&
+        !type_is_integer(rhs.type) && !(base_op == P_MINUS && type_is_pointer(rhs.type))) {
+      diag_error(op.loc, "invalid operands to binary %s (have %s and %s)",
+                 punct_spelling(base_op), type_quoted(lhs.type), type_quoted(rhs.type));
+      return bad_expr(lhs.loc);
+    }
     if (base_op != P_ASSIGN && lhs.type && type_is_arith(lhs.type))
       warn_operand_values(p, base_op,
                           type_is_integer(lhs.type) ? type_promote(lhs.type) : lhs.type,
@@ -1381,6 +1396,8 @@ static int binary_prec(const Token *t) {
 
 static Expr logical(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
   if (expr_erred(&a) || expr_erred(&b))
+    return bad_expr(loc);
+  if (expr_report_void_value(&a) || expr_report_void_value(&b))
     return bad_expr(loc);
   if (!type_is_scalar(a.type) || !type_is_scalar(b.type)) {
     diag_error(loc, "invalid operands to binary %s", punct_spelling(op));

@@ -362,6 +362,9 @@ Expr parse_cond_expr(Parser *p);
    and returns false if it is not one.  */
 bool parse_int_const_expr(Parser *p, int64_t *value, bool *is_unsigned);
 Expr expr_rvalue(Parser *p, Expr e); /* lvalue conversion and decay */
+/* GCC's error when E, a value that an operator or a condition uses, is
+   void: true after reporting it.  */
+bool expr_report_void_value(const Expr *e);
 bool expr_is_true_const(const Expr *e, bool *value);
 Expr make_int_const(Type *t, int64_t v, SrcLoc loc);
 /* E's node in the typed tree (made for a folded constant on demand);
