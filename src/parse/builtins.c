@@ -82,6 +82,17 @@ static const struct {
     {BI_STRCMP, "cc"}, {BI_STRNCMP, "ccz"},
 };
 
+int builtin_param_count(int id) {
+  if (id == BI_EXPECT)
+    return 2;
+  if (id == BI_EXPECT_WITH_PROBABILITY)
+    return 3;
+  for (size_t k = 0; k < ARRAY_LEN(builtin_protos); k++)
+    if (builtin_protos[k].id == id)
+      return (int)strlen(builtin_protos[k].params);
+  return -1;
+}
+
 Type *builtin_param_type(int id, int i) {
   for (size_t k = 0; k < ARRAY_LEN(builtin_protos); k++)
     if (builtin_protos[k].id == id) {

@@ -440,6 +440,88 @@ static bool spec_named_type(Parser *p, DeclSpec *ds, SpecState *st, int kw,
   }
 }
 
+/* The spelling GCC's messages give a basic type specifier.  */
+static const char *spec_word(int bit) {
+  switch (bit) {
+  case SPEC_VOID: return "void";
+  case SPEC_BOOL: return "_Bool";
+  case SPEC_CHAR: return "char";
+  case SPEC_SHORT: return "short";
+  case SPEC_INT: return "int";
+  case SPEC_LONG: return "long";
+  case SPEC_FLOAT: return "float";
+  case SPEC_DOUBLE: return "double";
+  case SPEC_SIGNED: return "signed";
+  case SPEC_UNSIGNED: return "unsigned";
+  case SPEC_INT128: return "__int128";
+  case SPEC_COMPLEX: return "complex";
+  default: return "?";
+  }
+}
+
+/* The data types (not modifiers) among the specifier bits.  */
+enum { SPEC_DATA_TYPES = SPEC_VOID | SPEC_BOOL | SPEC_CHAR | SPEC_INT | SPEC_FLOAT |
+                         SPEC_DOUBLE | SPEC_INT128 };
+
+/* The data types modifier MOD cannot go with (GCC's declspecs_add_type).  */
+static int spec_excluded_by(int mod) {
+  switch (mod) {
+  case SPEC_LONG: return SPEC_VOID | SPEC_BOOL | SPEC_CHAR | SPEC_FLOAT | SPEC_INT128;
+  case SPEC_SHORT: return SPEC_VOID | SPEC_BOOL | SPEC_CHAR | SPEC_FLOAT | SPEC_DOUBLE |
+                          SPEC_INT128;
+  case SPEC_SIGNED: case SPEC_UNSIGNED:
+    return SPEC_VOID | SPEC_BOOL | SPEC_FLOAT | SPEC_DOUBLE;
+  case SPEC_COMPLEX: return SPEC_VOID | SPEC_BOOL;
+  default: return 0;
+  }
+}
+
+/* GCC's error at LOC when specifier ADD cannot join BITS (already
+   read): two data types, long and short, or a modifier with a data type
+   it does not modify.  Returns true after reporting one.  */
+static bool report_specifier_conflict(int bits, int add, SrcLoc loc) {
+  static const int modifiers[] = {SPEC_LONG, SPEC_SHORT, SPEC_SIGNED, SPEC_UNSIGNED,
+                                  SPEC_COMPLEX};
+  if (add & SPEC_DATA_TYPES) {
+    if (bits & SPEC_DATA_TYPES) {
+      diag_error(loc, "two or more data types in declaration specifiers");
+      return true;
+    }
+    if (add == SPEC_DOUBLE && (bits & (3 * SPEC_LONG)) == 2 * SPEC_LONG) {
+      diag_error(loc, "both 'long long' and 'double' in declaration specifiers");
+      return true;
+    }
+    for (size_t i = 0; i < sizeof modifiers / sizeof modifiers[0]; i++)
+      if ((bits & (modifiers[i] == SPEC_LONG ? 3 * SPEC_LONG : modifiers[i])) &&
+          (spec_excluded_by(modifiers[i]) & add)) {
+        diag_error(loc, "both '%s' and '%s' in declaration specifiers",
+                   spec_word(modifiers[i]), spec_word(add));
+        return true;
+      }
+    return false;
+  }
+  if (add == SPEC_SHORT && (bits & SPEC_SHORT)) {
+    diag_error(loc, "duplicate 'short'");
+    return true;
+  }
+  if (add == SPEC_LONG && (bits & SPEC_LONG) && (bits & SPEC_DOUBLE)) {
+    diag_error(loc, "both 'long long' and 'double' in declaration specifiers");
+    return true;
+  }
+  if ((add == SPEC_LONG && (bits & SPEC_SHORT)) ||
+      (add == SPEC_SHORT && (bits & (3 * SPEC_LONG)))) {
+    diag_error(loc, "both 'long' and 'short' in declaration specifiers");
+    return true;
+  }
+  int clash = bits & SPEC_DATA_TYPES & spec_excluded_by(add);
+  if (clash) {
+    diag_error(loc, "both '%s' and '%s' in declaration specifiers", spec_word(add),
+               spec_word(clash & -clash));
+    return true;
+  }
+  return false;
+}
+
 /* A basic type keyword (void char short int long float double signed
    unsigned _Bool _Complex __int128), counted in st->bits.  */
 static void spec_basic_keyword(Parser *p, SpecState *st, int kw,
@@ -477,6 +559,8 @@ static void spec_basic_keyword(Parser *p, SpecState *st, int kw,
     diag_error(t->loc, "two or more data types in declaration specifiers");
     return;
   }
+  if (report_specifier_conflict(st->bits, add, t->loc))
+    return;
   st->bits += add;
 }
 
@@ -1411,6 +1495,17 @@ suffixes:;
   return lv;
 }
 
+/* GCC's error for a parameter named twice in one list (`int a, int a`),
+   with its note at the first.  */
+static void report_parameter_redefinition(Parser *p, const Decl *pd) {
+  Binding *b = lookup_ordinary_binding(pd->name);
+  if (!b || b->depth != p->scopes.depth || !b->decl || b->decl->kind != DECL_PARAM)
+    return;
+  diag_error(pd->loc, "redefinition of parameter '%s'", pd->name->name);
+  diag_note(b->decl->loc, "previous definition of '%s' with type %s",
+            pd->name->name, type_quoted(b->decl->type));
+}
+
 /* parameter-type-list or identifier-list, after '('; consumes ')'.
    parameter-type-list: parameter-list ( , ... )?
    parameter-declaration:
@@ -1497,6 +1592,7 @@ static void parse_params(Parser *p, SuffixOp *op) {
     }
     if (d.name) {
       Decl *pd = new_decl(p, DECL_PARAM, d.name, prm.type, d.loc);
+      report_parameter_redefinition(p, pd);
       scope_bind_ordinary(&p->scopes, d.name, pd);
     }
     vec_push(&params, prm);
@@ -1695,9 +1791,30 @@ void parse_static_assert(Parser *p) {
 /* An entity first declared with an incomplete array type takes the
    completed type of a later declaration; the debug information still
    describes the first declaration as written.  */
+/* GCC's errors for a storage class the declaration cannot have: a
+   thread-local function, `register` or `auto` on a file-scope object.  */
+static void check_storage_class(Parser *p, const DeclSpec *ds, const Declarator *dr,
+                                DeclKind kind, bool function_body) {
+  const char *name = dr->name->name;
+  if (kind == DECL_FUNC && ds->is_thread_local) {
+    if (function_body)
+      diag_error(dr->loc, "function definition declared '_Thread_local'");
+    else
+      diag_error(dr->loc, "invalid storage class for function '%s'", name);
+  }
+  if (kind != DECL_VAR || p->scopes.depth > 0)
+    return;
+  if (ds->sc == SC_REGISTER && !dr->asm_name)
+    diag_error(dr->loc, "register name not specified for '%s'", name);
+  else if (ds->sc == SC_AUTO || (ds->auto_kw && ds->type)) /* not C23's inferred type */
+    diag_error(dr->loc, "file-scope declaration of '%s' specifies 'auto'", name);
+}
+
 /* Finish a declarator into a declaration: make the Decl, apply
-   attributes, bind the name, merge with earlier declarations.  */
-static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
+   attributes, bind the name, merge with earlier declarations
+   (FUNCTION_BODY: the declarator of a function definition).  */
+static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs,
+                     bool function_body) {
   Type *c = type_canon(dr->type);
   DeclKind kind = ds->sc == SC_TYPEDEF ? DECL_TYPEDEF
                   : c->kind == TY_FUNC ? DECL_FUNC
@@ -1734,11 +1851,19 @@ static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs) {
   }
   if (kind == DECL_FUNC && p->scopes.depth > 0 && ds->sc == SC_STATIC)
     diag_error(dr->loc, "invalid storage class for function '%s'", dr->name->name);
+  check_storage_class(p, ds, dr, kind, function_body);
   if (kind == DECL_VAR && type_is_void(d->type) && ds->sc != SC_EXTERN &&
       ds->sc != SC_TYPEDEF) {
     diag_error(dr->loc, "variable or field '%s' declared void", dr->name->name);
   }
-  Decl *prev = decl_find_previous(&p->scopes, dr->name, kind, ds->sc, dr->loc);
+  /* An initializer follows: the declaration defines the object (GCC
+     checks a second definition before reading it).  */
+  if (kind == DECL_VAR && at_punct(p, P_ASSIGN))
+    d->has_init = true;
+  if (kind == DECL_FUNC && function_body)
+    d->defined = true;
+  Decl *prev = decl_find_previous(&p->scopes, dr->name, kind, ds->sc, d->has_init,
+                                  dr->loc);
   if (prev)
     decl_merge(d, prev, p->scopes.depth);
   d->tags_so_far = d->first->decl_tags;
@@ -1880,7 +2005,7 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
     parse_oldstyle_param_decls(p, dr);
     defaulted = default_oldstyle_params(dr);
   }
-  Decl *fn = declare(p, ds, dr, attrs);
+  Decl *fn = declare(p, ds, dr, attrs, true);
   fn->defined = true;
   fn->first->defined = true;
   fn->def_params = dr->params;
@@ -2016,7 +2141,7 @@ static void declare_auto_type(Parser *p, DeclSpec *ds, Declarator *dr,
     dr->type = e.type;
   if (ds->auto_quals)
     dr->type = type_qualified(dr->type, ds->auto_quals);
-  Decl *d = declare(p, ds, dr, attrs);
+  Decl *d = declare(p, ds, dr, attrs, false);
   d->has_init = true;
   d->defined = true;
   if (tree_on_for_decl(p))
@@ -2042,6 +2167,8 @@ static bool parse_variable_init(Parser *p, DeclSpec *ds, Declarator *dr,
     else if (ds->sc == SC_EXTERN)
       diag_error(dr->loc, "'%s' has both 'extern' and initializer", dr->name->name);
     InitInfo info = {0};
+    info.static_storage = (p->scopes.depth == 0 || ds->sc == SC_STATIC) &&
+                          !ds->is_constexpr;
     bool outer = p->in_file_init;
     p->in_file_init = p->scopes.depth == 0;
     Type *nt = parse_initializer(p, d->type, &info, &d->init);
@@ -2073,7 +2200,7 @@ static bool parse_variable_init(Parser *p, DeclSpec *ds, Declarator *dr,
 static bool finish_init_declarator(Parser *p, DeclSpec *ds, Declarator *dr,
                                    Attr *attrs) {
   bool had_init = false;
-  Decl *d = declare(p, ds, dr, attrs);
+  Decl *d = declare(p, ds, dr, attrs, false);
   if (d->kind == DECL_VAR) {
     had_init = parse_variable_init(p, ds, dr, d);
   } else if (d->kind == DECL_FUNC) {

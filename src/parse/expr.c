@@ -10,6 +10,7 @@
 #include "parser.h"
 #include "../lang/attrs.h"
 #include "../sema/decl.h"
+#include "../sema/arith_warn.h"
 #include "../sema/tree_walk.h"
 #include "../lang/builtins.h"
 #include "../sema/const.h"
@@ -89,8 +90,20 @@ Node *expr_convert(Parser *p, Expr *e, Type *t) {
 
 #define conv_node expr_convert
 
-Node *expr_convert_as_assigned(Parser *p, Expr *e, Type *t, const AssignSite *site) {
+/* Whether warnings about values are off here (GCC's
+   c_inhibit_evaluation_warnings): operands that are not evaluated.  */
+static bool values_unevaluated(const Parser *p) {
+  return p->in_sizeof_typeof || p->unevaluated > 0;
+}
+
+void expr_check_as_assigned(Parser *p, const Expr *e, Type *t, const AssignSite *site) {
   assign_check(t, e->type, expr_is_null_pointer_constant(e), site);
+  if (!site->value_erred && !expr_erred(e) && e->type && !values_unevaluated(p))
+    warn_conversion_overflow(e->type, &e->cv, t, e->loc);
+}
+
+Node *expr_convert_as_assigned(Parser *p, Expr *e, Type *t, const AssignSite *site) {
+  expr_check_as_assigned(p, e, t, site);
   return expr_convert(p, e, type_unqualified(type_canon(t)));
 }
 
@@ -118,9 +131,11 @@ static Op binary_op(Punct op) {
 
 /* --- Values --- */
 
+/* An expression already reported as bad (see EF_ERROR).  */
 static Expr bad_expr(SrcLoc loc) {
   Expr e = {0};
   e.type = ty_int;
+  e.flags = EF_ERROR;
   e.loc = loc;
   return e;
 }
@@ -503,15 +518,17 @@ static void call_args_set(Parser *p, CallArgs *out, NodeVec *v) {
    assignment), past them the default argument promotions.  */
 static bool callee_name(const Node *n, char *buf, size_t cap, const SrcLoc **decl_at);
 
-/* Where the function N calls declares its parameter I (GCC's note on an
-   argument), or no location.  */
-static SrcLoc callee_param_loc(const Node *n, int i) {
+/* Where GCC's note on argument I of a call to N points: the function's
+   declaration of the parameter, or the argument itself (ARG_LOC) when
+   N is no function but a pointer (a BPF helper, a member); no location
+   for a function whose parameter has none.  */
+static SrcLoc callee_param_loc(const Node *n, int i, SrcLoc arg_loc) {
   while (n && (n->kind == EX_CAST || n->kind == EX_DEREF))
     n = n->a;
-  if (n && n->kind == EX_VAR && n->u.decl && n->u.decl->kind == DECL_FUNC &&
-      i < n->u.decl->n_def_params)
+  bool is_function = n && n->kind == EX_VAR && n->u.decl && n->u.decl->kind == DECL_FUNC;
+  if (is_function && i < n->u.decl->n_def_params)
     return n->u.decl->def_params[i].loc;
-  return (SrcLoc){0};
+  return is_function ? (SrcLoc){0} : arg_loc;
 }
 
 static int parse_call_args(Parser *p, const Expr *fn, Type *ft, CallArgs *out) {
@@ -528,10 +545,10 @@ static int parse_call_args(Parser *p, const Expr *fn, Type *ft, CallArgs *out) {
       Type *param = proto && n < ft->u.func.nparams ? ft->u.func.params[n].type : NULL;
       AssignSite site = {.kind = ASSIGN_ARG, .loc = a.loc, .argno = n + 1,
                          .callee = named ? callee : NULL,
-                         .param_loc = param ? callee_param_loc(fn->n, n) : (SrcLoc){0},
+                         .param_loc = param ? callee_param_loc(fn->n, n, a.loc) : (SrcLoc){0},
                          .value_erred = diag_error_count() != errors};
       if (param && !tree_on(p))
-        assign_check(param, a.type, expr_is_null_pointer_constant(&a), &site);
+        expr_check_as_assigned(p, &a, param, &site);
       if (tree_on(p)) {
         if (param)
           vec_push(&nodes, expr_convert_as_assigned(p, &a, param, &site));
@@ -616,6 +633,13 @@ static Expr builtin_call(Parser *p, Token name) {
     } while (accept_punct(p, P_COMMA));
   }
   expect_punct(p, P_RPAREN, NULL);
+  int want = builtin_param_count(id);
+  if (want >= 0 && n != want) {
+    diag_error(name.loc, "too %s arguments to function '%s'; expected %d, have %d",
+               n < want ? "few" : "many", name.ident->name, want, n);
+    vec_free(&nodes);
+    return bad_expr(name.loc);
+  }
   CallArgs cargs;
   call_args_set(p, &cargs, &nodes);
   const char *s = name.ident->name;
@@ -749,6 +773,8 @@ static Expr call_expr(Parser *p, Expr fn) {
     ft = type_canon(ft->base);
   CallArgs cargs;
   int nargs = parse_call_args(p, &fn, ft->kind == TY_FUNC ? ft : NULL, &cargs);
+  if (expr_erred(&fn))
+    return bad_expr(fn.loc);
   if (ft->kind == TY_FUNC)
     check_arg_count(&fn, ft, nargs);
   if (ft->kind != TY_FUNC) {
@@ -847,6 +873,8 @@ static Node *member_node(Parser *p, Expr *base, Record *r, Ident *name,
 /* E.NAME where E is a struct/union lvalue or rvalue; LOC is NAME's,
    OP_LOC that of the '.' or '->' before it, where GCC reports errors.  */
 static Expr member_expr(Parser *p, Expr base, Ident *name, SrcLoc loc, SrcLoc op_loc) {
+  if (expr_erred(&base))
+    return bad_expr(loc);
   Type *c = type_canon(base.type);
   if (c->kind != TY_STRUCT && c->kind != TY_UNION) {
     diag_error(op_loc, "request for member '%s' in something not a structure or union",
@@ -886,12 +914,16 @@ static Expr member_expr(Parser *p, Expr base, Ident *name, SrcLoc loc, SrcLoc op
 /* *E */
 static Expr deref(Parser *p, Expr e, SrcLoc loc) {
   e = expr_rvalue(p, e);
+  if (expr_erred(&e))
+    return bad_expr(loc);
   Type *c = type_canon(e.type);
   if (c->kind != TY_PTR) {
     diag_error(loc, "invalid type argument of unary '*' (have %s)",
                type_quoted(e.type));
     return bad_expr(loc);
   }
+  if (type_kind(c->base) == TY_VOID && !p->in_sizeof_typeof)
+    diag_warning(loc, W_NONE, "dereferencing 'void *' pointer");
   Expr r = {0};
   r.loc = loc;
   r.type = c->base;
@@ -940,11 +972,46 @@ static Node *pointer_compare_node(Parser *p, Punct op, Expr *a, Expr *b,
   return n;
 }
 
+/* Whether pointer types A and B point to compatible types, qualifiers
+   aside (GCC's comp_target_types).  */
+static bool pointer_targets_compatible(Type *a, Type *b) {
+  Type *ta = type_unqualified(type_canon(type_canon(a)->base));
+  Type *tb = type_unqualified(type_canon(type_canon(b)->base));
+  return types_compatible(ta, tb, false);
+}
+
+/* GCC's diagnostics of comparison OP at LOC between A and B, one of
+   them a pointer: a pointer against an integer other than a null
+   pointer constant, two pointers to incompatible types (for == and !=
+   a void pointer or a null pointer constant matches any).  */
+static void check_pointer_comparison(Punct op, const Expr *a, const Expr *b, SrcLoc loc) {
+  bool ap = type_is_pointer(a->type), bp = type_is_pointer(b->type);
+  if (ap != bp) {
+    const Expr *other = ap ? b : a;
+    if (type_is_integer(other->type) && !expr_is_null_pointer_constant(other))
+      diag_warning(loc, W_NONE, "comparison between pointer and integer");
+    return;
+  }
+  if (pointer_targets_compatible(a->type, b->type))
+    return;
+  if (op == P_EQ || op == P_NE) {
+    Type *ta = type_canon(type_canon(a->type)->base), *tb = type_canon(type_canon(b->type)->base);
+    if (ta->kind == TY_VOID || tb->kind == TY_VOID || expr_is_null_pointer_constant(a) ||
+        expr_is_null_pointer_constant(b))
+      return;
+  } else if (expr_is_null_pointer_constant(a) || expr_is_null_pointer_constant(b)) {
+    return;
+  }
+  diag_warning(loc, W_COMPARE_DISTINCT_POINTER_TYPES,
+               "comparison of distinct pointer types lacks a cast");
+}
+
 static Expr pointer_binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
   Type *ca = type_canon(a.type), *cb = type_canon(b.type);
   Expr r = {0};
   r.loc = a.loc;
   if (is_compare(op)) {
+    check_pointer_comparison(op, &a, &b, loc);
     r.type = ty_int;
     r.n = pointer_compare_node(p, op, &a, &b, a.loc);
     if (a.cv.kind == CV_ADDR && b.cv.kind == CV_ADDR && a.cv.sym == b.cv.sym &&
@@ -967,6 +1034,11 @@ static Expr pointer_binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
     return with_node(p, r, r.n);
   }
   if (op == P_MINUS && ca->kind == TY_PTR && cb->kind == TY_PTR) {
+    if (!pointer_targets_compatible(a.type, b.type)) {
+      diag_error(loc, "invalid operands to binary - (have %s and %s)",
+                 type_quoted(a.type), type_quoted(b.type));
+      return bad_expr(loc);
+    }
     r.type = ty_ptrdiff_t;
     int64_t es = type_size(ca->base);
     if (es <= 0)
@@ -1024,9 +1096,30 @@ static Expr index_expr(Parser *p, Expr base, Expr idx, SrcLoc lb, SrcLoc loc) {
   return e;
 }
 
+bool expr_report_void_value(const Expr *e) {
+  if (!e->type || expr_erred(e) || type_kind(e->type) != TY_VOID)
+    return false;
+  diag_error(e->loc, "void value not ignored as it ought to be");
+  return true;
+}
+
+/* GCC's warnings about the right operand B of OP (division by zero, a
+   shift count out of range; T the left operand's promoted type for a
+   shift), at the operator LOC.  */
+static void warn_operand_values(Parser *p, Punct op, Type *t, const Expr *b, SrcLoc loc) {
+  if (values_unevaluated(p) || !b->type)
+    return;
+  if (op == P_SLASH || op == P_PERCENT)
+    warn_division_by_zero(b->type, &b->cv, loc);
+  else if (op == P_SHL || op == P_SHR)
+    warn_shift_count(op == P_SHL, t, b->type, &b->cv, loc);
+}
+
 /* The result of binary operator OP on rvalues A and B.  */
 static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
-  if (!a.type || !b.type)
+  if (!a.type || !b.type || expr_erred(&a) || expr_erred(&b))
+    return bad_expr(loc);
+  if (expr_report_void_value(&a) || expr_report_void_value(&b))
     return bad_expr(loc);
   bool ap = type_is_pointer(a.type), bp = type_is_pointer(b.type);
   if ((ap || bp) && (op == P_PLUS || op == P_MINUS || is_compare(op)))
@@ -1053,6 +1146,7 @@ static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
     t = type_promote(a.type);
   else
     t = type_usual_arith(a.type, b.type);
+  warn_operand_values(p, op, t, &b, loc);
   Expr ca = convert(p, a, op == P_SHL || op == P_SHR ? t : t);
   Expr cb = convert(p, b, op == P_SHL || op == P_SHR ? type_promote(b.type) : t);
   Expr r = {0};
@@ -1068,6 +1162,8 @@ static Expr binary(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
       r.cv.kind = CV_INT;
       r.cv.is_icx = a.cv.is_icx && b.cv.is_icx;
       r.cv.i = type_int_truncate(r.type, v);
+      if (!values_unevaluated(p))
+        warn_signed_overflow(binary_op(op), t, ca.cv.i, cb.cv.i, r.cv.i, loc);
     }
   } else if (both_arith_consts(&ca, &cb) && type_is_real_float(t)) {
     long double f;
@@ -1096,17 +1192,88 @@ static bool is_assign_op(Punct op) {
          op == P_XOR_ASSIGN || op == P_OR_ASSIGN;
 }
 
-static void check_modifiable(const Expr *e, SrcLoc loc, const char *what) {
-  if (!(e->flags & EF_LVALUE)) {
+/* The pointer variable under N (loaded, perhaps converted), or NULL.  */
+static const Decl *loaded_variable(const Node *n) {
+  while (n && n->kind == EX_CAST && (n->cast_kind == CAST_NOOP || n->cast_kind == CAST_DECAY))
+    n = n->a;
+  if (n && n->kind == EX_CAST && n->cast_kind == CAST_LOAD && n->a->kind == EX_VAR &&
+      n->a->u.decl && n->a->u.decl->name)
+    return n->a->u.decl;
+  return NULL;
+}
+
+/* The lvalue N as GCC prints it in "read-only location" ('*q', '*(q +
+   4)': the byte offset) into BUF; false for forms btfcc does not
+   print.  */
+static bool print_location(const Node *n, char *buf, size_t cap) {
+  const Node *ptr = NULL, *idx = NULL;
+  int64_t scale = 1;
+  if (n && n->kind == EX_INDEX) {
+    ptr = n->a;
+    idx = n->b;
+    scale = n->u.arith.scale;
+  } else if (n && n->kind == EX_DEREF && n->a && n->a->kind == EX_PTR_ADD &&
+             n->a->op == OP_ADD) {
+    ptr = n->a->a;
+    idx = n->a->b;
+    scale = n->a->u.arith.scale;
+  } else if (n && n->kind == EX_DEREF) {
+    ptr = n->a;
+  }
+  const Decl *v = loaded_variable(ptr);
+  if (!v)
+    return false;
+  while (idx && idx->kind == EX_CAST && idx->cast_kind != CAST_LOAD)
+    idx = idx->a;
+  if (idx && (idx->kind != EX_CONST || idx->u.cv.kind != CV_INT || idx->u.cv.i < 0))
+    return false;
+  int64_t off = idx ? idx->u.cv.i * scale : 0;
+  if (off)
+    snprintf(buf, cap, "*(%s + %lld)", v->name->name, (long long)off);
+  else
+    snprintf(buf, cap, "*%s", v->name->name);
+  return true;
+}
+
+/* GCC's error for modifying (VERB: "assignment", "increment",
+   "decrement") the const lvalue E at LOC: named by what E is.  */
+static void readonly_error(const Expr *e, SrcLoc loc, const char *verb) {
+  const Node *n = e->n;
+  char where[256];
+  if (e->decl && e->decl->kind == DECL_PARAM)
+    diag_error(loc, "%s of read-only parameter '%s'", verb, e->decl->name->name);
+  else if (e->decl)
+    diag_error(loc, "%s of read-only variable '%s'", verb, e->decl->name->name);
+  else if (n && n->kind == EX_MEMBER && n->u.m.member && n->u.m.member->name)
+    diag_error(loc, (type_all_quals(n->a->type) & Q_CONST)
+                        ? "%s of member '%s' in read-only object"
+                        : "%s of read-only member '%s'",
+               verb, n->u.m.member->name->name);
+  else if (print_location(n, where, sizeof where))
+    diag_error(loc, "%s of read-only location '%s'", verb, where);
+  else
+    diag_error(loc, "%s of read-only location", verb);
+}
+
+/* E may be modified by the operator at LOC (WHAT names its operand, as
+   in GCC's message; VERB what the operator does: "assignment",
+   "increment", "decrement"; an array takes no assignment and is no
+   operand of ++ or --).  */
+static void check_modifiable(const Expr *e, SrcLoc loc, const char *what,
+                             const char *verb) {
+  bool assignment = verb[0] == 'a';
+  if (expr_erred(e))
+    return;
+  if (!(e->flags & EF_LVALUE) || (!assignment && type_kind(e->type) == TY_ARRAY)) {
     diag_error(loc, "lvalue required as %s", what);
     return;
   }
-  if (type_all_quals(e->type) & Q_CONST) {
-    if (e->decl)
-      diag_error(loc, "assignment of read-only variable '%s'", e->decl->name->name);
-    else
-      diag_error(loc, "assignment of read-only location");
+  if (assignment && type_kind(e->type) == TY_ARRAY) {
+    diag_error(loc, "assignment to expression with array type");
+    return;
   }
+  if (type_all_quals(e->type) & Q_CONST)
+    readonly_error(e, loc, verb);
 }
 
 static Punct assign_base_op(Punct op) {
@@ -1169,7 +1336,20 @@ Expr parse_assign_expr(Parser *p) {
     unsigned errors = diag_error_count();
     Expr rhs = expr_rvalue(p, parse_assign_expr(p));
     bool rhs_erred = diag_error_count() != errors;
-    check_modifiable(&lhs, op.loc, "left operand of assignment");
+    if (expr_erred(&lhs) || expr_erred(&rhs))
+      return bad_expr(lhs.loc);
+    Punct base_op = assign_base_op((Punct)op.punct);
+    if ((base_op == P_PLUS || base_op == P_MINUS) && type_is_pointer(lhs.type) &&
+        !type_is_integer(rhs.type) && !(base_op == P_MINUS && type_is_pointer(rhs.type))) {
+      diag_error(op.loc, "invalid operands to binary %s (have %s and %s)",
+                 punct_spelling(base_op), type_quoted(lhs.type), type_quoted(rhs.type));
+      return bad_expr(lhs.loc);
+    }
+    if (base_op != P_ASSIGN && lhs.type && type_is_arith(lhs.type))
+      warn_operand_values(p, base_op,
+                          type_is_integer(lhs.type) ? type_promote(lhs.type) : lhs.type,
+                          &rhs, op.loc);
+    check_modifiable(&lhs, op.loc, "left operand of assignment", "assignment");
     Expr r = {0};
     r.loc = lhs.loc;
     r.type = lhs.type ? type_unqualified(type_canon(lhs.type)) : ty_int;
@@ -1178,7 +1358,7 @@ Expr parse_assign_expr(Parser *p) {
     AssignSite site = {.kind = ASSIGN_PLAIN, .loc = op.loc, .value_loc = rhs.loc,
                        .value_erred = rhs_erred};
     if (op.punct == P_ASSIGN && !tree_on(p))
-      assign_check(r.type, rhs.type, expr_is_null_pointer_constant(&rhs), &site);
+      expr_check_as_assigned(p, &rhs, r.type, &site);
     if (tree_on(p)) {
       if (op.punct == P_ASSIGN)
         r.n = mk(p, EX_ASSIGN, r.type, lhs.loc, expr_node(p, &lhs),
@@ -1215,6 +1395,10 @@ static int binary_prec(const Token *t) {
 }
 
 static Expr logical(Parser *p, Punct op, Expr a, Expr b, SrcLoc loc) {
+  if (expr_erred(&a) || expr_erred(&b))
+    return bad_expr(loc);
+  if (expr_report_void_value(&a) || expr_report_void_value(&b))
+    return bad_expr(loc);
   if (!type_is_scalar(a.type) || !type_is_scalar(b.type)) {
     diag_error(loc, "invalid operands to binary %s", punct_spelling(op));
     return bad_expr(loc);
@@ -1264,8 +1448,13 @@ static Expr parse_binary(Parser *p, int min_prec) {
     Token op = next(p);
     Expr l = expr_rvalue(p, lhs);
     /* Short-circuit operands whose value cannot matter are still parsed
-       (and type-checked) but not evaluated.  */
+       (and type-checked) but not evaluated: no warnings about values.  */
+    bool known, dead = false;
+    if ((op.punct == P_ANDAND || op.punct == P_OROR) && expr_is_true_const(&l, &known))
+      dead = op.punct == P_ANDAND ? !known : known;
+    p->unevaluated += dead;
     Expr rhs = expr_rvalue(p, parse_binary(p, prec + 1));
+    p->unevaluated -= dead;
     if (op.punct == P_ANDAND || op.punct == P_OROR)
       lhs = logical(p, (Punct)op.punct, l, rhs, op.loc);
     else
@@ -1282,16 +1471,24 @@ Expr parse_cond_expr(Parser *p) {
     return c;
   Token q = next(p);
   c = expr_rvalue(p, c);
-  if (!type_is_scalar(c.type))
+  if (!type_is_scalar(c.type) && !expr_erred(&c))
     diag_error(q.loc, "used struct type value where scalar is required");
   Expr a;
   bool gnu_elvis = at_punct(p, P_COLON);
-  if (gnu_elvis)
+  bool known, cond_known = expr_is_true_const(&c, &known);
+  if (gnu_elvis) {
     a = c; /* x ?: y */
-  else
+  } else {
+    p->unevaluated += cond_known && !known; /* the arm not taken */
     a = expr_rvalue(p, parse_expr(p));
+    p->unevaluated -= cond_known && !known;
+  }
   expect_punct(p, P_COLON, NULL);
+  p->unevaluated += cond_known && known;
   Expr b = expr_rvalue(p, parse_cond_expr(p));
+  p->unevaluated -= cond_known && known;
+  if (expr_erred(&c) || expr_erred(&a) || expr_erred(&b))
+    return bad_expr(c.loc);
   Expr r = {0};
   r.loc = c.loc;
   r.type = type_conditional(a.type, expr_is_null_pointer_constant(&a), b.type,
@@ -1746,6 +1943,8 @@ static Expr parse_cast_inner(Parser *p) {
         return parse_postfix_ops(p, e);
       }
       Expr v = expr_rvalue(p, parse_cast(p));
+      if (expr_erred(&v))
+        return bad_expr(lp.loc);
       Type *c = type_canon(t);
       if (c->kind != TY_VOID && !type_is_scalar(t) && c->kind != TY_VECTOR) {
         if ((c->kind == TY_UNION) && v.type) {
@@ -1787,6 +1986,8 @@ static Expr parse_primary(Parser *p);
 /* ++E, --E, E++, E-- (KIND) on lvalue E: the value is E's, unqualified;
    the step is the element size for a pointer, else 1.  */
 static Expr incdec(Parser *p, Expr e, NodeKind kind, SrcLoc loc) {
+  if (expr_erred(&e))
+    return bad_expr(loc);
   Node *target = expr_node(p, &e);
   Expr r = expr_rvalue(p, e);
   r.cv.kind = CV_NONE;
@@ -1818,7 +2019,7 @@ static Node *unary_node(Parser *p, Punct op, Expr *e, Type *t, SrcLoc loc) {
 
 static Expr unary_arith(Parser *p, Token op, Expr e) {
   e = expr_rvalue(p, e);
-  if (!e.type)
+  if (!e.type || expr_erred(&e))
     return bad_expr(op.loc);
   Expr r = unary_arith_value(p, op, e);
   if (!r.n && r.type && tree_on(p))
@@ -1901,10 +2102,16 @@ static Expr parse_unary(Parser *p) {
     case P_AMP: {
       Token op = next(p);
       Expr e = parse_cast(p);
-      if (!e.type)
+      if (!e.type || expr_erred(&e))
         return bad_expr(op.loc);
       if (e.flags & EF_BITFIELD) {
         diag_error(op.loc, "cannot take address of bit-field");
+        return bad_expr(op.loc);
+      }
+      if ((e.flags & EF_REGISTER) && e.decl) {
+        /* GCC reports it at its input location.  */
+        diag_error(p->input_loc, "address of register variable '%s' requested",
+                   e.decl->name->name);
         return bad_expr(op.loc);
       }
       if (!(e.flags & (EF_LVALUE | EF_FUNC_DESIG)) &&
@@ -1931,7 +2138,8 @@ static Expr parse_unary(Parser *p) {
     case P_DEC: {
       Token op = next(p);
       Expr e = parse_unary(p);
-      check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand");
+      check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand",
+                       op.punct == P_INC ? "increment" : "decrement");
       return incdec(p, e, op.punct == P_INC ? EX_PREINC : EX_PREDEC, op.loc);
     }
     case P_ANDAND: {
@@ -2012,6 +2220,10 @@ static Expr parse_postfix_ops(Parser *p, Expr e) {
       Expr idx = expr_rvalue(p, parse_expr(p));
       expect_punct(p, P_RBRACKET, NULL);
       Expr base = expr_rvalue(p, e);
+      if (expr_erred(&base) || expr_erred(&idx)) {
+        e = bad_expr(lb.loc);
+        continue;
+      }
       /* a[i] is *(a + i); either operand may be the pointer.  */
       if (!type_is_pointer(base.type) && type_is_pointer(idx.type)) {
         Expr tmp = base;
@@ -2053,6 +2265,10 @@ static Expr parse_postfix_ops(Parser *p, Expr e) {
       Token name = next(p);
       if (op.punct == P_ARROW) {
         Expr ptr = expr_rvalue(p, e);
+        if (expr_erred(&ptr)) {
+          e = bad_expr(op.loc);
+          continue;
+        }
         if (!type_is_pointer(ptr.type)) {
           diag_error(op.loc, "invalid type argument of '->' (have %s)",
                      type_quoted(ptr.type));
@@ -2060,6 +2276,7 @@ static Expr parse_postfix_ops(Parser *p, Expr e) {
           continue;
         }
         e = deref(p, ptr, op.loc);
+        e.loc = ptr.loc; /* p->m starts where p does, as GCC places it */
       }
       e = member_expr(p, e, name.ident, name.loc, op.loc);
       continue;
@@ -2067,7 +2284,8 @@ static Expr parse_postfix_ops(Parser *p, Expr e) {
     case P_INC:
     case P_DEC: {
       Token op = next(p);
-      check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand");
+      check_modifiable(&e, op.loc, op.punct == P_INC ? "increment operand" : "decrement operand",
+                       op.punct == P_INC ? "increment" : "decrement");
       e = incdec(p, e, op.punct == P_INC ? EX_POSTINC : EX_POSTDEC, op.loc);
       continue;
     }

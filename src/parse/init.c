@@ -7,6 +7,7 @@
    the braces and designators reaches.  A later store to the same place
    replaces an earlier one (C17 6.7.9p19).  */
 #include "parser.h"
+#include "../sema/tree_walk.h"
 
 #include <math.h>
 #include <string.h>
@@ -94,6 +95,36 @@ static void note_value(InitState *s, const Expr *e) {
   }
 }
 
+/* tree_walk visitor: sets *(bool *)CTX when N computes at run time --
+   a call, or a read of an object other than a const one with an
+   initializer (GCC folds those).  */
+static void note_run_time(const Node *n, void *ctx) {
+  if (n->kind == EX_CALL)
+    *(bool *)ctx = true;
+  if (n->kind == EX_CAST && n->cast_kind == CAST_LOAD) {
+    const Decl *v = tree_root_var(n->a);
+    bool folded_const = v && v->kind == DECL_VAR &&
+                        (type_all_quals(v->type) & (Q_CONST | Q_VOLATILE)) == Q_CONST &&
+                        v->first && v->first->init;
+    if (!folded_const)
+      *(bool *)ctx = true;
+  }
+}
+
+/* GCC's error for a value E of an object of static storage that is
+   computed at run time (it reads a variable, it calls a function).  */
+static void check_constant_element(InitState *s, const Expr *e, bool erred) {
+  if (!s->info->static_storage || erred || expr_erred(e) || e->cv.kind != CV_NONE || !e->n)
+    return;
+  int64_t folded;
+  if (tree_fold_int(e->n, &folded))
+    return;
+  bool run_time = false;
+  tree_walk(e->n, note_run_time, &run_time);
+  if (run_time)
+    diag_error(e->loc, "initializer element is not constant");
+}
+
 static bool is_char_array(Type *t) {
   Type *c = type_canon(t);
   if (c->kind != TY_ARRAY)
@@ -118,11 +149,27 @@ static void note_flexible(InitState *s, Type *t, Place pl, int64_t n) {
     s->flex_size = n * esize;
 }
 
+/* GCC's warning when string literal E does not fit the array T it
+   initializes, its terminating null aside (at WHERE: the string, or the
+   brace before it).  */
+static void check_string_fits(Type *t, const Expr *e, SrcLoc where) {
+  Type *c = type_canon(t);
+  int64_t esize = type_size(c->base);
+  if (c->u.array.len < 0 || esize <= 0 || (int64_t)e->str_len <= c->u.array.len)
+    return;
+  diag_warning(where, W_NONE,
+               "initializer-string for array of %s is too long (%lld chars into %lld available)",
+               type_quoted(type_unqualified(type_canon(c->base))),
+               (long long)(e->str_len + 1) * e->str_width,
+               (long long)(c->u.array.len * esize));
+}
+
 /* A string literal initializing a character array (of unknown length:
    a flexible array member, which takes the string's length).  */
-static void init_string(InitState *s, Type *t, Place pl) {
+static void init_string(InitState *s, Type *t, Place pl, SrcLoc where) {
   Expr e;
   parse_string_literal(s->p, &e);
+  check_string_fits(t, &e, where);
   for (uint32_t i = 0; i < e.str_len * e.str_width; i++)
     if (e.str[i])
       s->info->all_zero = false;
@@ -162,11 +209,12 @@ static void init_scalar(InitState *s, Type *t, Place pl) {
                      .value_erred = diag_error_count() != errors};
   if (e.type && type_kind(e.type) == TY_VOID)
     diag_error(e.loc, "void value not ignored as it ought to be");
+  check_constant_element(s, &e, site.value_erred);
   note_value(s, &e);
   if (s->want)
     add_store(s, pl, t, expr_convert_as_assigned(p, &e, t, &site));
   else
-    assign_check(t, e.type, expr_is_null_pointer_constant(&e), &site);
+    expr_check_as_assigned(p, &e, t, &site);
 }
 
 /* Parse designators ( [i] | [a ... b] | .name )* = ; returns false if
@@ -451,11 +499,11 @@ static void init_object_inner(InitState *s, Type *t, Place pl) {
   Parser *p = s->p;
   Type *c = type_canon(t);
   if (at_punct(p, P_LBRACE) && is_aggregate(t)) {
-    next(p);
+    SrcLoc brace = next(p).loc;
     if (c->kind == TY_ARRAY) {
       if (is_char_array(t) && peek(p, 0)->kind == TK_STRING &&
           (at_punct_n(p, 1, P_RBRACE) || peek(p, 1)->kind == TK_STRING)) {
-        init_string(s, t, pl);
+        init_string(s, t, pl, brace);
       } else {
         note_flexible(s, t, pl, init_array_items(s, t, true, pl));
       }
@@ -467,7 +515,7 @@ static void init_object_inner(InitState *s, Type *t, Place pl) {
     return;
   }
   if (is_char_array(t) && peek(p, 0)->kind == TK_STRING) {
-    init_string(s, t, pl);
+    init_string(s, t, pl, peek(p, 0)->loc);
     return;
   }
   if (is_aggregate(t)) {

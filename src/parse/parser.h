@@ -55,10 +55,19 @@ enum {
   EF_FUNC_DESIG = 32, /* function designator */
   EF_NULLPTR_T = 64,  /* a value of nullptr_t (C23), carried as a null
                          void *: typeof gives nullptr_t */
+  EF_ERROR = 128,     /* already reported as bad (GCC's error_mark): it
+                         has type int so that nothing crashes, and every
+                         check of an enclosing expression stays silent,
+                         the enclosing expression being bad in turn */
 };
 
+/* Whether E was reported as bad: an operation on it says nothing more
+   and is bad itself.  */
+#define expr_erred(e) (((e)->flags & EF_ERROR) != 0)
+
 typedef struct Expr {
-  Type *type; /* NULL only for an expression already reported as bad */
+  Type *type; /* NULL only for an expression already reported as bad
+                 (EF_ERROR marks those that have a type) */
   uint8_t flags;
   ConstVal cv;
   SrcLoc loc;
@@ -199,6 +208,9 @@ struct Parser {
   int switch_depth;
   int extension_depth;   /* inside __extension__ */
   bool in_sizeof_typeof; /* unevaluated operand */
+  int unevaluated;       /* inside operands that are not evaluated (the
+                           dead side of && || ?: on a constant): no
+                           warnings about values (sema/arith_warn.h) */
   bool expect_type_name; /* a parameter's specifiers: an undeclared name
                            there is an unknown type name */
   Arena scratch;         /* freed after each external declaration */
@@ -350,6 +362,9 @@ Expr parse_cond_expr(Parser *p);
    and returns false if it is not one.  */
 bool parse_int_const_expr(Parser *p, int64_t *value, bool *is_unsigned);
 Expr expr_rvalue(Parser *p, Expr e); /* lvalue conversion and decay */
+/* GCC's error when E, a value that an operator or a condition uses, is
+   void: true after reporting it.  */
+bool expr_report_void_value(const Expr *e);
 bool expr_is_true_const(const Expr *e, bool *value);
 Expr make_int_const(Type *t, int64_t v, SrcLoc loc);
 /* E's node in the typed tree (made for a folded constant on demand);
@@ -363,6 +378,9 @@ bool expr_is_null_pointer_constant(const Expr *e);
 /* E converted to T as if by assignment at SITE (sema/assign.h checks
    it): the converted node.  */
 Node *expr_convert_as_assigned(Parser *p, Expr *e, Type *t, const AssignSite *site);
+/* The checks of E converted to T as if by assignment at SITE, without
+   the conversion (where no tree is built).  */
+void expr_check_as_assigned(Parser *p, const Expr *e, Type *t, const AssignSite *site);
 
 /* builtins.c */
 void builtins_init(Parser *p);
@@ -370,6 +388,9 @@ Type *builtin_result_type(const char *name, Type **args, int nargs);
 /* The type builtin ID's parameter I converts its argument to, or NULL
    (no prototype known: the argument stays as written).  */
 Type *builtin_param_type(int id, int i);
+/* How many arguments builtin ID takes when GCC gives it a fixed
+   prototype, or -1.  */
+int builtin_param_count(int id);
 
 /* stmt.c */
 Node *parse_function_body(Parser *p, Decl *fn);
@@ -386,6 +407,8 @@ typedef struct InitInfo {
   bool has_reloc;
   bool all_zero;
   bool is_const;
+  bool static_storage; /* set by the caller: the object has static
+                          storage, each value must be a constant */
 } InitInfo;
 /* OUT (may be NULL): the initializer as a flat list of stores.  */
 Type *parse_initializer(Parser *p, Type *t, InitInfo *info, Init **out);

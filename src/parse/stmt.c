@@ -295,7 +295,9 @@ static Node *parse_asm_stmt(Parser *p) {
 static Node *parse_condition(Parser *p) {
   expect_punct(p, P_LPAREN, NULL);
   Expr c = expr_rvalue(p, parse_expr(p));
-  if (c.type && !type_is_scalar(c.type) && type_kind(c.type) != TY_VECTOR)
+  if (expr_erred(&c) || expr_report_void_value(&c))
+    ;
+  else if (c.type && !type_is_scalar(c.type) && type_kind(c.type) != TY_VECTOR)
     diag_error(c.loc, "used %s type value where scalar is required",
                type_is_record(c.type) ? "struct" : "non-scalar");
   expect_punct(p, P_RPAREN, NULL);

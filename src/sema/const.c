@@ -120,10 +120,8 @@ bool const_fold_int(Op op, Type *t, int64_t a, int64_t b, int64_t *out,
   case OP_MUL: r = (int64_t)(ua * ub); break;
   case OP_DIV:
   case OP_MOD:
-    if (b == 0) {
-      diag_warning(loc, W_OTHER, "division by zero");
-      return false;
-    }
+    if (b == 0)
+      return false; /* the parser warns (sema/arith_warn.c) */
     if (sgn) {
       if (a == INT64_MIN && b == -1)
         r = op == OP_DIV ? a : 0;

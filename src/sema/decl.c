@@ -30,6 +30,19 @@ Type *decl_type_shown(const Decl *d) {
   return d->type;
 }
 
+/* GCC's error for an entity defined twice (an object initialized twice,
+   `int x = 1; ... int x = 2;`, a function given two bodies), D the
+   second, with its note at the declaration that defined it first.  */
+static void report_redefinition(const Decl *d, const Decl *prev) {
+  for (const Decl *x = prev; x; x = x->prev)
+    if (d->kind == DECL_FUNC ? x->defined : x->has_init) {
+      diag_error(d->loc, "redefinition of '%s'", d->name->name);
+      diag_note(x->loc, "previous definition of '%s' with type %s",
+                x->name->name, type_quoted(decl_type_shown(x)));
+      return;
+    }
+}
+
 bool decl_merge(Decl *d, Decl *prev, int depth) {
   if (prev->kind != d->kind) {
     diag_error(d->loc, "'%s' redeclared as different kind of symbol",
@@ -67,20 +80,29 @@ bool decl_merge(Decl *d, Decl *prev, int depth) {
   if (nc->kind == TY_FUNC && (nc->flags & TYF_OLDSTYLE) &&
       !(pc->flags & TYF_OLDSTYLE))
     d->type = prev->type;
-  if (prev->defined && d->defined && d->kind == DECL_FUNC) {
-    diag_error(d->loc, "redefinition of '%s'", d->name->name);
-    diag_note(prev->loc, "previous definition of '%s' with type %s",
-              prev->name->name, type_quoted(decl_type_shown(prev)));
-  }
-  if (d->sc == SC_STATIC && prev->sc != SC_STATIC && d->kind == DECL_FUNC &&
-      !prev->implicit && depth == 0) {
+  if ((d->kind == DECL_VAR && d->has_init) || (d->kind == DECL_FUNC && d->defined))
+    report_redefinition(d, prev);
+  if (d->sc == SC_STATIC && prev->sc != SC_STATIC && depth == 0) {
     diag_error(d->loc, "static declaration of '%s' follows non-static declaration",
                d->name->name);
+    diag_note(prev->loc, "previous %sdeclaration of '%s' with type %s",
+              prev->implicit ? "implicit " : "", prev->name->name,
+              type_quoted(decl_type_shown(prev)));
+  }
+  if (d->kind == DECL_VAR && d->is_thread_local != prev->is_thread_local && depth == 0) {
+    diag_error(d->loc, d->is_thread_local
+                           ? "thread-local declaration of '%s' follows non-thread-local declaration"
+                           : "non-thread-local declaration of '%s' follows thread-local declaration",
+               d->name->name);
+    diag_note(prev->loc, "previous declaration of '%s' with type %s",
+              prev->name->name, type_quoted(decl_type_shown(prev)));
   }
   if (d->sc == SC_NONE && prev->sc == SC_STATIC && d->kind == DECL_VAR &&
       depth == 0) {
     diag_error(d->loc, "non-static declaration of '%s' follows static declaration",
                d->name->name);
+    diag_note(prev->loc, "previous declaration of '%s' with type %s",
+              prev->name->name, type_quoted(decl_type_shown(prev)));
   }
   /* Linkage follows the first declaration (static ... extern).  */
   if (d->sc == SC_EXTERN && prev->sc == SC_STATIC)
@@ -114,7 +136,7 @@ bool decl_merge(Decl *d, Decl *prev, int depth) {
 }
 
 Decl *decl_find_previous(const Scopes *s, Ident *name, DeclKind kind, int sc,
-                         SrcLoc loc) {
+                         bool initialized, SrcLoc loc) {
   Binding *b = lookup_ordinary_binding(name);
   Decl *prev = NULL;
   if (b && b->depth == s->depth)
@@ -133,6 +155,12 @@ Decl *decl_find_previous(const Scopes *s, Ident *name, DeclKind kind, int sc,
   }
   if (prev && s->depth > 0 && kind == DECL_VAR && sc != SC_EXTERN &&
       prev->sc != SC_EXTERN) {
+    if (initialized && prev->has_init) {
+      diag_error(loc, "redefinition of '%s'", name->name);
+      diag_note(prev->loc, "previous definition of '%s' with type %s",
+                name->name, type_quoted(decl_type_shown(prev)));
+      return NULL;
+    }
     diag_error(loc, "redeclaration of '%s' with no linkage", name->name);
     diag_note(prev->loc, "previous declaration of '%s' with type %s",
               name->name, type_quoted(decl_type_shown(prev)));

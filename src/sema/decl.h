@@ -5,10 +5,11 @@
 #include "scope.h"
 
 /* The earlier declaration a new declaration of NAME (KIND, storage class
-   SC, at LOC) redeclares in the current scope, or NULL; reports a
-   redeclaration C forbids (and returns NULL for it).  */
+   SC, at LOC; INITIALIZED: an initializer follows) redeclares in the
+   current scope, or NULL; reports a redeclaration C forbids (and returns
+   NULL for it).  */
 Decl *decl_find_previous(const Scopes *s, Ident *name, DeclKind kind, int sc,
-                         SrcLoc loc);
+                         bool initialized, SrcLoc loc);
 /* Merge D into PREV's chain (D redeclares PREV; DEPTH: the scope depth
    of D); reports conflicts.  Returns false when they conflict (D then
    starts a chain of its own).  */

@@ -69,6 +69,11 @@ static const char *const warning_names[W__COUNT] = {
     [W_SWITCH_OUTSIDE_RANGE] = "switch-outside-range",
     [W_SWITCH_BOOL] = "switch-bool",
     [W_DISCARDED_QUALIFIERS] = "discarded-qualifiers",
+    [W_OVERFLOW] = "overflow",
+    [W_DIV_BY_ZERO] = "div-by-zero",
+    [W_SHIFT_COUNT_OVERFLOW] = "shift-count-overflow",
+    [W_SHIFT_COUNT_NEGATIVE] = "shift-count-negative",
+    [W_COMPARE_DISTINCT_POINTER_TYPES] = "compare-distinct-pointer-types",
     [W_OTHER] = "",
 };
 
