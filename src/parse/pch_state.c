@@ -703,25 +703,6 @@ static size_t get_count(StateReader *r, size_t min_bytes, const char *what) {
   return (size_t)get_bounded(r, (uint64_t)(r->end - r->p) / min_bytes, what);
 }
 
-/* A string that may be NULL, copied into the arena (NUL-terminated).  */
-static const char *get_bytes(StateReader *r, uint32_t *len) {
-  uint64_t n = get_uleb(r);
-  if (len)
-    *len = 0;
-  if (n == 0)
-    return NULL;
-  n--;
-  if (n > MAX_STRING || n > (uint64_t)(r->end - r->p)) {
-    fail(r, "a string runs past the end");
-    return NULL;
-  }
-  char *s = arena_strndup(perm, (const char *)r->p, (size_t)n);
-  r->p += n;
-  if (len)
-    *len = (uint32_t)n;
-  return s;
-}
-
 static SrcLoc get_loc(StateReader *r) {
   SrcLoc loc;
   loc.file = (uint32_t)get_bounded(r, r->max_file, "a file index");
@@ -811,6 +792,16 @@ static const char *get_span(StateReader *r, uint32_t *len) {
   r->p += n;
   *len = (uint32_t)n;
   return s;
+}
+
+/* A string that may be NULL, copied into the arena (NUL-terminated);
+   *LEN its length when LEN is not NULL.  */
+static const char *get_bytes(StateReader *r, uint32_t *len) {
+  uint32_t n;
+  const char *span = get_span(r, &n);
+  if (len)
+    *len = n;
+  return span ? arena_strndup(perm, span, n) : NULL;
 }
 
 static void read_idents(StateReader *r) {
