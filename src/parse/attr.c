@@ -569,9 +569,15 @@ Type *apply_type_attrs(Parser *p, Type *t, Attr *attrs, bool in_place,
   return t;
 }
 
-void apply_record_attrs(Parser *p, Record *r, Attr *attrs) {
-  if (r->name) /* at the tag's name */
-    attrs_report_at(attrs, r->def_loc.file ? r->def_loc : r->loc);
+/* A declaration's attribute written on a struct, union or enum type:
+   GCC warns that it does not apply to types (deprecated and unused do).  */
+static bool decl_attr_on_type(const AttrSpec *spec) {
+  return spec->target == AT_DECL && spec->id != ATTR_DEPRECATED &&
+         spec->id != ATTR_UNUSED;
+}
+
+void apply_record_attrs(Parser *p, Record *r, Attr *attrs, SrcLoc at) {
+  attrs_report_at(attrs, at);
   for (Attr *a = attrs; a; a = a->next) {
     const AttrSpec *spec = checked_spec(a);
     if (!spec)
@@ -587,12 +593,22 @@ void apply_record_attrs(Parser *p, Record *r, Attr *attrs) {
         r->user_align = al;
     } else if (id == ATTR_BTF_TYPE_TAG) {
       /* Handled by the caller on the record's type (needs the Type).  */
-    } else if (spec->target == AT_DECL && id != ATTR_DEPRECATED &&
-               id != ATTR_UNUSED) {
-      diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute ignored", a->name->name);
+    } else if (decl_attr_on_type(spec)) {
+      diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute does not apply to types",
+                   a->name->name);
     }
   }
   (void)p;
+}
+
+void report_type_attrs(Attr *attrs, SrcLoc at) {
+  attrs_report_at(attrs, at);
+  for (Attr *a = attrs; a; a = a->next) {
+    const AttrSpec *spec = a->spec;
+    if (spec && !a->scope && decl_attr_on_type(spec))
+      diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute does not apply to types",
+                   a->name->name);
+  }
 }
 
 BtfTag *attrs_btf_tags(Parser *p, Attr *attrs, bool type_tags, Attr **rest) {

@@ -838,15 +838,17 @@ static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
   }
   r->def_loc = loc;
   r->being_defined = true;
-  apply_record_attrs(p, r, attrs);
-  /* #pragma clang attribute push(...) applies to records.  */
-  for (size_t i = 0; i < p->clang_attr_stack.len; i++)
-    apply_record_attrs(p, r, p->clang_attr_stack.data[i]);
   SrcLoc where = name ? loc : cur_loc(p); /* the name, else the brace */
   parse_struct_body(p, r, t);
-  /* Attributes after the closing brace belong to the type.  */
+  /* Attributes after the closing brace belong to the type; GCC applies
+     them with those before the name once the definition is complete.  */
   Attr *post = parse_any_attributes(p);
-  apply_record_attrs(p, r, post);
+  SrcLoc at = p->input_loc;
+  apply_record_attrs(p, r, attrs, at);
+  /* #pragma clang attribute push(...) applies to records.  */
+  for (size_t i = 0; i < p->clang_attr_stack.len; i++)
+    apply_record_attrs(p, r, p->clang_attr_stack.data[i], at);
+  apply_record_attrs(p, r, post, at);
   r->pack = p->pack;
   if (!layout_record(r))
     diag_error(where, "type %s is too large", type_quoted(t));
@@ -1270,6 +1272,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
   vec_free(&ens);
   Attr *post = parse_any_attributes(p);
   Attr *all = attr_concat(attrs, post);
+  report_type_attrs(all, p->input_loc);
   bool packed = attr_find(all, "packed") != NULL;
   int64_t mode_size = 0;
   Attr *mode = attr_find(all, "mode");
@@ -1753,6 +1756,7 @@ Type *parse_type_name(Parser *p) {
     Attr *ta, *da;
     attr_split(all, &ta, &da);
     t = apply_type_attrs(p, t, ta, false, loc);
+    report_type_attrs(da, p->input_loc);
   }
   note_body_type(p, t);
   return t;

@@ -324,7 +324,14 @@ Attr *attr_find(Attr *list, const char *name);
 void apply_decl_attrs(Parser *p, Decl *d, Attr *attrs);
 Type *apply_type_attrs(Parser *p, Type *t, Attr *attrs, bool in_place,
                        SrcLoc loc);
-void apply_record_attrs(Parser *p, Record *r, Attr *attrs);
+/* A struct's or union's attributes, reported at AT: GCC applies a
+   definition's attributes when it completes it, at its input location
+   then (Parser.input_loc after the attributes that follow the '}').  */
+void apply_record_attrs(Parser *p, Record *r, Attr *attrs, SrcLoc at);
+/* Attributes written on a type (an enum's, a type name's), reported at
+   AT; those only declarations take get GCC's warning that they do not
+   apply to types.  */
+void report_type_attrs(Attr *attrs, SrcLoc at);
 void apply_member_attrs(Parser *p, Member *m, Attr *attrs);
 void apply_param_attrs(Parser *p, Param *prm, Attr *attrs);
 /* Split a list into the attributes that concern the type (type_required
