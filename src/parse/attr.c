@@ -550,6 +550,12 @@ static Type *apply_one_type_attr(Parser *p, Type *t, const Attr *a,
   return t; /* no effect on layout or debug information */
 }
 
+/* GCC's warning for A, a declaration's attribute, written on a type.  */
+static void warn_not_for_types(const Attr *a) {
+  diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute does not apply to types",
+               a->name->name);
+}
+
 Type *apply_type_attrs(Parser *p, Type *t, Attr *attrs, bool in_place,
                        SrcLoc loc) {
   (void)loc;
@@ -560,8 +566,7 @@ Type *apply_type_attrs(Parser *p, Type *t, Attr *attrs, bool in_place,
     if (!spec)
       continue;
     if (spec->target == AT_DECL) {
-      diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute does not apply to types",
-                   a->name->name);
+      warn_not_for_types(a);
       continue;
     }
     t = apply_one_type_attr(p, t, a, spec, in_place);
@@ -594,8 +599,7 @@ void apply_record_attrs(Parser *p, Record *r, Attr *attrs, SrcLoc at) {
     } else if (id == ATTR_BTF_TYPE_TAG) {
       /* Handled by the caller on the record's type (needs the Type).  */
     } else if (decl_attr_on_type(spec)) {
-      diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute does not apply to types",
-                   a->name->name);
+      warn_not_for_types(a);
     }
   }
   (void)p;
@@ -606,8 +610,7 @@ void report_type_attrs(Attr *attrs, SrcLoc at) {
   for (Attr *a = attrs; a; a = a->next) {
     const AttrSpec *spec = a->spec;
     if (spec && !a->scope && decl_attr_on_type(spec))
-      diag_warning(attr_where(a), W_ATTRIBUTES, "'%s' attribute does not apply to types",
-                   a->name->name);
+      warn_not_for_types(a);
   }
 }
 
