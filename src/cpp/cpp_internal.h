@@ -152,6 +152,11 @@ typedef struct Lexer {
   bool bol;               /* nothing lexed yet on this line */
   bool angled;            /* lex a following '<' as a header name */
   bool quiet;             /* no diagnostics (skipped text, #error text) */
+  /* C90's view of "//": 0 a comment (C99 on), 1 GNU C90 (a comment,
+     a pedwarn), 2 ISO C90 (an error; "//" then "*", and "//" in a directive, are
+     two '/' tokens), as GCC's lexer; said once per file.  */
+  uint8_t c90_line_comments;
+  bool line_comment_reported;
   struct Cpp *cpp;
 } Lexer;
 
@@ -289,6 +294,9 @@ typedef struct Cpp {
      from the file): the name's place, and its expansion-point id once a
      token of it has been handed out (0 before).  Every token read from a
      context carries that id in loc.xp.  */
+  SrcLoc eof_loc;        /* the end of input: where the main file ends,
+                            as GCC places its end-of-file token (the
+                            line after the last, column 0) */
   SrcLoc xp_loc;
   uint32_t xp;
   uint32_t budget;       /* tokens left for the current expansion */
@@ -370,6 +378,7 @@ void expand_tokens(Cpp *cpp, const Token *toks, uint32_t n, TokBuf *out);
 void macro_init_names(Cpp *cpp);
 void macro_define_directive(Cpp *cpp, Token *name_tok);
 void macro_undef_directive(Cpp *cpp);
+void macro_va_name_misplaced(Cpp *cpp, const Token *t);
 void macro_set(Cpp *cpp, Ident *id, Macro *m);
 Macro *macro_new_builtin(Cpp *cpp, const char *name, BuiltinKind kind);
 void macro_print_definition(Buf *b, const Macro *m);

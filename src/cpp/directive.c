@@ -407,7 +407,7 @@ static void do_line(Cpp *cpp, const Token *first, bool marker) {
     return;
   }
   if (line > INT32_MAX)
-    diag_warning(t.loc, W_PEDANTIC, "line number out of range");
+    diag_pedwarn(t.loc, W_PEDANTIC, "line number out of range");
   const char *name = srcloc_file(t.loc);
   unsigned flags = f->sys_flags;
   if (marker)
@@ -621,6 +621,7 @@ bool read_source_token(Cpp *cpp, Token *t) {
       memset(t, 0, sizeof *t);
       t->kind = cpp->in_directive ? TK_EOD : TK_EOF;
       t->text = "";
+      t->loc = cpp->eof_loc;
       return true;
     }
     if (cpp->skipping && !cpp->in_directive)
@@ -651,8 +652,12 @@ bool read_source_token(Cpp *cpp, Token *t) {
       continue;
     if (f->mi_state != MI_IN_GUARD)
       mi_fail(f);
-    if (t->kind == TK_IDENT && (t->ident->pp_flags & PPF_POISONED))
-      diag_error(t->loc, "attempt to use poisoned \"%s\"", t->ident->name);
+    if (t->kind == TK_IDENT && (t->ident->pp_flags & (PPF_POISONED | PPF_VA_NAME))) {
+      if (t->ident->pp_flags & PPF_POISONED)
+        diag_error(t->loc, "attempt to use poisoned \"%s\"", t->ident->name);
+      else
+        macro_va_name_misplaced(cpp, t);
+    }
     return true;
   }
 }

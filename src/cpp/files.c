@@ -480,8 +480,15 @@ bool pop_file(Cpp *cpp) {
     fr->file->guard = fr->mi_guard;
   cpp->frame = fr->parent;
   bool was_cmdline = fr->is_cmdline;
-  free(fr);
   Frame *p = cpp->frame;
+  if (!p) {
+    const Lexer *lx = &fr->lx;
+    /* GCC ends the last line if the file does not; an empty file is
+       one empty line.  */
+    bool partial_line = lx->line_start < lx->end || lx->line == 1;
+    cpp->eof_loc = (SrcLoc){lx->file, lx->line + partial_line, 0, 0};
+  }
+  free(fr);
   if (!p)
     return false;
   if (was_cmdline) {

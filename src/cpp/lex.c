@@ -47,7 +47,10 @@ void lex_init(Lexer *lx, Cpp *cpp, const char *text, size_t len,
   lx->file = file;
   lx->bol = true;
   lx->cpp = cpp;
+  if (lang_year() < 1999)
+    lx->c90_line_comments = ctx_current->lang.gnu ? 1 : 2;
 }
+
 
 /* Length of the line splice starting at p, or 0.  GCC also accepts blanks
    between the backslash and the newline.  */
@@ -96,6 +99,29 @@ static const char *clean_spelling(Lexer *lx, const char *start,
   out[n] = 0;
   *len = (uint32_t)n;
   return out;
+}
+
+/* A "//" at P (its second '/' at Q) in C90: GCC's error or pedwarn,
+   once per file.  Returns false when ISO C90 makes it two '/' tokens
+   (a "//" followed by "*", or in a directive).  */
+static bool c90_line_comment(Lexer *lx, const char *p, const char *q,
+                             bool in_directive) {
+  if (lx->c90_line_comments == 2 && (*after_splices(q + 1) == '*' || in_directive))
+    return false;
+  if (lx->line_comment_reported || lx->quiet)
+    return true;
+  lx->line_comment_reported = true;
+  SrcLoc loc = loc_at(lx, p);
+  if (srcfile_get(loc.file)->system_header)
+    return true;
+  bool shown = true;
+  if (lx->c90_line_comments == 2)
+    diag_error(loc, "C++ style comments are not allowed in ISO C90");
+  else
+    shown = diag_pedwarn(loc, W_PEDANTIC, "C++ style comments are not allowed in ISO C90");
+  if (shown)
+    diag_note(loc, "(this will be reported only once per input file)");
+  return true;
 }
 
 /* p is at the '*' of a comment opener; returns the end of the comment. */
@@ -475,7 +501,8 @@ static WhiteEnd skip_white(Lexer *lx, const char **pp, bool in_directive,
       if (*q == '*') {
         note_newlines(lx, p, q);
         p = skip_block_comment(lx, q);
-      } else if (*q == '/') {
+      } else if (*q == '/' &&
+                 (!lx->c90_line_comments || c90_line_comment(lx, p, q, in_directive))) {
         note_newlines(lx, p, q);
         p = skip_line_comment(lx, q + 1);
       } else {

@@ -62,11 +62,24 @@ static bool check_macro_name(Cpp *cpp, const Token *t, const char *dir) {
     return false;
   }
   if (id->pp_flags & PPF_VA_NAME)
-    diag_warning(t->loc, W_PEDANTIC,
-                 "__VA_ARGS__ can only appear in the expansion of a C99 "
-                 "variadic macro");
-  (void)cpp;
+    macro_va_name_misplaced(cpp, t);
   return true;
+}
+
+/* T, __VA_ARGS__ or __VA_OPT__, where it does not belong: outside the
+   body of a variadic macro (GCC's pedwarns; __VA_OPT__ is C23's, and
+   GCC names C++20 for it), or __VA_OPT__ in any place when the standard
+   is a strict one before C23.  */
+void macro_va_name_misplaced(Cpp *cpp, const Token *t) {
+  const Lang *lang = &ctx_current->lang;
+  if (t->ident == cpp->id_va_args)
+    diag_pedwarn(t->loc, W_NONE, "'__VA_ARGS__' can only appear in the "
+                                 "expansion of a C99 variadic macro");
+  else if (!lang->gnu && lang_year() < 2023)
+    diag_pedwarn(t->loc, W_PEDANTIC, "'__VA_OPT__' is not available until C23");
+  else
+    diag_pedwarn(t->loc, W_NONE, "'__VA_OPT__' can only appear in the "
+                                 "expansion of a C++20 variadic macro");
 }
 
 /* Parameter list after "NAME(".  Returns false after an error.  */
@@ -206,16 +219,14 @@ static bool parse_body(Cpp *cpp, Macro *m) {
         t.kind = TK_PARAM;
         t.punct = (uint16_t)idx;
       } else if (t.ident == cpp->id_va_opt && m->variadic) {
+        if (!ctx_current->lang.gnu && lang_year() < 2023)
+          macro_va_name_misplaced(cpp, &t);
         t.kind = TK_VA_OPT;
-      } else if (t.ident == cpp->id_va_args) {
-        diag_warning(t.loc, W_PEDANTIC,
-                     "__VA_ARGS__ can only appear in the expansion of a C99 "
-                     "variadic macro");
+      } else if (t.ident->pp_flags & PPF_VA_NAME) {
+        macro_va_name_misplaced(cpp, &t);
       }
-    } else if (t.kind == TK_IDENT && t.ident == cpp->id_va_args) {
-      diag_warning(t.loc, W_PEDANTIC,
-                   "__VA_ARGS__ can only appear in the expansion of a C99 "
-                   "variadic macro");
+    } else if (t.kind == TK_IDENT && (t.ident->pp_flags & PPF_VA_NAME)) {
+      macro_va_name_misplaced(cpp, &t);
     }
     if (t.kind == TK_VA_OPT) {
       if (va_opt_depth >= 0) {

@@ -519,13 +519,16 @@ static bool warning_option(Options *o, const char *w) {
     if (id > 0) {
       o->diag.as_error[id] = true;
       o->diag.enabled[id] = true;
+      o->diag.given[id] = true;
     }
     return true;
   }
   if (!strncmp(w, "no-error=", 9)) {
     int id = diag_warning_by_name(w + 9);
-    if (id > 0)
+    if (id > 0) {
       o->diag.as_error[id] = false;
+      o->diag.not_error[id] = true;
+    }
     return true;
   }
   bool on = true;
@@ -534,8 +537,10 @@ static bool warning_option(Options *o, const char *w) {
     w += 3;
   }
   int id = diag_warning_by_name(w);
-  if (id > 0)
+  if (id > 0) {
     o->diag.enabled[id] = on;
+    o->diag.given[id] = true;
+  }
   if (!strcmp(w, "pedantic"))
     o->diag.enabled[W_PEDANTIC] = o->diag.enabled[W_MISSING_PARAMETER_NAME] = on;
   /* Every other -W option is GCC's and has no effect here.  */
@@ -697,8 +702,11 @@ bool options_parse(int argc, char **argv, Options *o) {
     else if (!strncmp(a, "-W", 2) && strncmp(a, "-Wl,", 4) && strncmp(a, "-Wa,", 4) &&
              strncmp(a, "-Wp,", 4)) warning_option(o, a + 2);
     else if (!strcmp(a, "-pedantic") || !strcmp(a, "-Wpedantic") ||
-             !strcmp(a, "-pedantic-errors"))
+             !strcmp(a, "-pedantic-errors")) {
       o->diag.enabled[W_PEDANTIC] = o->diag.enabled[W_MISSING_PARAMETER_NAME] = true;
+      if (!strcmp(a, "-pedantic-errors"))
+        o->diag.pedantic_errors = true;
+    }
     else if (!strncmp(a, "-O", 2)) {
       const char *l = a + 2;
       o->optimize = o->debug.optimize = !*l ? 1 : (*l >= '0' && *l <= '9') ? atoi(l) : 2;
@@ -859,5 +867,7 @@ bool options_parse(int argc, char **argv, Options *o) {
   o->predef.unsigned_char = !o->debug.signed_char;
   float_flags(o, &o->predef.fp);
   o->predef.debug = o->want_dwarf || o->want_btf;
+  diag_options_resolve(&o->diag,
+                       o->lang.std >= 89 ? 1900 + o->lang.std : 2000 + o->lang.std);
   return true;
 }

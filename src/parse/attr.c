@@ -111,8 +111,7 @@ Attr *parse_gnu_attributes(Parser *p) {
       if (at_punct(p, P_RPAREN))
         break;
       if (!at_attr_name(p)) {
-        diag_error(cur_loc(p), "expected identifier before %s",
-                   tok_desc(peek(p, 0)));
+        syntax_error(p, peek(p, 0), "identifier");
         while (!at_eof(p) && !at_punct(p, P_RPAREN))
           skip_balanced(p);
         break;
@@ -149,8 +148,7 @@ Attr *parse_std_attributes(Parser *p) {
       if (at_punct(p, P_RBRACKET))
         break;
       if (!at_attr_name(p)) {
-        diag_error(cur_loc(p), "expected identifier before %s",
-                   tok_desc(peek(p, 0)));
+        syntax_error(p, peek(p, 0), "identifier");
         while (!at_eof(p) && !at_punct(p, P_RBRACKET))
           skip_balanced(p);
         break;
@@ -162,8 +160,7 @@ Attr *parse_std_attributes(Parser *p) {
            (next(p), next(p), true))) {
         scope = name.ident;
         if (!at_attr_name(p)) {
-          diag_error(cur_loc(p), "expected identifier before %s",
-                     tok_desc(peek(p, 0)));
+          syntax_error(p, peek(p, 0), "identifier");
           break;
         }
         name = next(p);

@@ -240,6 +240,7 @@ typedef struct SpecState {
   Type *named;          /* typedef name, struct, enum, typeof ... */
   bool any;
   Attr *type_std_attrs; /* C23 attributes after a specifier */
+  SrcLoc complex_loc;   /* the _Complex keyword, if any */
 } SpecState;
 
 /* storage-class-specifier, function-specifier (inline, _Noreturn) and
@@ -522,6 +523,17 @@ static bool report_specifier_conflict(int bits, int add, SrcLoc loc) {
   return false;
 }
 
+/* GCC's pedwarns for _Complex of an integer type, or alone (BITS: the
+   specifiers, the _Complex keyword at LOC).  */
+static void report_iso_complex(int bits, SrcLoc loc) {
+  int real = bits & ~SPEC_COMPLEX;
+  if (real == 0)
+    diag_pedwarn(loc, W_PEDANTIC,
+                 "ISO C does not support plain 'complex' meaning 'double complex'");
+  else if (!(real & (SPEC_FLOAT | SPEC_DOUBLE)))
+    diag_pedwarn(loc, W_PEDANTIC, "ISO C does not support complex integer types");
+}
+
 /* A basic type keyword (void char short int long float double signed
    unsigned _Bool _Complex __int128), counted in st->bits.  */
 static void spec_basic_keyword(Parser *p, SpecState *st, int kw,
@@ -561,6 +573,12 @@ static void spec_basic_keyword(Parser *p, SpecState *st, int kw,
   }
   if (report_specifier_conflict(st->bits, add, t->loc))
     return;
+  if (add == SPEC_LONG && (st->bits & (3 * SPEC_LONG)) == SPEC_LONG)
+    diag_pedwarn_c90(t->loc, W_LONG_LONG, "ISO C90 does not support 'long long'");
+  if (add == SPEC_COMPLEX) {
+    st->complex_loc = t->loc;
+    diag_pedwarn_c90(t->loc, W_PEDANTIC, "ISO C90 does not support complex types");
+  }
   st->bits += add;
 }
 
@@ -611,6 +629,8 @@ static void spec_finish(Parser *p, DeclSpec *ds, SpecState *st) {
   } else {
     /* No type specifier at all is implicit int (C89); the caller warns.  */
     base = st->bits ? type_from_spec_bits(p, st->bits, ds->loc) : ty_int;
+    if (st->bits & SPEC_COMPLEX)
+      report_iso_complex(st->bits, st->complex_loc);
   }
   if (!base)
     ds->auto_quals = st->quals;
@@ -779,6 +799,18 @@ static Type *parse_struct_or_union(Parser *p, DeclSpec *ds) {
   return t;
 }
 
+/* GCC's pedwarn for a struct or union none of whose members has a name
+   (since C11 an anonymous struct or union member counts as named).  */
+static void report_no_named_members(const Record *r, SrcLoc loc) {
+  for (int i = 0; i < r->nmembers; i++)
+    if (r->members[i].name ||
+        (lang_year() >= 2011 && type_is_record(r->members[i].type)))
+      return;
+  const char *what = r->kind == TY_UNION ? "union" : "struct";
+  diag_pedwarn(loc, W_PEDANTIC, "%s has no %smembers", what,
+               r->nmembers ? "named " : "");
+}
+
 /* struct-or-union-specifier:
      struct-or-union attribute* identifier? { struct-declaration-list }
      struct-or-union attribute* identifier  */
@@ -795,7 +827,7 @@ static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
   }
   p->input_loc = name ? loc : cur_loc(p); /* the name, else the '{' */
   if (!name && !at_punct(p, P_LBRACE)) {
-    diag_error(cur_loc(p), "expected '{' before %s", tok_desc(peek(p, 0)));
+    syntax_error(p, peek(p, 0), "'{'");
     return ty_int;
   }
   if (!at_punct(p, P_LBRACE)) {
@@ -849,6 +881,7 @@ static Type *parse_struct_or_union_inner(Parser *p, DeclSpec *ds) {
   for (size_t i = 0; i < p->clang_attr_stack.len; i++)
     apply_record_attrs(p, r, p->clang_attr_stack.data[i], at);
   apply_record_attrs(p, r, post, at);
+  report_no_named_members(r, loc);
   r->pack = p->pack;
   if (!layout_record(r))
     diag_error(where, "type %s is too large", type_quoted(t));
@@ -908,6 +941,8 @@ static bool check_member_type(Member *members, size_t idx, size_t n,
         return false;
       }
       r->has_flex = true;
+      diag_pedwarn_c90(m->loc, W_PEDANTIC,
+                       "ISO C90 does not support flexible array members");
       return true;
     }
     diag_error(m->loc, "field '%s' has incomplete type",
@@ -950,8 +985,7 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
     DeclSpec ds;
     SrcLoc loc = cur_loc(p);
     if (!parse_decl_specifiers(p, &ds, false)) {
-      diag_error(loc, "expected specifier-qualifier-list before %s",
-                 tok_desc(peek(p, 0)));
+      syntax_error_at(p, loc, peek(p, 0), "specifier-qualifier-list");
       skip_to_decl_end(p);
       continue;
     }
@@ -1142,7 +1176,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     }
   }
   if (!name && !at_punct(p, P_LBRACE)) {
-    diag_error(cur_loc(p), "expected '{' before %s", tok_desc(peek(p, 0)));
+    syntax_error(p, peek(p, 0), "'{'");
     return ty_int;
   }
   if (!at_punct(p, P_LBRACE)) {
@@ -1200,7 +1234,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
       if (token_is_c23_keyword(nt))
         diag_c23_keyword_as_name(nt, "cannot use keyword '%s' as enumeration constant");
       else
-        diag_error(nt->loc, "expected identifier before %s", tok_desc(nt));
+        syntax_error(p, nt, "identifier");
       bad_list = true;
       while (!at_eof(p) && !at_punct(p, P_RBRACE) && !at_punct(p, P_SEMI))
         skip_balanced(p);
@@ -1256,8 +1290,11 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     scope_bind_ordinary(&p->scopes, n.ident, d);
     e.decl = d;
     vec_push(&ens, e);
-    if (!accept_punct(p, P_COMMA))
+    if (!at_punct(p, P_COMMA))
       break;
+    SrcLoc comma = next(p).loc;
+    if (at_punct(p, P_RBRACE))
+      diag_pedwarn_c90(comma, W_PEDANTIC, "comma at end of enumerator list");
   }
   expect_punct(p, P_RBRACE, NULL);
   if (ens.len == 0 && !bad_list)
@@ -1467,7 +1504,7 @@ static DeclLevel *parse_declarator_level_inner(Parser *p, bool abstract) {
       expect_punct(p, P_RPAREN, NULL);
     }
   } else if (!abstract) {
-    diag_error(t->loc, "expected identifier or '(' before %s", tok_desc(t));
+    syntax_error(p, t, "identifier or '('");
   }
 suffixes:;
   VEC(SuffixOp) sufs = {0};
@@ -1524,7 +1561,7 @@ static void parse_params(Parser *p, SuffixOp *op) {
     do {
       Token n = next(p);
       if (n.kind != TK_IDENT) {
-        diag_error(n.loc, "expected identifier before %s", tok_desc(&n));
+        syntax_error(p, &n, "identifier");
         break;
       }
       vec_push(&names, n.ident);
@@ -1558,8 +1595,7 @@ static void parse_params(Parser *p, SuffixOp *op) {
     bool have_specs = parse_decl_specifiers(p, &ds, false);
     p->expect_type_name = saved_expect;
     if (!have_specs) {
-      diag_error(loc, "expected declaration specifiers or '...' before %s",
-                 tok_desc(peek(p, 0)));
+      syntax_error_at(p, loc, peek(p, 0), "declaration specifiers or '...'");
       while (!at_eof(p) && !at_punct(p, P_RPAREN) && !at_punct(p, P_SEMI) &&
              !at_punct(p, P_LBRACE))
         skip_balanced(p);
@@ -1639,6 +1675,24 @@ static int64_t array_len_in_bounds(const SuffixOp *op, Type *elem, const Declara
 
 /* Build the type of one declarator level over BASE; returns decl
    attributes found inside (GNU attributes that are not type attributes). */
+/* GCC's pedwarns for an array derivation OP of OUT's declarator: a
+   zero size (GNU C), a variable length (C90).  */
+static void report_iso_array(Parser *p, const SuffixOp *op, const Declarator *out) {
+  const char *name = out->name ? out->name->name : NULL;
+  if (op->len == 0 && !op->vla && !op->negative) {
+    if (name)
+      diag_pedwarn(out->loc, W_PEDANTIC, "ISO C forbids zero-size array '%s'", name);
+    else
+      diag_pedwarn(op->loc, W_PEDANTIC, "ISO C forbids zero-size array");
+  } else if (op->vla && !op->star) {
+    if (name)
+      diag_pedwarn_c90(p->input_loc, W_VLA,
+                       "ISO C90 forbids variable length array '%s'", name);
+    else
+      diag_pedwarn_c90(p->input_loc, W_VLA, "ISO C90 forbids variable length array");
+  }
+}
+
 static Type *apply_level(Parser *p, DeclLevel *lv, Type *t, Declarator *out,
                          Attr **decl_attrs) {
   for (int i = 0; i < lv->nptrs; i++) {
@@ -1668,10 +1722,8 @@ static Type *apply_level(Parser *p, DeclLevel *lv, Type *t, Declarator *out,
                                       !(c->kind == TY_ARRAY && (c->flags & TYF_VLA))))
         diag_error(op->loc, "array type has incomplete element type %s",
                    type_quoted(t));
+      report_iso_array(p, op, out);
       t = op->vla ? type_vla(t) : type_array(t, array_len_in_bounds(op, t, out));
-      if (op->quals) {
-        /* remembered for parameter adjustment */
-      }
     } else {
       Type *c = type_canon(t);
       if (c->kind == TY_FUNC)
@@ -1740,7 +1792,7 @@ Type *parse_type_name(Parser *p) {
   DeclSpec ds;
   SrcLoc loc = cur_loc(p);
   if (!parse_decl_specifiers(p, &ds, false)) {
-    diag_error(loc, "expected type name before %s", tok_desc(peek(p, 0)));
+    syntax_error_at(p, loc, peek(p, 0), "type name");
     return ty_int;
   }
   if (!ds.type)
@@ -1775,8 +1827,7 @@ void parse_static_assert(Parser *p) {
     if (peek(p, 0)->kind == TK_STRING)
       parse_string_literal(p, &msg);
     else
-      diag_error(cur_loc(p), "expected string literal before %s",
-                 tok_desc(peek(p, 0)));
+      syntax_error(p, peek(p, 0), "string literal");
   }
   expect_punct(p, P_RPAREN, NULL);
   expect_punct(p, P_SEMI, NULL);
@@ -1895,8 +1946,7 @@ static const char *parse_asm_label(Parser *p) {
   if (peek(p, 0)->kind == TK_STRING)
     parse_string_literal(p, &s);
   else
-    diag_error(cur_loc(p), "expected string literal before %s",
-               tok_desc(peek(p, 0)));
+    syntax_error(p, peek(p, 0), "string literal");
   expect_punct(p, P_RPAREN, NULL);
   return s.str;
 }
@@ -1913,8 +1963,7 @@ static void parse_oldstyle_param_decls(Parser *p, Declarator *dr) {
   while (!at_punct(p, P_LBRACE) && !at_eof(p)) {
     DeclSpec ds;
     if (!parse_decl_specifiers(p, &ds, true)) {
-      diag_error(cur_loc(p), "expected declaration specifiers before %s",
-                 tok_desc(peek(p, 0)));
+      syntax_error(p, peek(p, 0), "declaration specifiers");
       skip_to_decl_end(p);
       break;
     }
@@ -2245,7 +2294,23 @@ static void missing_parameter_types(SrcLoc loc) {
    function-definition:
      declaration-specifiers declarator declaration-list? compound-statement
    (FILE_SCOPE: an external-declaration).  */
+static bool parse_declaration_inner(Parser *p, bool file_scope);
+
+/* declaration: __extension__* declaration-proper -- GCC's pedantic
+   warnings are off within a declaration written after __extension__.  */
 bool parse_declaration(Parser *p, bool file_scope) {
+  int extension = 0;
+  while (at_keyword(p) == KW_EXTENSION) {
+    next(p);
+    extension = 1;
+  }
+  diag_extension(extension);
+  bool ok = parse_declaration_inner(p, file_scope);
+  diag_extension(-extension);
+  return ok;
+}
+
+static bool parse_declaration_inner(Parser *p, bool file_scope) {
   (void)file_scope; /* GNU nested functions parse like any definition */
   if (at_keyword(p) == KW_STATIC_ASSERT) {
     parse_static_assert(p);
@@ -2259,8 +2324,7 @@ bool parse_declaration(Parser *p, bool file_scope) {
     const Token *t = peek(p, 0);
     if (!(file_scope && t->kind == TK_IDENT && !t->ident->keyword &&
           !is_typedef_name(p, t) && at_punct_n(p, 1, P_LPAREN))) {
-      diag_error(loc, "expected declaration specifiers before %s",
-                 tok_desc(t));
+      syntax_error_at(p, loc, t, "declaration specifiers");
       skip_to_decl_end(p);
       return false;
     }
@@ -2327,10 +2391,9 @@ bool parse_declaration(Parser *p, bool file_scope) {
   if (!accept_punct(p, P_SEMI)) {
     const Token *t = peek(p, 0);
     if (last_had_init)
-      diag_error(t->loc, "expected ',' or ';' before %s", tok_desc(t));
+      syntax_error(p, t, "',' or ';'");
     else
-      diag_error(t->loc, "expected '=', ',', ';', 'asm' or '__attribute__' before %s",
-                 tok_desc(t));
+      syntax_error(p, t, "'=', ',', ';', 'asm' or '__attribute__'");
     skip_to_decl_end(p);
     return false;
   }
@@ -2339,9 +2402,14 @@ bool parse_declaration(Parser *p, bool file_scope) {
 
 /* translation-unit: external-declaration* */
 void parse_translation_unit(Parser *p) {
+  if (peek(p, 0)->kind == TK_EOF)
+    diag_pedwarn(cur_loc(p), W_PEDANTIC, "ISO C forbids an empty translation unit");
   while (peek(p, 0)->kind != TK_EOF) {
-    if (accept_punct(p, P_SEMI))
-      continue; /* ISO C does not allow extra ';' outside of a function */
+    if (at_punct(p, P_SEMI)) {
+      diag_pedwarn(next(p).loc, W_PEDANTIC,
+                   "ISO C does not allow extra ';' outside of a function");
+      continue;
+    }
     if (at_keyword(p) == KW_ASM) {
       /* Top-level asm ( string ) ; */
       next(p);

@@ -360,6 +360,12 @@ static bool parse_int_literal(const Token *t, Expr *out) {
   }
   if (overflow)
     diag_error(t->loc, "integer constant is too large for its type");
+  if (base == 2 && lang_year() < 2023)
+    diag_pedwarn(t->loc, W_PEDANTIC, "binary constants are a C23 feature or GCC extension");
+  if (imag)
+    diag_pedwarn(t->loc, W_PEDANTIC, "imaginary constants are a GCC extension");
+  if (l == 2)
+    diag_pedwarn_c90(t->loc, W_LONG_LONG, "use of C99 long long integer constant");
   /* Type: the first of the C17 6.4.4.1 list that holds the value.  */
   Type *ty;
   bool decimal = base == 10;
@@ -418,6 +424,11 @@ static Expr parse_float_literal(const Token *t) {
   else if (!strcmp(suf, "i") || !strcmp(suf, "j")) imag = true;
   else
     diag_error(t->loc, "invalid suffix \"%s\" on floating constant", suf);
+  bool hex = buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X');
+  if (hex && lang_year() < 1999 && !ctx_current->lang.gnu)
+    diag_pedwarn(t->loc, W_PEDANTIC, "use of C99 hexadecimal floating constant");
+  if (imag && !ctx_current->lang.c2y)
+    diag_pedwarn(t->loc, W_PEDANTIC, "imaginary constants are a C2Y feature or GCC extension");
   Expr e = {0};
   e.type = imag ? type_complex(ty) : ty;
   e.loc = t->loc;
@@ -1651,7 +1662,7 @@ static Expr parse_offsetof(Parser *p) {
       first = false;
       const Token *nt = peek(p, 0);
       if (nt->kind != TK_IDENT) {
-        diag_error(nt->loc, "expected identifier before %s", tok_desc(nt));
+        syntax_error(p, nt, "identifier");
         break;
       }
       Token n = next(p);
@@ -1815,7 +1826,7 @@ static Expr has_attribute(Parser *p, SrcLoc loc) {
     const AttrSpec *spec = attr_spec_named(name->name);
     has = d && spec && decl_find_attr(d, (int)spec->id);
   } else {
-    diag_error(cur_loc(p), "expected identifier before %s", tok_desc(peek(p, 0)));
+    syntax_error(p, peek(p, 0), "identifier");
   }
   while (!at_eof(p) && !at_punct(p, P_RPAREN)) /* the attribute's arguments */
     skip_balanced(p);
@@ -1879,7 +1890,9 @@ static Expr parse_special_builtin(Parser *p, int kw) {
 static Expr compound_literal(Parser *p, Type *t, SrcLoc loc) {
   InitInfo info = {0};
   Init *init = NULL;
+  SrcLoc brace = cur_loc(p);
   t = parse_initializer(p, t, &info, tree_on(p) ? &init : NULL);
+  diag_pedwarn_c90(brace, W_PEDANTIC, "ISO C90 forbids compound literals");
   note_body_type(p, t);
   note_init_type(p, t);
   Expr e = {0};
@@ -2151,7 +2164,7 @@ static Expr parse_unary(Parser *p) {
         label = label_use(p, &name);
       }
       else
-        diag_error(cur_loc(p), "expected identifier before %s", tok_desc(peek(p, 0)));
+        syntax_error(p, peek(p, 0), "identifier");
       Expr r = {0};
       r.loc = op.loc;
       r.type = type_pointer(ty_void);
@@ -2171,9 +2184,13 @@ static Expr parse_unary(Parser *p) {
     return parse_sizeof(p, false);
   case KW_ALIGNOF:
     return parse_sizeof(p, true);
-  case KW_EXTENSION:
+  case KW_EXTENSION: {
     next(p);
-    return parse_cast(p);
+    diag_extension(1);
+    Expr e = parse_cast(p);
+    diag_extension(-1);
+    return e;
+  }
   case KW_REAL:
   case KW_IMAG: {
     Token op = next(p);
@@ -2259,7 +2276,7 @@ static Expr parse_postfix_ops(Parser *p, Expr e) {
       Token op = next(p);
       const Token *nt = peek(p, 0);
       if (nt->kind != TK_IDENT) {
-        diag_error(nt->loc, "expected identifier before %s", tok_desc(nt));
+        syntax_error(p, nt, "identifier");
         return bad_expr(op.loc);
       }
       Token name = next(p);
@@ -2309,6 +2326,7 @@ static Expr parse_paren(Parser *p) {
     Node *body = NULL;
     Expr e = parse_stmt_expr_body(p, &body);
     expect_punct(p, P_RPAREN, NULL);
+    diag_pedwarn(lp.loc, W_PEDANTIC, "ISO C forbids braced-groups within expressions");
     e.loc = lp.loc;
     e.flags &= (uint8_t)~EF_LVALUE;
     e.cv.kind = CV_NONE;
@@ -2403,7 +2421,7 @@ static Expr parse_primary(Parser *p) {
     case KW_BUILTIN_COUNTED_BY_REF:
       return parse_special_builtin(p, kw);
     default:
-      diag_error(t->loc, "expected expression before %s", tok_desc(t));
+      syntax_error(p, t, "expression");
       next(p);
       return bad_expr(t->loc);
     }
@@ -2459,7 +2477,7 @@ static Expr parse_primary(Parser *p) {
   default:
     break;
   }
-  diag_error(t->loc, "expected expression before %s", tok_desc(t));
+  syntax_error(p, t, "expression");
   if (t->kind != TK_EOF && !(t->kind == TK_PUNCT &&
                              (t->punct == P_SEMI || t->punct == P_RBRACE ||
                               t->punct == P_RPAREN)))

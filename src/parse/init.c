@@ -26,9 +26,30 @@ typedef struct InitState {
   bool want;              /* build the store list */
   VEC(InitElem) elems;
   int64_t flex_size;      /* bytes of a flexible array member's elements */
+  SrcLoc designation;     /* the first designator of the latest designation */
 } InitState;
 
 static const Place NOWHERE = {-1, NULL};
+
+/* The '=' that ends a designation (GCC's pedwarn in C90 at its first
+   designator); false if there is none.  */
+static bool designation_eq(InitState *s) {
+  if (!accept_punct(s->p, P_ASSIGN))
+    return false;
+  diag_pedwarn_c90(s->designation, W_PEDANTIC,
+                   "ISO C90 forbids specifying subobject to initialize");
+  return true;
+}
+
+/* [lo ... hi]: the GNU range after lo, if any, in *HI.  */
+static void designator_range(Parser *p, int64_t *hi) {
+  if (!at_punct(p, P_ELLIPSIS))
+    return;
+  diag_pedwarn(next(p).loc, W_PEDANTIC,
+               "ISO C forbids specifying range of elements to initialize");
+  bool u;
+  parse_int_const_expr(p, hi, &u);
+}
 
 static Place at(Place base, int64_t delta) {
   Place r = {base.off < 0 ? -1 : base.off + delta, NULL};
@@ -241,6 +262,7 @@ static int64_t init_array_items(InitState *s, Type *t, bool braced, Place pl) {
     if (at_punct(p, P_LBRACKET) || at_punct(p, P_DOT)) {
       if (!braced)
         break; /* a designator belongs to the enclosing braces */
+      s->designation = cur_loc(p);
       if (at_punct(p, P_DOT)) {
         diag_error(cur_loc(p), "field name not in record or union initializer");
         skip_balanced(p);
@@ -251,8 +273,7 @@ static int64_t init_array_items(InitState *s, Type *t, bool braced, Place pl) {
       bool u;
       parse_int_const_expr(p, &lo, &u);
       hi = lo;
-      if (accept_punct(p, P_ELLIPSIS))
-        parse_int_const_expr(p, &hi, &u);
+      designator_range(p, &hi);
       expect_punct(p, P_RBRACKET, NULL);
       if (lo < 0 || (len >= 0 && hi >= len)) {
         diag_error(p->prev.loc, "array index in initializer exceeds array bounds");
@@ -263,7 +284,7 @@ static int64_t init_array_items(InitState *s, Type *t, bool braced, Place pl) {
       if (at_punct(p, P_LBRACKET) || at_punct(p, P_DOT))
         init_designated(s, elem, at(pl, lo * esize));
       else {
-        accept_punct(p, P_ASSIGN);
+        designation_eq(s);
         init_object(s, elem, at(pl, lo * esize));
       }
       /* [lo ... hi] = v: the same stores for every element.  */
@@ -313,6 +334,7 @@ static void init_record_items(InitState *s, Type *t, bool braced, Place pl) {
     if (at_punct(p, P_DOT) || at_punct(p, P_LBRACKET)) {
       if (!braced)
         break;
+      s->designation = cur_loc(p);
       if (at_punct(p, P_LBRACKET)) {
         diag_error(cur_loc(p), "array index in non-array initializer");
         skip_balanced(p);
@@ -321,7 +343,7 @@ static void init_record_items(InitState *s, Type *t, bool braced, Place pl) {
       next(p);
       const Token *nt = peek(p, 0);
       if (nt->kind != TK_IDENT) {
-        diag_error(nt->loc, "expected identifier before %s", tok_desc(nt));
+        syntax_error(p, nt, "identifier");
         return;
       }
       Token name = next(p);
@@ -356,7 +378,7 @@ static void init_record_items(InitState *s, Type *t, bool braced, Place pl) {
               if (at_punct(p, P_DOT) || at_punct(p, P_LBRACKET))
                 init_designated(s, in->members[k].type, mp);
               else {
-                accept_punct(p, P_ASSIGN);
+                designation_eq(s);
                 init_object(s, in->members[k].type, mp);
               }
             }
@@ -367,7 +389,7 @@ static void init_record_items(InitState *s, Type *t, bool braced, Place pl) {
         if (at_punct(p, P_DOT) || at_punct(p, P_LBRACKET))
           init_designated(s, m->type, member_place(pl, m));
         else {
-          if (!accept_punct(p, P_ASSIGN) && !at_punct(p, P_LBRACE))
+          if (!designation_eq(s) && !at_punct(p, P_LBRACE))
             expect_punct(p, P_ASSIGN, NULL);
           init_object(s, m->type, member_place(pl, m));
         }
@@ -377,7 +399,8 @@ static void init_record_items(InitState *s, Type *t, bool braced, Place pl) {
                braced) {
       /* Obsolete GNU form: name: value.  */
       Token name = next(p);
-      next(p);
+      diag_pedwarn(next(p).loc, W_PEDANTIC,
+                   "obsolete use of designated initializer with ':'");
       int found = -1;
       for (int j = 0; j < r->nmembers; j++)
         if (r->members[j].name == name.ident)
@@ -433,8 +456,7 @@ static void init_designated(InitState *s, Type *t, Place pl) {
     bool u;
     parse_int_const_expr(p, &lo, &u);
     hi = lo;
-    if (accept_punct(p, P_ELLIPSIS))
-      parse_int_const_expr(p, &hi, &u);
+    designator_range(p, &hi);
     expect_punct(p, P_RBRACKET, NULL);
     int64_t esize = type_size(c->base) > 0 ? type_size(c->base) : 0;
     size_t first_elem = s->elems.len;
@@ -471,7 +493,7 @@ static void init_designated(InitState *s, Type *t, Place pl) {
     init_object(s, ty_int, NOWHERE);
     return;
   }
-  accept_punct(p, P_ASSIGN);
+  designation_eq(s);
   init_object(s, t, pl);
 }
 
@@ -602,7 +624,7 @@ static Type *parse_initializer_value(InitState *s, Type *t);
 /* initializer: assignment-expression | { initializer-list ,? }
    The stores are gathered while the typed tree is being built.  */
 Type *parse_initializer(Parser *p, Type *t, InitInfo *info, Init **out) {
-  InitState s = {p, info, out != NULL, {0}, 0};
+  InitState s = {.p = p, .info = info, .want = out != NULL};
   info->all_zero = true;
   info->is_const = true;
   info->has_reloc = false;

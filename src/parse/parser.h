@@ -189,6 +189,7 @@ struct Parser {
   Token la[LOOKAHEAD];   /* lookahead ring */
   unsigned la_start, la_count;
   Token prev;            /* last consumed token */
+  bool for_decl_hint_given; /* C90's note on 'for' declarations, said once */
   Scopes scopes;         /* sema/scope.h: what names mean here */
   TransUnit *tu;
   Decl *cur_func;        /* function whose body is being parsed */
@@ -302,7 +303,12 @@ SrcLoc cur_loc(Parser *p);
 /* Skip tokens to a synchronisation point after a syntax error.  */
 void skip_to_decl_end(Parser *p);
 void skip_balanced(Parser *p);
-const char *tok_desc(const Token *t);
+const char *syntax_where(const Token *t);
+/* GCC's c_parser_error: "expected EXPECTED before T" at LOC (at T for
+   syntax_error), or "... at end of input" at the input location when T
+   is the end of input.  */
+void syntax_error_at(Parser *p, SrcLoc loc, const Token *t, const char *expected);
+void syntax_error(Parser *p, const Token *t, const char *expected);
 /* String literal decoding (with concatenation of adjacent literals).  */
 bool parse_string_literal(Parser *p, Expr *out);
 int64_t decode_char_constant(Parser *p, const Token *t, Type **type);

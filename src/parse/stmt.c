@@ -57,6 +57,7 @@ Ident *label_use(Parser *p, const Token *name) {
 
 /* block-item-list: ( declaration | statement | __label__ list ; )*  */
 static void parse_block_items(Parser *p, NodeVec *kids) {
+  bool after_statement = false; /* C90: declarations come first */
   while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
     p->last_was_expr = false;
     if (at_keyword(p) == KW_LABEL) {
@@ -65,7 +66,7 @@ static void parse_block_items(Parser *p, NodeVec *kids) {
       next(p);
       do {
         if (peek(p, 0)->kind != TK_IDENT) {
-          diag_error(cur_loc(p), "expected identifier before %s", tok_desc(peek(p, 0)));
+          syntax_error(p, peek(p, 0), "identifier");
           break;
         }
         Ident *name = next(p).ident;
@@ -87,12 +88,18 @@ static void parse_block_items(Parser *p, NodeVec *kids) {
     }
     if (at_declaration_start(p) &&
         !(peek(p, 0)->kind == TK_IDENT && at_punct_n(p, 1, P_COLON))) {
+      SrcLoc loc = cur_loc(p);
       parse_block_declaration(p, kids);
+      if (after_statement)
+        diag_pedwarn_c90(loc, W_DECLARATION_AFTER_STATEMENT,
+                         "ISO C90 forbids mixed declarations and code");
+      after_statement = false;
       continue;
     }
     Node *s = parse_stmt(p);
     if (s)
       vec_push(kids, s);
+    after_statement = true;
   }
 }
 
@@ -173,8 +180,7 @@ static void parse_asm_operands(Parser *p, AsmOperand **ops, int *nops,
       expect_punct(p, P_RBRACKET, NULL);
     }
     if (peek(p, 0)->kind != TK_STRING) {
-      diag_error(cur_loc(p), "expected string literal before %s",
-                 tok_desc(peek(p, 0)));
+      syntax_error(p, peek(p, 0), "string literal");
       skip_balanced(p);
     } else {
       op.constraint = asm_string(p);
@@ -214,8 +220,7 @@ static void parse_asm_names(Parser *p, AsmStmt *a, bool labels) {
       vec_push(&ids, label_use(p, &name));
     }
     else {
-      diag_error(cur_loc(p), "expected %s before %s",
-                 labels ? "identifier" : "string literal", tok_desc(peek(p, 0)));
+      syntax_error(p, peek(p, 0), labels ? "identifier" : "string literal");
       skip_balanced(p);
     }
     if (!accept_punct(p, P_COMMA))
@@ -259,7 +264,7 @@ static Node *parse_asm_stmt(Parser *p) {
     next(p);
   }
   if (!at_punct(p, P_LPAREN)) {
-    diag_error(cur_loc(p), "expected '(' before %s", tok_desc(peek(p, 0)));
+    diag_error(cur_loc(p), "expected '(' %s", syntax_where(peek(p, 0)));
     skip_to_decl_end(p);
     return NULL;
   }
@@ -471,7 +476,7 @@ static Node *parse_do_stmt(Parser *p) {
   Node *n = loop_node(p, ST_DO, kw.loc);
   ST_BODY(n) = parse_loop_body(p);
   if (!accept_keyword(p, KW_WHILE))
-    diag_error(cur_loc(p), "expected 'while' before %s", tok_desc(peek(p, 0)));
+    diag_error(cur_loc(p), "expected 'while' %s", syntax_where(peek(p, 0)));
   ST_COND(n) = parse_condition(p);
   expect_punct(p, P_SEMI, NULL);
   return n;
@@ -490,6 +495,14 @@ static Node *parse_for_stmt(Parser *p) {
     NodeVec kids = {0};
     parse_block_declaration(p, &kids);
     ST_INIT(n) = block_node(&kids, loc);
+    if (lang_year() < 1999) {
+      diag_error(kw.loc, "'for' loop initial declarations are only allowed "
+                         "in C99 or C11 mode");
+      if (!p->for_decl_hint_given)
+        diag_note(kw.loc, "use option '-std=c99', '-std=gnu99', '-std=c11' "
+                          "or '-std=gnu11' to compile your code");
+      p->for_decl_hint_given = true;
+    }
   } else {
     if (!at_punct(p, P_SEMI)) {
       Expr e = parse_expr(p);
@@ -526,8 +539,7 @@ static Node *parse_goto_stmt(Parser *p) {
     Token name = next(p);
     n->u.lbl.label = label_use(p, &name);
   } else {
-    diag_error(cur_loc(p), "expected identifier or '*' before %s",
-               tok_desc(peek(p, 0)));
+    syntax_error(p, peek(p, 0), "identifier or '*'");
   }
   expect_punct(p, P_SEMI, NULL);
   return n;

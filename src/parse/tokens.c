@@ -261,29 +261,53 @@ void diag_c23_keyword_as_name(const Token *t, const char *what) {
   diag_note(t->loc, "'%s' is a keyword with '-std=c23' onwards", t->ident->name);
 }
 
-const char *tok_desc(const Token *t) {
-  char buf[80];
+/* Where a syntax error is, after "expected X": "before 'y'" (or
+   "before numeric constant" ...), or "at end of input", in GCC's words. */
+const char *syntax_where(const Token *t) {
+  char buf[96];
   int len = t->len > 60 ? 60 : (int)t->len;
   switch (t->kind) {
   case TK_EOF:
-    return "end of input";
+    return "at end of input";
   case TK_PRAGMA_END:
-    return "end of line";
+    return "before end of line";
   case TK_STRING:
-    return "string constant";
+    return "before string constant";
   case TK_NUMBER:
   case TK_CHAR:
-    return "numeric constant";
+    return "before numeric constant";
   case TK_PUNCT:
   case TK_OTHER:
-    snprintf(buf, sizeof buf, "'%.*s' token", len, t->text);
+    snprintf(buf, sizeof buf, "before '%.*s' token", len, t->text);
     break;
   default:
-    snprintf(buf, sizeof buf, "'%.*s'", len, t->text);
+    snprintf(buf, sizeof buf, "before '%.*s'", len, t->text);
     break;
   }
   /* (for an error message: a few bytes of the compilation's arena) */
   return arena_strndup(perm, buf, strlen(buf));
+}
+
+void syntax_error_at(Parser *p, SrcLoc loc, const Token *t, const char *expected) {
+  diag_error(t->kind == TK_EOF ? p->input_loc : loc, "expected %s %s", expected,
+             syntax_where(t));
+}
+
+void syntax_error(Parser *p, const Token *t, const char *expected) {
+  syntax_error_at(p, t->loc, t, expected);
+}
+
+/* Where GCC reports a missing C: a closing ')' ']' ';' or ':' goes just
+   after the token before it (its fix-it place) when that token was
+   written in the file, not made by a macro; others at the next token. */
+static SrcLoc missing_token_loc(const Parser *p, Punct c, const Token *next) {
+  bool closing = c == P_RPAREN || c == P_RBRACKET || c == P_SEMI || c == P_COLON;
+  const Token *prev = &p->prev;
+  if (!closing || !prev->loc.file || prev->loc.xp || prev->kind == TK_EOF)
+    return next->loc;
+  SrcLoc after = prev->loc;
+  after.col += prev->len;
+  return after;
 }
 
 bool expect_punct(Parser *p, Punct c, const char *what) {
@@ -291,10 +315,10 @@ bool expect_punct(Parser *p, Punct c, const char *what) {
     return true;
   const Token *t = peek(p, 0);
   if (what)
-    diag_error(t->loc, "expected %s before %s", what, tok_desc(t));
+    syntax_error(p, t, what);
   else
-    diag_error(t->loc, "expected '%s' before %s", punct_spelling(c),
-               tok_desc(t));
+    diag_error(missing_token_loc(p, c, t), "expected '%s' %s", punct_spelling(c),
+               syntax_where(t));
   return false;
 }
 

@@ -74,6 +74,9 @@ static const char *const warning_names[W__COUNT] = {
     [W_SHIFT_COUNT_OVERFLOW] = "shift-count-overflow",
     [W_SHIFT_COUNT_NEGATIVE] = "shift-count-negative",
     [W_COMPARE_DISTINCT_POINTER_TYPES] = "compare-distinct-pointer-types",
+    [W_LONG_LONG] = "long-long",
+    [W_DECLARATION_AFTER_STATEMENT] = "declaration-after-statement",
+    [W_VLA] = "vla",
     [W_OTHER] = "",
 };
 
@@ -360,8 +363,11 @@ static void emit(SrcLoc loc, const char *kind, const char *option,
       print_include_chain(loc);
     d->last_chain_file = loc.file;
     print_function_context(loc);
-    fprintf(diag_out(), "%s:%u:%u: %s: ", srcloc_file(loc), srcloc_line(loc),
-            display_col(loc), kind);
+    if (loc.col == 0) /* a line as a whole: the end of input */
+      fprintf(diag_out(), "%s:%u: %s: ", srcloc_file(loc), srcloc_line(loc), kind);
+    else
+      fprintf(diag_out(), "%s:%u:%u: %s: ", srcloc_file(loc), srcloc_line(loc),
+              display_col(loc), kind);
   } else {
     fprintf(diag_out(), "%s: %s: ", progname, kind);
   }
@@ -369,7 +375,7 @@ static void emit(SrcLoc loc, const char *kind, const char *option,
   if (option)
     fprintf(diag_out(), " [%s]", option);
   fputc('\n', diag_out());
-  if (loc.file && !whole_file && !ctx_current->diag_opts.plain)
+  if (loc.file && !whole_file && loc.col && !ctx_current->diag_opts.plain)
     print_source_line(loc);
 }
 
@@ -447,6 +453,81 @@ void diag_finish_unit(void) {
   if (ctx_current->diag.warning_made_error)
     fprintf(diag_out(), "cc1: %s warnings being treated as errors\n",
             ctx_current->diag_opts.warnings_are_errors ? "all" : "some");
+}
+
+/* How deep this thread is in __extension__ operands.  */
+static _Thread_local int extension_depth;
+
+void diag_extension(int delta) { extension_depth += delta; }
+
+void diag_options_resolve(DiagOptions *o, int std_year) {
+  static const WarningId c90_groups[] = {W_LONG_LONG,
+                                         W_DECLARATION_AFTER_STATEMENT, W_VLA};
+  for (size_t i = 0; i < ARRAY_LEN(c90_groups); i++)
+    if (!o->given[c90_groups[i]])
+      o->enabled[c90_groups[i]] = o->enabled[W_PEDANTIC] && std_year < 1999;
+}
+
+/* A pedwarn of group ID that is shown: an error when PEDANTIC_ERROR
+   (and -Wno-error=ID does not say otherwise), or as a warning is.  */
+static bool pedwarn_report(SrcLoc loc, WarningId id, bool pedantic_error,
+                           const char *fmt, va_list ap) {
+  const DiagOptions *o = &ctx_current->diag_opts;
+  if (!o->enabled[id])
+    return false;
+  if (extension_depth > 0 && (id == W_PEDANTIC || id == W_LONG_LONG))
+    return false;
+  bool named_error = o->as_error[id] || (o->warnings_are_errors && id != W_NONE);
+  bool error = (pedantic_error && !o->not_error[id]) || named_error;
+  if (o->inhibit_warnings && !error)
+    return false;
+  if (loc.file && srcfile_get(loc.file)->system_header)
+    return false;
+  if (named_error && !(pedantic_error && !o->not_error[id]))
+    ctx_current->diag.warning_made_error = true;
+  char option[80] = "";
+  if (warning_names[id][0])
+    snprintf(option, sizeof option, "-W%s%s",
+             named_error && !pedantic_error ? "error=" : "", warning_names[id]);
+  report(loc, error ? "error" : "warning", option[0] ? option : NULL,
+         error ? DIAG_COUNT_ERROR : DIAG_COUNT_WARNING, fmt, ap);
+  return true;
+}
+
+bool diag_pedwarn(SrcLoc loc, WarningId id, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  bool shown = pedwarn_report(loc, id, ctx_current->diag_opts.pedantic_errors,
+                              fmt, ap);
+  va_end(ap);
+  return shown;
+}
+
+/* GCC's pedwarn_c90 and pedwarn_c99: a pedwarn before standard YEAR, a
+   plain warning after it for a group the command line turned on.  */
+static bool pedwarn_before(int year, SrcLoc loc, WarningId id,
+                           const char *fmt, va_list ap) {
+  bool before = lang_year() < year;
+  if (!before && !(id != W_PEDANTIC && ctx_current->diag_opts.given[id]))
+    return false;
+  return pedwarn_report(loc, id,
+                        before && ctx_current->diag_opts.pedantic_errors, fmt, ap);
+}
+
+bool diag_pedwarn_c90(SrcLoc loc, WarningId id, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  bool shown = pedwarn_before(1999, loc, id, fmt, ap);
+  va_end(ap);
+  return shown;
+}
+
+bool diag_pedwarn_c99(SrcLoc loc, WarningId id, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  bool shown = pedwarn_before(2011, loc, id, fmt, ap);
+  va_end(ap);
+  return shown;
 }
 
 bool diag_permerror(SrcLoc loc, WarningId id, const char *fmt, ...) {

@@ -89,6 +89,9 @@ typedef enum {
   W_SHIFT_COUNT_OVERFLOW,
   W_SHIFT_COUNT_NEGATIVE,
   W_COMPARE_DISTINCT_POINTER_TYPES,
+  W_LONG_LONG,                 /* pedantic groups on by default in */
+  W_DECLARATION_AFTER_STATEMENT, /* C90 under -Wpedantic (GCC's */
+  W_VLA,                       /* c-opts defaults) */
   W_OTHER,
   W__COUNT
 } WarningId;
@@ -101,6 +104,9 @@ typedef struct DiagOptions {
   bool as_error[W__COUNT];   /* -Werror=<name> */
   bool demoted[W__COUNT];    /* a permerror's group made a warning
                                 (#pragma GCC diagnostic warning) */
+  bool given[W__COUNT];      /* -W<name> or -Wno-<name> was written */
+  bool not_error[W__COUNT];  /* -Wno-error=<name> */
+  bool pedantic_errors;      /* -pedantic-errors: pedwarns are errors */
   unsigned max_errors;       /* stop after this many errors (0 = none) */
   FILE *stream;              /* where to print (NULL: stderr) */
 } DiagOptions;
@@ -170,6 +176,21 @@ void diag_finish_unit(void);
 bool diag_permerror(SrcLoc loc, WarningId id, const char *fmt, ...) PRINTF_LIKE(3, 4);
 bool diag_warning(SrcLoc loc, WarningId id, const char *fmt, ...)
     PRINTF_LIKE(3, 4);
+/* GCC's pedwarn: what ISO C forbids and GNU C takes -- a warning of
+   group ID (W_NONE: always given) when that group is on, an error under
+   -pedantic-errors.  diag_pedwarn_c90 is GCC's pedwarn_c90, for what
+   C99 added: given only when compiling C90 (or for a group the command
+   line turned on, then an error only in C90), and diag_pedwarn_c99 the
+   same for what C11 added.  Inside __extension__ (diag_extension) the
+   -Wpedantic and -Wlong-long ones are silent.  Return true if shown. */
+bool diag_pedwarn(SrcLoc loc, WarningId id, const char *fmt, ...) PRINTF_LIKE(3, 4);
+bool diag_pedwarn_c90(SrcLoc loc, WarningId id, const char *fmt, ...) PRINTF_LIKE(3, 4);
+bool diag_pedwarn_c99(SrcLoc loc, WarningId id, const char *fmt, ...) PRINTF_LIKE(3, 4);
+/* Enter (+1) or leave (-1) an __extension__ operand on this thread.  */
+void diag_extension(int delta);
+/* The groups whose default follows -Wpedantic and the standard
+   (-Wlong-long ...): set once the whole command line is read.  */
+void diag_options_resolve(DiagOptions *o, int std_year);
 void diag_note(SrcLoc loc, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* GCC's "sorry, unimplemented": valid input the target cannot take (an
    error).  */
