@@ -249,6 +249,7 @@ static void spec_storage(Parser *p, DeclSpec *ds, SpecState *st, int kw,
                          bool allow_storage) {
   Token tok = next(p);
   st->any = true;
+  report_c11_keyword(&tok);
   if (!allow_storage && kw != KW_REGISTER && kw != KW_INLINE) {
     diag_error(tok.loc, "storage class specified for %s",
                "unnamed declaration");
@@ -284,6 +285,7 @@ static void spec_storage(Parser *p, DeclSpec *ds, SpecState *st, int kw,
 /* type-qualifier, or the type specifier _Atomic ( type-name ).  */
 static void spec_qualifier(Parser *p, DeclSpec *ds, SpecState *st, int kw,
                            const Token *t) {
+  report_c11_keyword(t);
   if (kw == KW_ATOMIC && at_punct_n(p, 1, P_LPAREN)) {
     next(p);
     next(p);
@@ -305,6 +307,7 @@ static void spec_qualifier(Parser *p, DeclSpec *ds, SpecState *st, int kw,
 /* alignment-specifier: _Alignas ( type-name | constant-expression ) */
 static void spec_alignas(Parser *p, DeclSpec *ds, SpecState *st) {
   Token tok = next(p);
+  report_c11_keyword(&tok);
   expect_punct(p, P_LPAREN, NULL);
   uint32_t al = 0;
   if (at_type_name_start(p)) {
@@ -542,7 +545,7 @@ static void spec_basic_keyword(Parser *p, SpecState *st, int kw,
   int add = 0;
   switch (kw) {
   case KW_VOID: add = SPEC_VOID; break;
-  case KW_BOOL: add = SPEC_BOOL; break;
+  case KW_BOOL: add = SPEC_BOOL; report_c11_keyword(t); break;
   case KW_CHAR: add = SPEC_CHAR; break;
   case KW_SHORT: add = SPEC_SHORT; break;
   case KW_INT: add = SPEC_INT; break;
@@ -1818,6 +1821,7 @@ Type *parse_type_name(Parser *p) {
    message is optional.)  */
 void parse_static_assert(Parser *p) {
   Token kw = next(p);
+  report_c11_keyword(&kw);
   expect_punct(p, P_LPAREN, NULL);
   int64_t v = 1;
   bool u;

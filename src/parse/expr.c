@@ -2183,6 +2183,7 @@ static Expr parse_unary(Parser *p) {
   case KW_SIZEOF:
     return parse_sizeof(p, false);
   case KW_ALIGNOF:
+    report_c11_keyword(peek(p, 0));
     return parse_sizeof(p, true);
   case KW_EXTENSION: {
     next(p);

@@ -304,6 +304,7 @@ SrcLoc cur_loc(Parser *p);
 void skip_to_decl_end(Parser *p);
 void skip_balanced(Parser *p);
 const char *syntax_where(const Token *t);
+void report_c11_keyword(const Token *t);
 /* GCC's c_parser_error: "expected EXPECTED before T" at LOC (at T for
    syntax_error), or "... at end of input" at the input location when T
    is the end of input.  */

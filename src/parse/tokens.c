@@ -261,6 +261,35 @@ void diag_c23_keyword_as_name(const Token *t, const char *what) {
   diag_note(t->loc, "'%s' is a keyword with '-std=c23' onwards", t->ident->name);
 }
 
+/* GCC's pedwarn for a keyword C11 added (or C99's _Bool), written as
+   that keyword (T), before its standard; GNU spellings (__thread,
+   __alignof__ ...) draw none.  */
+void report_c11_keyword(const Token *t) {
+  static const struct {
+    const char *spelling, *what;
+    int year;
+  } added[] = {
+      {"_Static_assert", "'_Static_assert'", 2011},
+      {"_Alignas", "'_Alignas'", 2011},
+      {"_Alignof", "'_Alignof'", 2011},
+      {"_Thread_local", "'_Thread_local'", 2011},
+      {"_Atomic", "the '_Atomic' qualifier", 2011},
+      {"_Bool", "boolean types", 1999},
+  };
+  for (size_t i = 0; i < ARRAY_LEN(added); i++) {
+    if (t->len != strlen(added[i].spelling) ||
+        memcmp(t->text, added[i].spelling, t->len) != 0)
+      continue;
+    bool c90 = lang_year() < 1999;
+    if (added[i].year == 1999)
+      diag_pedwarn_c90(t->loc, W_PEDANTIC, "ISO C90 does not support %s", added[i].what);
+    else
+      diag_pedwarn_c99(t->loc, W_PEDANTIC, "ISO C%s does not support %s",
+                       c90 ? "90" : "99", added[i].what);
+    return;
+  }
+}
+
 /* Where a syntax error is, after "expected X": "before 'y'" (or
    "before numeric constant" ...), or "at end of input", in GCC's words. */
 const char *syntax_where(const Token *t) {
