@@ -212,6 +212,87 @@ for opts in "-g" "-gbtf" "-gctf" "--target=bpf -O2 -g" "-gdwarf-4 -gbtf"; do
 done
 [ ${#bad[@]} = 0 ] && pass "pch state: declarations completed and defined after the header: -S -dA and -c identical (5 option sets)" ||
   fail "pch state: declarations completed after the header differ: ${bad[*]}"
+# What a lazy decode of the state (object by object, when the program
+# first names it) would have to get right, checked on the eager one: a
+# header type first used inside a function body, through a typedef
+# chain, through its tag only (struct by_tag *), by sizeof and
+# __typeof__, header declarations redeclared and defined, and types
+# never used.  One trap in particular: lz.h's unused typedef first_p is
+# the first to name `struct first *`, and that puts the pointer before
+# struct holder in gcc-16's BTF although only struct holder is used
+# (gcc-16 is the oracle for that order, from the text): a decoder that
+# skipped unused declarations would move it.
+cat > lz.h <<'EOF'
+#ifndef LZ_H
+#define LZ_H
+struct first { int a; };
+struct second { long b; };
+typedef struct first *first_p;
+struct holder { struct second *s; struct first *f; };
+typedef unsigned int u32_t;
+typedef u32_t id_t;
+typedef id_t key_t;
+struct by_tag { int t; char name[16]; };
+struct by_size { long x[3]; };
+struct by_typeof { short y; const char *why; };
+extern struct by_typeof typeof_src;
+extern int redeclared(int);
+extern int redeclared_var;
+enum body_enum { BE_A = 7, BE_B };
+struct body_only { int z; unsigned char bits : 3; };
+struct never_used { int n; struct first *f; };
+typedef struct never_used never_t;
+#endif
+EOF
+cat > lzo.c <<'EOF'
+#include "lz.h"
+struct holder h;
+key_t k;
+struct by_tag *tp;
+int sz = sizeof(struct by_size);
+__typeof__(typeof_src) ts;
+int body(void) { struct body_only bo = { BE_B, 1 }; return bo.z + tp->t; }
+EOF
+{ cat lzo.c; cat <<'EOF'
+extern int redeclared(int);
+int redeclared_var = 2;
+int redeclared(int v) { return v + redeclared_var; }
+int body2(void) {
+  enum body_enum e = BE_A;
+  return e + tp->name[1] + sizeof(key_t);
+}
+EOF
+} > lz.c
+if [ -x "$GCC" ] && command -v bpftool >/dev/null; then
+  rm -f lz.h.gch
+  "$GCC" -gbtf -c lzo.c -o lzo.gcc.o && "$BTFCC" -gbtf -c lzo.c -o lzo.text.o &&
+    bpftool btf dump file lzo.gcc.o > lzo.gcc.btf && bpftool btf dump file lzo.text.o > lzo.text.btf &&
+    grep -q "^\[5\] PTR '(anon)' type_id=1$" lzo.gcc.btf && cmp -s lzo.gcc.btf lzo.text.btf &&
+    pass "pch lazy traps: from the text, BTF as gcc-16's (struct first * placed by the unused typedef)" ||
+    fail "pch lazy traps: the text's BTF is not gcc-16's"
+else
+  skip "pch lazy traps: the text against gcc-16 (no gcc-16 or bpftool)"
+fi
+bad=() loaded=0 modes=0
+for m in "-gbtf -c" "-g -c" "-gctf -c" "-gbtf -S -dA" "-g -S -dA" "-gctf -S -dA" \
+         "-g -fno-eliminate-unused-debug-types -S -dA" "--target=bpf -O2 -g -c"; do
+  opts=${m% -S -dA}; opts=${opts% -c}
+  for src in lzo lz; do
+    modes=$((modes + 1))
+    rm -f lz.h.gch lz.t.out lz.g.out
+    "$BTFCC" $m $src.c -o lz.t.out 2>lz.t.err
+    "$BTFCC" $opts -x c-header lz.h -o lz.h.gch 2>/dev/null
+    "$BTFCC" $m -fpch-report $src.c -o lz.g.out 2>lz.g.err
+    grep -q "lz.h.gch: parser state loaded" lz.g.err && loaded=$((loaded + 1))
+    grep -v "^btfcc: note: " lz.g.err > lz.g.diag
+    [ -s lz.t.out ] && cmp -s lz.t.out lz.g.out && cmp -s lz.t.err lz.g.diag || bad+=("$src: $m")
+  done
+done
+[ ${#bad[@]} = 0 ] && [ $loaded = $modes ] &&
+  pass "pch lazy traps: state loaded, $modes outputs identical with the .gch (body, typedef chain, tag only, sizeof, typeof, redeclarations)" ||
+  fail "pch lazy traps: loaded $loaded of $modes; differ: ${bad[*]}"
+rm -f lz.h.gch
+
 # One thread or two: the state is loaded on the parser's thread either way.
 BTFCC_THREADS=0 "$BTFCC" -std=gnu17 -gbtf -gdwarf-4 -fpch-report -S -dA dm.c -o ds.one 2>note
 grep -q "parser state loaded" note && cmp -s ds.one "ds.text$n" &&
