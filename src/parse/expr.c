@@ -1573,7 +1573,8 @@ bool parse_int_const_expr(Parser *p, int64_t *value, bool *is_unsigned) {
     *value = e.cv.i;
     return true;
   }
-  diag_error(loc, "expression is not an integer constant expression");
+  if (!expr_erred(&e))
+    diag_error(loc, "expression is not an integer constant expression");
   *value = 0;
   return false;
 }

@@ -207,7 +207,6 @@ struct Parser {
                            be a declaration: its specifiers take them */
   int loop_depth;
   int switch_depth;
-  int extension_depth;   /* inside __extension__ */
   bool in_sizeof_typeof; /* unevaluated operand */
   int unevaluated;       /* inside operands that are not evaluated (the
                            dead side of && || ?: on a constant): no
@@ -215,7 +214,11 @@ struct Parser {
   bool expect_type_name; /* a parameter's specifiers: an undeclared name
                            there is an unknown type name */
   Arena scratch;         /* freed after each external declaration */
-  int error_recovery;
+  /* GCC's parser->error: a syntax error was reported and the parser
+     has not yet skipped to a place where it resynchronises (the token
+     it looked for, the end of a statement or block); until then no other
+     syntax error is reported.  */
+  bool syntax_error_pending;
   int nesting;           /* current syntactic nesting depth */
   VEC(Ident *) undeclared; /* reported in the current function */
   bool undeclared_noted;
@@ -294,6 +297,12 @@ static inline bool accept_punct(Parser *p, Punct c) {
   next(p);
   return true;
 }
+/* GCC's c_parser_require: take C, or report it missing (WHAT: the
+   words after "expected", or C itself, placed as GCC places it).  */
+bool require_punct(Parser *p, Punct c);
+/* GCC's c_parser_skip_until_found: as require_punct, then after a
+   missing ')' ']' '}' or ';' skip to it (taken) or to the closing
+   bracket of an enclosing group (left), where the parser resynchronises. */
 bool expect_punct(Parser *p, Punct c, const char *what);
 int at_keyword(Parser *p);       /* keyword of the next token, or 0 */
 int keyword_of(const Token *t);

@@ -55,51 +55,65 @@ Ident *label_use(Parser *p, const Token *name) {
   return label;
 }
 
-/* block-item-list: ( declaration | statement | __label__ list ; )*  */
-static void parse_block_items(Parser *p, NodeVec *kids) {
-  bool after_statement = false; /* C90: declarations come first */
-  while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
-    p->last_was_expr = false;
-    if (at_keyword(p) == KW_LABEL) {
-      /* __label__ a, b; local label declarations: until the block ends,
-         each name means a label of this block's own.  */
-      next(p);
-      do {
-        if (peek(p, 0)->kind != TK_IDENT) {
-          syntax_error(p, peek(p, 0), "identifier");
-          break;
-        }
-        Ident *name = next(p).ident;
-        char buf[300];
-        snprintf(buf, sizeof buf, "%s.%u", name->name, ++p->label_serial);
-        vec_push(&p->label_aliases, ((LabelAlias){name, intern_cstr(buf)}));
-      } while (accept_punct(p, P_COMMA));
-      expect_punct(p, P_SEMI, NULL);
-      continue;
-    }
-    if (at_std_attribute(p)) {
-      /* Attributes begin a declaration or a statement: which one shows
-         after them (an attribute declaration, [[fallthrough]];, is an
-         empty statement).  */
-      Node *s = parse_attributed_stmt(p, kids);
-      if (s)
-        vec_push(kids, s);
-      continue;
-    }
-    if (at_declaration_start(p) &&
-        !(peek(p, 0)->kind == TK_IDENT && at_punct_n(p, 1, P_COLON))) {
-      SrcLoc loc = cur_loc(p);
-      parse_block_declaration(p, kids);
-      if (after_statement)
-        diag_pedwarn_c90(loc, W_DECLARATION_AFTER_STATEMENT,
-                         "ISO C90 forbids mixed declarations and code");
-      after_statement = false;
-      continue;
-    }
-    Node *s = parse_stmt(p);
+/* One block item: a __label__ list, a declaration or a statement.
+   *AFTER_STATEMENT: whether a statement came last (C90 wants the
+   declarations first).  */
+static void parse_block_item(Parser *p, NodeVec *kids, bool *after_statement) {
+  p->last_was_expr = false;
+  if (at_keyword(p) == KW_LABEL) {
+    /* __label__ a, b; local label declarations: until the block ends,
+       each name means a label of this block's own.  */
+    next(p);
+    do {
+      if (peek(p, 0)->kind != TK_IDENT) {
+        syntax_error(p, peek(p, 0), "identifier");
+        break;
+      }
+      Ident *name = next(p).ident;
+      char buf[300];
+      snprintf(buf, sizeof buf, "%s.%u", name->name, ++p->label_serial);
+      vec_push(&p->label_aliases, ((LabelAlias){name, intern_cstr(buf)}));
+    } while (accept_punct(p, P_COMMA));
+    expect_punct(p, P_SEMI, NULL);
+    return;
+  }
+  if (at_std_attribute(p)) {
+    /* Attributes begin a declaration or a statement: which one shows
+       after them (an attribute declaration, [[fallthrough]];, is an
+       empty statement).  */
+    Node *s = parse_attributed_stmt(p, kids);
     if (s)
       vec_push(kids, s);
-    after_statement = true;
+    return;
+  }
+  if (at_declaration_start(p) &&
+      !(peek(p, 0)->kind == TK_IDENT && at_punct_n(p, 1, P_COLON))) {
+    SrcLoc loc = cur_loc(p);
+    parse_block_declaration(p, kids);
+    if (*after_statement)
+      diag_pedwarn_c90(loc, W_DECLARATION_AFTER_STATEMENT,
+                       "ISO C90 forbids mixed declarations and code");
+    *after_statement = false;
+    return;
+  }
+  Node *s = parse_stmt(p);
+  if (s)
+    vec_push(kids, s);
+  *after_statement = true;
+}
+
+/* block-item-list: block-item*, to the block's '}' -- or to the end of
+   input, GCC's "expected declaration or statement".  After each item
+   the parser has resynchronised, as GCC's.  */
+static void parse_block_items(Parser *p, NodeVec *kids) {
+  bool after_statement = false;
+  while (!at_punct(p, P_RBRACE)) {
+    if (at_eof(p)) {
+      syntax_error(p, peek(p, 0), "declaration or statement");
+      return;
+    }
+    parse_block_item(p, kids, &after_statement);
+    p->syntax_error_pending = false;
   }
 }
 
@@ -123,7 +137,7 @@ Node *parse_compound_stmt(Parser *p) {
   }
   p->label_aliases.len = aliases;
   scope_leave(&p->scopes);
-  expect_punct(p, P_RBRACE, NULL);
+  accept_punct(p, P_RBRACE); /* at the end of input: said above */
   p->last_was_expr = false;
   return block_node(&kids, loc);
 }
@@ -298,7 +312,10 @@ static Node *parse_asm_stmt(Parser *p) {
 
 /* ( expression ): a controlling expression, a scalar rvalue.  */
 static Node *parse_condition(Parser *p) {
-  expect_punct(p, P_LPAREN, NULL);
+  if (!require_punct(p, P_LPAREN)) { /* as GCC: no condition read */
+    Expr bad = {.type = ty_int, .flags = EF_ERROR, .loc = cur_loc(p)};
+    return expr_node(p, &bad);
+  }
   Expr c = expr_rvalue(p, parse_expr(p));
   if (expr_erred(&c) || expr_report_void_value(&c))
     ;
@@ -366,7 +383,7 @@ static Node *parse_case_stmt(Parser *p) {
   bool is_range = accept_punct(p, P_ELLIPSIS);
   if (is_range)
     valid &= parse_int_const_expr(p, &hi, &u);
-  expect_punct(p, P_COLON, NULL);
+  expect_punct(p, P_COLON, "':' or '...'");
   Node *n = stmt_node(p, ST_CASE, kw.loc);
   n->u.cs.lo = lo;
   n->u.cs.hi = hi;
@@ -478,7 +495,8 @@ static Node *parse_do_stmt(Parser *p) {
   if (!accept_keyword(p, KW_WHILE))
     diag_error(cur_loc(p), "expected 'while' %s", syntax_where(peek(p, 0)));
   ST_COND(n) = parse_condition(p);
-  expect_punct(p, P_SEMI, NULL);
+  if (!require_punct(p, P_SEMI))
+    skip_to_decl_end(p);
   return n;
 }
 
@@ -614,18 +632,8 @@ static Node *parse_return_stmt(Parser *p) {
 /* expression-statement: expression? ; */
 static Node *parse_expr_stmt(Parser *p) {
   Expr e = parse_expr(p);
-  if (!accept_punct(p, P_SEMI)) {
-    expect_punct(p, P_SEMI, NULL);
-    /* Recover: skip to the end of the statement.  */
-    while (!at_eof(p) && !at_punct(p, P_SEMI) && !at_punct(p, P_RBRACE)) {
-      if (at_punct(p, P_LBRACE) || at_punct(p, P_LPAREN) || at_punct(p, P_LBRACKET))
-        skip_balanced(p);
-      else
-        next(p);
-    }
-    accept_punct(p, P_SEMI);
+  if (!expect_punct(p, P_SEMI, NULL))
     return NULL;
-  }
   Node *n = stmt_node(p, ST_EXPR, e.loc);
   n->a = expr_node(p, &e);
   /* In a statement expression the last one's value is the result.  */
@@ -682,6 +690,12 @@ static Node *parse_stmt_inner(Parser *p) {
     return parse_compound_stmt(p);
   if (t->kind == TK_PUNCT && t->punct == P_SEMI)
     return stmt_node(p, ST_EXPR, next(p).loc);
+  if (t->kind == TK_PUNCT && (t->punct == P_RPAREN || t->punct == P_RBRACKET)) {
+    /* Where a skip after a syntax error stopped (GCC's words and step). */
+    syntax_error(p, t, "statement");
+    next(p);
+    return NULL;
+  }
   if (t->kind == TK_IDENT && !t->ident->keyword && at_punct_n(p, 1, P_COLON))
     return parse_label_stmt(p);
   switch (at_keyword(p)) {

@@ -317,9 +317,21 @@ const char *syntax_where(const Token *t) {
   return arena_strndup(perm, buf, strlen(buf));
 }
 
+/* Whether a syntax error is to be reported now (GCC's parser->error):
+   one is, and none after it until the parser resynchronises.  */
+static bool syntax_error_first(Parser *p) {
+  if (p->syntax_error_pending)
+    return false;
+  p->syntax_error_pending = true;
+  return true;
+}
+
 void syntax_error_at(Parser *p, SrcLoc loc, const Token *t, const char *expected) {
-  diag_error(t->kind == TK_EOF ? p->input_loc : loc, "expected %s %s", expected,
-             syntax_where(t));
+  if (t->kind != TK_EOF)
+    p->input_loc = t->loc; /* GCC moves its input location to the token */
+  if (syntax_error_first(p))
+    diag_error(t->kind == TK_EOF ? p->input_loc : loc, "expected %s %s", expected,
+               syntax_where(t));
 }
 
 void syntax_error(Parser *p, const Token *t, const char *expected) {
@@ -339,15 +351,58 @@ static SrcLoc missing_token_loc(const Parser *p, Punct c, const Token *next) {
   return after;
 }
 
-bool expect_punct(Parser *p, Punct c, const char *what) {
+static bool is_opening(const Token *t) {
+  return t->kind == TK_PUNCT &&
+         (t->punct == P_LPAREN || t->punct == P_LBRACKET || t->punct == P_LBRACE);
+}
+
+static bool is_closing(const Token *t) {
+  return t->kind == TK_PUNCT &&
+         (t->punct == P_RPAREN || t->punct == P_RBRACKET || t->punct == P_RBRACE);
+}
+
+/* GCC's c_parser_skip_until_found after a missing C: tokens are skipped
+   to the next C outside brackets, which is taken, or to a closing
+   bracket of an enclosing group, which is left; either resynchronises.
+   At the end of input nothing does.  */
+static void skip_until_found(Parser *p, Punct c) {
+  unsigned depth = 0;
+  for (;;) {
+    const Token *t = peek(p, 0);
+    if (t->kind == TK_PUNCT && t->punct == c && depth == 0) {
+      next(p);
+      break;
+    }
+    if (t->kind == TK_EOF || t->kind == TK_PRAGMA_END)
+      return;
+    if (is_opening(t))
+      depth++;
+    else if (is_closing(t) && depth-- == 0)
+      break;
+    next(p);
+  }
+  p->syntax_error_pending = false;
+}
+
+bool require_punct(Parser *p, Punct c) {
   if (accept_punct(p, c))
     return true;
   const Token *t = peek(p, 0);
-  if (what)
-    syntax_error(p, t, what);
-  else
+  if (syntax_error_first(p))
     diag_error(missing_token_loc(p, c, t), "expected '%s' %s", punct_spelling(c),
                syntax_where(t));
+  return false;
+}
+
+bool expect_punct(Parser *p, Punct c, const char *what) {
+  if (accept_punct(p, c))
+    return true;
+  if (what)
+    syntax_error(p, peek(p, 0), what);
+  else
+    require_punct(p, c);
+  if (c == P_RPAREN || c == P_RBRACKET || c == P_RBRACE || c == P_SEMI)
+    skip_until_found(p, c);
   return false;
 }
 
@@ -386,34 +441,31 @@ void skip_balanced(Parser *p) {
   } while (depth > 0);
 }
 
-/* After a syntax error in a declaration: skip to just after the next ';'
-   at this nesting level, or to a '}' that closes the enclosing block
-   (left unconsumed).  */
+/* After a syntax error in a declaration or statement (GCC's
+   c_parser_skip_to_end_of_block_or_statement): skip to just after the
+   next ';' outside braces, or after the '}' that closes a block opened
+   on the way or the enclosing one; either resynchronises.  */
 void skip_to_decl_end(Parser *p) {
+  unsigned depth = 0;
   for (;;) {
     const Token *t = peek(p, 0);
-    if (t->kind == TK_EOF)
+    if (t->kind == TK_EOF || t->kind == TK_PRAGMA_END)
       return;
     if (t->kind == TK_PUNCT) {
-      if (t->punct == P_SEMI) {
+      if (t->punct == P_SEMI && depth == 0) {
         next(p);
-        return;
+        break;
       }
-      if (t->punct == P_RBRACE)
-        return;
-      if (t->punct == P_LBRACE) {
-        skip_balanced(p);
-        if (p->scopes.depth == 0)
-          return;
-        continue;
+      if (t->punct == P_RBRACE && (depth == 0 || --depth == 0)) {
+        next(p);
+        break;
       }
-      if (t->punct == P_LPAREN || t->punct == P_LBRACKET) {
-        skip_balanced(p);
-        continue;
-      }
+      if (t->punct == P_LBRACE)
+        depth++;
     }
     next(p);
   }
+  p->syntax_error_pending = false;
 }
 
 /* --- Literals --- */
