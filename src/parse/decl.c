@@ -939,7 +939,9 @@ static void mark_member_names(const Member *m, uint32_t stamp) {
 static void parse_struct_body(Parser *p, Record *r, Type *t) {
   (void)t;
   expect_punct(p, P_LBRACE, NULL);
-  VEC(Member) members = {0};
+  /* The members are pushed on the parser's member stack (a nested body
+     pushes above them and pops back), then copied once into the record. */
+  size_t base = p->member_stack.len;
   while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
     if (accept_punct(p, P_SEMI))
       continue; /* extra semicolon (pedantic warning in GCC) */
@@ -978,7 +980,7 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
           apply_member_attrs(p, &m, ds.attrs);
           if (ds.alignas > m.user_align)
             m.user_align = ds.alignas; /* _Alignas acts as aligned */
-          vec_push(&members, m);
+          vec_push(&p->member_stack, m);
           continue;
         }
       }
@@ -1042,7 +1044,7 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
                    m.name ? m.name->name : "<anonymous>");
       else if (ds.alignas > m.user_align)
         m.user_align = ds.alignas; /* _Alignas acts as aligned */
-      vec_push(&members, m);
+      vec_push(&p->member_stack, m);
       if (!accept_punct(p, P_COMMA))
         break;
     }
@@ -1056,22 +1058,21 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
     }
   }
   expect_punct(p, P_RBRACE, NULL);
-  /* Check member types and duplicate names.  */
-  VEC(Member) ok = {0};
-  for (size_t i = 0; i < members.len; i++)
-    if (check_member_type(members.data, i, members.len, r))
-      vec_push(&ok, members.data[i]);
+  /* Check member types: those that pass go into the record.  */
+  Member *parsed = p->member_stack.data + base;
+  size_t n = p->member_stack.len - base, kept = 0;
+  Member *members = n ? NEW_ARRAY(Member, n) : NULL;
+  for (size_t i = 0; i < n; i++)
+    if (check_member_type(parsed, i, n, r))
+      members[kept++] = parsed[i];
+  p->member_stack.len = base;
   /* Duplicate names (anonymous members' names count too): one pass with
      a fresh stamp on each name.  */
   uint32_t stamp = ++p->member_stamp;
-  for (size_t i = 0; i < ok.len; i++)
-    mark_member_names(&ok.data[i], stamp);
-  r->nmembers = (int)ok.len;
-  r->members = ok.len ? NEW_ARRAY(Member, ok.len) : NULL;
-  if (ok.len)
-    memcpy(r->members, ok.data, ok.len * sizeof(Member));
-  vec_free(&members);
-  vec_free(&ok);
+  for (size_t i = 0; i < kept; i++)
+    mark_member_names(&members[i], stamp);
+  r->nmembers = (int)kept;
+  r->members = kept ? members : NULL;
 }
 
 /* --- enum --- */
@@ -2421,6 +2422,7 @@ static TransUnit *parse_unit(Cpp *cpp, Buf *state, const char **refusal,
   if (!state)
     parse_finish_unit(tu);
   vec_free(&p->body_types);
+  vec_free(&p->member_stack);
   vec_free(&p->body_locals);
   vec_free(&p->tree_locals);
   vec_free(&p->tree_labels);
