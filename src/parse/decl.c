@@ -1059,8 +1059,8 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
   }
   expect_punct(p, P_RBRACE, NULL);
   /* Check member types: those that pass go into the record.  */
-  Member *parsed = p->member_stack.data + base;
   size_t n = p->member_stack.len - base, kept = 0;
+  Member *parsed = n ? p->member_stack.data + base : NULL;
   Member *members = n ? NEW_ARRAY(Member, n) : NULL;
   for (size_t i = 0; i < n; i++)
     if (check_member_type(parsed, i, n, r))
@@ -1188,7 +1188,9 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
   Record *r = t->u.rec;
   r->def_loc = loc;
   next(p); /* { */
-  VEC(Enumerator) ens = {0};
+  /* The enumerators are pushed on the parser's stack (an enum defined
+     inside a value pushes above them and pops back), then copied once. */
+  size_t base = p->enum_stack.len;
   int64_t value = 0;
   bool value_unsigned = false;
   bool first = true;
@@ -1256,21 +1258,23 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     }
     scope_bind_ordinary(&p->scopes, n.ident, d);
     e.decl = d;
-    vec_push(&ens, e);
+    vec_push(&p->enum_stack, e);
     if (!accept_punct(p, P_COMMA))
       break;
   }
   expect_punct(p, P_RBRACE, NULL);
-  if (ens.len == 0 && !bad_list)
+  size_t nens = p->enum_stack.len - base;
+  Enumerator *ens = nens ? p->enum_stack.data + base : NULL;
+  if (nens == 0 && !bad_list)
     diag_error(loc, "empty enum is invalid");
-  if (first_def && ens.len && !enums_match(first_def, ens.data, ens.len, fixed))
-    diag_error(ens.data[ens.len - 1].loc, "conflicting redefinition of enum 'enum %s'",
+  if (first_def && nens && !enums_match(first_def, ens, nens, fixed))
+    diag_error(ens[nens - 1].loc, "conflicting redefinition of enum 'enum %s'",
                name->name);
-  r->nenums = (int)ens.len;
-  r->enums = ens.len ? NEW_ARRAY(Enumerator, ens.len) : NULL;
-  if (ens.len)
-    memcpy(r->enums, ens.data, ens.len * sizeof(Enumerator));
-  vec_free(&ens);
+  r->nenums = (int)nens;
+  r->enums = nens ? NEW_ARRAY(Enumerator, nens) : NULL;
+  if (nens)
+    memcpy(r->enums, ens, nens * sizeof(Enumerator));
+  p->enum_stack.len = base;
   Attr *post = parse_any_attributes(p);
   Attr *all = attr_concat(attrs, post);
   report_type_attrs(all, p->input_loc);
@@ -2423,6 +2427,7 @@ static TransUnit *parse_unit(Cpp *cpp, Buf *state, const char **refusal,
     parse_finish_unit(tu);
   vec_free(&p->body_types);
   vec_free(&p->member_stack);
+  vec_free(&p->enum_stack);
   vec_free(&p->body_locals);
   vec_free(&p->tree_locals);
   vec_free(&p->tree_labels);
