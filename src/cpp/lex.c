@@ -596,7 +596,9 @@ static void lex_punct(Lexer *lx, Token *t, const char *start) {
   }
   t->kind = TK_PUNCT;
   t->punct = (uint16_t)punct;
-  bool spliced = memchr(start, '\\', (size_t)(end - start)) != NULL;
+  bool spliced = false; /* a punctuator is a few bytes: no memchr call */
+  for (const char *q = start; q < end; q++)
+    spliced |= *q == '\\';
   set_spelling(lx, t, start, end, spliced);
 }
 

@@ -977,7 +977,9 @@ static void mark_member_names(const Member *m, uint32_t stamp) {
 static void parse_struct_body(Parser *p, Record *r, Type *t) {
   (void)t;
   expect_punct(p, P_LBRACE, NULL);
-  VEC(Member) members = {0};
+  /* The members are pushed on the parser's member stack (a nested body
+     pushes above them and pops back), then copied once into the record. */
+  size_t base = p->member_stack.len;
   while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
     if (accept_punct(p, P_SEMI))
       continue; /* extra semicolon (pedantic warning in GCC) */
@@ -1015,7 +1017,7 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
           apply_member_attrs(p, &m, ds.attrs);
           if (ds.alignas > m.user_align)
             m.user_align = ds.alignas; /* _Alignas acts as aligned */
-          vec_push(&members, m);
+          vec_push(&p->member_stack, m);
           continue;
         }
       }
@@ -1079,7 +1081,7 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
                    m.name ? m.name->name : "<anonymous>");
       else if (ds.alignas > m.user_align)
         m.user_align = ds.alignas; /* _Alignas acts as aligned */
-      vec_push(&members, m);
+      vec_push(&p->member_stack, m);
       if (!accept_punct(p, P_COMMA))
         break;
     }
@@ -1093,22 +1095,21 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
     }
   }
   expect_punct(p, P_RBRACE, NULL);
-  /* Check member types and duplicate names.  */
-  VEC(Member) ok = {0};
-  for (size_t i = 0; i < members.len; i++)
-    if (check_member_type(members.data, i, members.len, r))
-      vec_push(&ok, members.data[i]);
+  /* Check member types: those that pass go into the record.  */
+  size_t n = p->member_stack.len - base, kept = 0;
+  Member *parsed = n ? p->member_stack.data + base : NULL;
+  Member *members = n ? NEW_ARRAY(Member, n) : NULL;
+  for (size_t i = 0; i < n; i++)
+    if (check_member_type(parsed, i, n, r))
+      members[kept++] = parsed[i];
+  p->member_stack.len = base;
   /* Duplicate names (anonymous members' names count too): one pass with
      a fresh stamp on each name.  */
   uint32_t stamp = ++p->member_stamp;
-  for (size_t i = 0; i < ok.len; i++)
-    mark_member_names(&ok.data[i], stamp);
-  r->nmembers = (int)ok.len;
-  r->members = ok.len ? NEW_ARRAY(Member, ok.len) : NULL;
-  if (ok.len)
-    memcpy(r->members, ok.data, ok.len * sizeof(Member));
-  vec_free(&members);
-  vec_free(&ok);
+  for (size_t i = 0; i < kept; i++)
+    mark_member_names(&members[i], stamp);
+  r->nmembers = (int)kept;
+  r->members = kept ? members : NULL;
 }
 
 /* --- enum --- */
@@ -1224,7 +1225,9 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
   Record *r = t->u.rec;
   r->def_loc = loc;
   next(p); /* { */
-  VEC(Enumerator) ens = {0};
+  /* The enumerators are pushed on the parser's stack (an enum defined
+     inside a value pushes above them and pops back), then copied once. */
+  size_t base = p->enum_stack.len;
   int64_t value = 0;
   bool value_unsigned = false;
   bool first = true;
@@ -1292,7 +1295,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     }
     scope_bind_ordinary(&p->scopes, n.ident, d);
     e.decl = d;
-    vec_push(&ens, e);
+    vec_push(&p->enum_stack, e);
     if (!at_punct(p, P_COMMA))
       break;
     SrcLoc comma = next(p).loc;
@@ -1300,16 +1303,18 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
       diag_pedwarn_c90(comma, W_PEDANTIC, "comma at end of enumerator list");
   }
   expect_punct(p, P_RBRACE, NULL);
-  if (ens.len == 0 && !bad_list)
+  size_t nens = p->enum_stack.len - base;
+  Enumerator *ens = nens ? p->enum_stack.data + base : NULL;
+  if (nens == 0 && !bad_list)
     diag_error(loc, "empty enum is invalid");
-  if (first_def && ens.len && !enums_match(first_def, ens.data, ens.len, fixed))
-    diag_error(ens.data[ens.len - 1].loc, "conflicting redefinition of enum 'enum %s'",
+  if (first_def && nens && !enums_match(first_def, ens, nens, fixed))
+    diag_error(ens[nens - 1].loc, "conflicting redefinition of enum 'enum %s'",
                name->name);
-  r->nenums = (int)ens.len;
-  r->enums = ens.len ? NEW_ARRAY(Enumerator, ens.len) : NULL;
-  if (ens.len)
-    memcpy(r->enums, ens.data, ens.len * sizeof(Enumerator));
-  vec_free(&ens);
+  r->nenums = (int)nens;
+  r->enums = nens ? NEW_ARRAY(Enumerator, nens) : NULL;
+  if (nens)
+    memcpy(r->enums, ens, nens * sizeof(Enumerator));
+  p->enum_stack.len = base;
   Attr *post = parse_any_attributes(p);
   Attr *all = attr_concat(attrs, post);
   report_type_attrs(all, p->input_loc);
@@ -2493,6 +2498,8 @@ static TransUnit *parse_unit(Cpp *cpp, Buf *state, const char **refusal,
   if (!state)
     parse_finish_unit(tu);
   vec_free(&p->body_types);
+  vec_free(&p->member_stack);
+  vec_free(&p->enum_stack);
   vec_free(&p->body_locals);
   vec_free(&p->tree_locals);
   vec_free(&p->tree_labels);

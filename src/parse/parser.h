@@ -252,6 +252,8 @@ struct Parser {
   int32_t loop_unroll;   /* a loop pragma for the next loop (LOOP_UNROLL_*) */
   Token pragma_end;      /* what the handler reads past the tokens */
   uint32_t member_stamp; /* Ident.mark of a struct body's check (decl.c) */
+  VEC(Member) member_stack; /* members of the struct bodies being parsed */
+  VEC(Enumerator) enum_stack; /* enumerators of the enum bodies being parsed */
   jmp_buf fatal;         /* where a fatal parse error unwinds to */
 };
 
