@@ -2305,6 +2305,20 @@ static void missing_parameter_types(SrcLoc loc) {
    (FILE_SCOPE: an external-declaration).  */
 static bool parse_declaration_inner(Parser *p, bool file_scope);
 
+/* A first declarator followed by none of = , ; asm __attribute__ and not
+   defining a function: GCC's words, and as GCC nothing is declared and
+   nothing skipped -- declaration specifiers next are taken for a new
+   declaration after a missing ';' (the error resynchronises).  */
+static void report_declaration_end(Parser *p) {
+  const Token *t = peek(p, 0);
+  if (t->kind != TK_EOF && token_starts_specifier(p, t) && keyword_of(t) != KW_EXTENSION) {
+    require_punct(p, P_SEMI);
+    p->syntax_error_pending = false;
+  } else {
+    syntax_error(p, t, "'=', ',', ';', 'asm' or '__attribute__'");
+  }
+}
+
 /* declaration: __extension__* declaration-proper -- GCC's pedantic
    warnings are off within a declaration written after __extension__.  */
 bool parse_declaration(Parser *p, bool file_scope) {
@@ -2386,6 +2400,11 @@ static bool parse_declaration_inner(Parser *p, bool file_scope) {
     if (defines) {
       parse_function_definition(p, &ds, &dr, attrs);
       return true;
+    }
+    if (first && !last_had_init && !at_punct(p, P_ASSIGN) && !at_punct(p, P_COMMA) &&
+        !at_punct(p, P_SEMI)) {
+      report_declaration_end(p);
+      return false;
     }
     first = false;
     if (dr.params_oldstyle && dr.n_oldstyle)
