@@ -245,7 +245,9 @@ static const char *string_at(const ValueContext *vc, const DwarfAttr *a,
     return NULL;
   }
   const char *p = (const char *)s->data + offset;
-  if (!memchr(p, 0, s->size - offset)) {
+  /* A section that ends with a NUL terminates every string in it: no
+     search (one per string attribute of a kernel's DWARF, twice).  */
+  if (s->data[s->size - 1] != 0 && !memchr(p, 0, s->size - offset)) {
     value_error(vc, a, "the string at %s+0x%llx is not terminated", name,
                 ull(offset));
     return NULL;
