@@ -336,6 +336,7 @@ typedef struct RoundSet {
   uint32_t count;
   uint32_t *hash;   /* per number */
   uint32_t *start;  /* per number: its start in pool, and one past the last */
+  uint32_t *slot;   /* per number: its slot, to empty only those */
   U32Vec pool;
 } RoundSet;
 
@@ -347,10 +348,14 @@ static void roundset_init(RoundSet *s, uint32_t n) {
   s->slots = xcalloc(cap, sizeof *s->slots);
   s->hash = xmalloc(((size_t)n + 1) * sizeof *s->hash);
   s->start = xmalloc(((size_t)n + 2) * sizeof *s->start);
+  s->slot = xmalloc(((size_t)n + 1) * sizeof *s->slot);
 }
 
+/* Empty the slots used (a late round uses few of a table sized for
+   every type).  */
 static void roundset_clear(RoundSet *s) {
-  memset(s->slots, 0, ((size_t)s->mask + 1) * sizeof *s->slots);
+  for (uint32_t num = 0; num < s->count; num++)
+    s->slots[s->slot[num]] = 0;
   s->count = 0;
   s->pool.len = 0;
   s->start[0] = 0;
@@ -360,6 +365,7 @@ static void roundset_free(RoundSet *s) {
   free(s->slots);
   free(s->hash);
   free(s->start);
+  free(s->slot);
   vec_free(&s->pool);
 }
 
@@ -375,6 +381,7 @@ static uint32_t roundset_intern(RoundSet *s, const uint32_t *w, uint32_t n) {
   }
   uint32_t num = s->count++;
   s->slots[i] = num + 1;
+  s->slot[num] = i;
   s->hash[num] = h;
   vec_grow(&s->pool, s->pool.len + n);
   memcpy(s->pool.data + s->pool.len, w, n * sizeof *w);
