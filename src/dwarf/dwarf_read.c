@@ -105,6 +105,7 @@ typedef struct Parser {
   VEC(DwarfSection) sections;
   VEC(DwarfUnit) units;
   VEC(DwarfDie) dies;
+  size_t dies_ready;           /* dies' entries faulted in ahead (dies_room) */
   VEC(PendingRef) unit_refs;   /* unit-relative references of one unit */
   VEC(PendingRef) global_refs; /* DW_FORM_ref_addr */
   VEC(PendingRef) links;       /* DW_AT_GNU_annotation */
@@ -796,12 +797,37 @@ typedef struct OpenParent {
 } OpenParent;
 typedef VEC(OpenParent) OpenStack;
 
+/* Room for one more DIE in ps->dies.  A kernel's DIE index is half a
+   gigabyte, written once: its pages are faulted in a few megabytes at a
+   time by one madvise (far cheaper on these machines than a fault per
+   page), never more than a chunk ahead of the last DIE (the vector
+   grows by doubling, and the pages past the chunk stay untouched).  */
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+enum { DIES_CHUNK = (4u << 20) / sizeof(DwarfDie) };
+static void dies_room(Parser *ps) {
+  if (ps->dies.len < ps->dies_ready)
+    return;
+  vec_grow(&ps->dies, ps->dies.len + 1);
+  size_t to = ps->dies.len + DIES_CHUNK < ps->dies.cap ? ps->dies.len + DIES_CHUNK
+                                                       : ps->dies.cap;
+  uintptr_t lo = (uintptr_t)(ps->dies.data + ps->dies.len);
+  uintptr_t hi = (uintptr_t)(ps->dies.data + to);
+  lo = (lo + 4095) & ~(uintptr_t)4095; /* whole pages inside */
+  hi &= ~(uintptr_t)4095;
+  if (hi > lo)
+    (void)madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE); /* ignored without it */
+  ps->dies_ready = to;
+}
+
 /* Append a new DIE for abbreviation AB at OFFSET under the innermost
    open parent.  */
 static uint32_t add_die(Parser *ps, OpenStack *open, uint32_t unit,
                         uint64_t offset, uint32_t ab) {
   const Abbrev *abbrev = &ps->p->abbrevs.data[ab];
   uint32_t idx = (uint32_t)ps->dies.len;
+  dies_room(ps);
   DwarfDie d = {(uint32_t)offset, unit, DWARF_NO_DIE, DWARF_NO_DIE, ab, abbrev->tag,
                 abbrev->children};
   if (open->len) {
