@@ -336,6 +336,7 @@ typedef struct RoundSet {
   uint32_t count;
   uint32_t *hash;   /* per number */
   uint32_t *start;  /* per number: its start in pool, and one past the last */
+  uint32_t *slot;   /* per number: its slot, to empty only those */
   U32Vec pool;
 } RoundSet;
 
@@ -347,10 +348,14 @@ static void roundset_init(RoundSet *s, uint32_t n) {
   s->slots = xcalloc(cap, sizeof *s->slots);
   s->hash = xmalloc(((size_t)n + 1) * sizeof *s->hash);
   s->start = xmalloc(((size_t)n + 2) * sizeof *s->start);
+  s->slot = xmalloc(((size_t)n + 1) * sizeof *s->slot);
 }
 
+/* Empty the slots used (a late round uses few of a table sized for
+   every type).  */
 static void roundset_clear(RoundSet *s) {
-  memset(s->slots, 0, ((size_t)s->mask + 1) * sizeof *s->slots);
+  for (uint32_t num = 0; num < s->count; num++)
+    s->slots[s->slot[num]] = 0;
   s->count = 0;
   s->pool.len = 0;
   s->start[0] = 0;
@@ -360,6 +365,7 @@ static void roundset_free(RoundSet *s) {
   free(s->slots);
   free(s->hash);
   free(s->start);
+  free(s->slot);
   vec_free(&s->pool);
 }
 
@@ -375,6 +381,7 @@ static uint32_t roundset_intern(RoundSet *s, const uint32_t *w, uint32_t n) {
   }
   uint32_t num = s->count++;
   s->slots[i] = num + 1;
+  s->slot[num] = i;
   s->hash[num] = h;
   vec_grow(&s->pool, s->pool.len + n);
   memcpy(s->pool.data + s->pool.len, w, n * sizeof *w);
@@ -383,10 +390,64 @@ static uint32_t roundset_intern(RoundSet *s, const uint32_t *w, uint32_t n) {
   return num;
 }
 
+/* Who refers to each type, for the rounds of partition: type T's
+   referrers are id[start[T] .. start[T + 1]), the types (not aliases)
+   among whose tokens (ref_token) T is.  */
+typedef struct Referrers {
+  uint32_t *start;
+  uint32_t *id;
+} Referrers;
+
+static void referrers_build(const Dedup *d, const RefTokens *rt, Referrers *rv) {
+  rv->start = xcalloc((size_t)d->n + 1, sizeof *rv->start);
+  for (uint32_t id = 1; id < d->n; id++)
+    if (resolve(d, id) == id)
+      for (uint32_t r = rt->start[id]; r < rt->start[id + 1]; r++)
+        if (!(rt->tok.data[r] & NAME_TOKEN))
+          rv->start[rt->tok.data[r] + 1]++;
+  for (uint32_t t = 0; t < d->n; t++)
+    rv->start[t + 1] += rv->start[t];
+  rv->id = xmalloc(((size_t)rv->start[d->n] + 1) * sizeof *rv->id);
+  uint32_t *fill = xmalloc(((size_t)d->n + 1) * sizeof *fill);
+  memcpy(fill, rv->start, ((size_t)d->n + 1) * sizeof *fill);
+  for (uint32_t id = 1; id < d->n; id++)
+    if (resolve(d, id) == id)
+      for (uint32_t r = rt->start[id]; r < rt->start[id + 1]; r++)
+        if (!(rt->tok.data[r] & NAME_TOKEN))
+          rv->id[fill[rt->tok.data[r]]++] = id;
+  free(fill);
+}
+
+static void referrers_free(Referrers *rv) {
+  free(rv->start);
+  free(rv->id);
+}
+
+/* The word sequence of type ID in a round: its class, then the classes
+   of what it refers to (through its alias), into d->seq.  */
+static void round_sequence(Dedup *d, const RefTokens *rt, uint32_t id) {
+  uint32_t self = resolve(d, id);
+  d->seq.len = 0;
+  vec_push(&d->seq, d->cls[self]);
+  for (uint32_t r = rt->start[self]; r < rt->start[self + 1]; r++) {
+    uint32_t tok = rt->tok.data[r];
+    vec_push(&d->seq, tok & NAME_TOKEN ? tok : d->cls[tok]);
+  }
+}
+
 /* Classes from the keys (KEY_CLS: each type's key, numbered), then
    rounds of refinement until stable.  A SHALLOW partition compares
    named structs, unions and FWDs that a type refers to by name only
-   (ref_token).  */
+   (ref_token).
+   A round splits a class only where the sequences (round_sequence) of
+   its types differ, and those of two types of one class differ only
+   when a type one of them refers to has moved: its class split in the
+   round before.  So a round computes the sequences of the types of the
+   classes marked dirty (a referrer of a moved type is in one) and
+   keeps every other class whole; the classes are then numbered in
+   order of first use by id, as if every type's sequence had been
+   numbered, so the classes and the number of rounds are those of
+   computing every sequence each round.  */
 static void partition(Dedup *d, const uint32_t *key_cls, uint32_t nkeys, bool shallow) {
   /* the keys in order of first use, as numbers from 0 */
   uint32_t *renum = xcalloc(nkeys ? nkeys : 1, sizeof *renum); /* number + 1 */
@@ -400,22 +461,45 @@ static void partition(Dedup *d, const uint32_t *key_cls, uint32_t nkeys, bool sh
   free(renum);
   RefTokens rt;
   ref_tokens_build(d, shallow, &rt);
+  Referrers rv;
+  referrers_build(d, &rt, &rv);
   RoundSet set;
   roundset_init(&set, d->n);
-  uint32_t *next = xcalloc(d->n ? d->n : 1, sizeof *next);
+  size_t n1 = d->n ? d->n : 1;
+  uint32_t *next = xcalloc(n1, sizeof *next);
+  /* a round's provisional numbers: a kept class's own, or nclasses + a
+     sequence's; each its final number + 1 */
+  renum = xmalloc(2 * n1 * sizeof *renum);
+  uint32_t *children = xmalloc(n1 * sizeof *children); /* per class of the round before */
+  uint8_t *dirty = xmalloc(n1);
+  memset(dirty, 1, n1); /* the first round computes every sequence */
   for (d->rounds = 1;; d->rounds++) {
     roundset_clear(&set);
     for (uint32_t id = 0; id < d->n; id++) {
-      uint32_t self = resolve(d, id);
-      d->seq.len = 0;
-      vec_push(&d->seq, d->cls[self]);
-      for (uint32_t r = rt.start[self]; r < rt.start[self + 1]; r++) {
-        uint32_t tok = rt.tok.data[r];
-        vec_push(&d->seq, tok & NAME_TOKEN ? tok : d->cls[tok]);
+      if (!dirty[d->cls[id]]) {
+        next[id] = d->cls[id];
+        continue;
       }
-      next[id] = roundset_intern(&set, d->seq.data, (uint32_t)d->seq.len);
+      round_sequence(d, &rt, id);
+      next[id] = d->nclasses + roundset_intern(&set, d->seq.data, (uint32_t)d->seq.len);
     }
-    uint32_t count = set.count;
+    memset(renum, 0, ((size_t)d->nclasses + set.count) * sizeof *renum);
+    memset(children, 0, (size_t)d->nclasses * sizeof *children);
+    uint32_t count = 0;
+    for (uint32_t id = 0; id < d->n; id++) {
+      uint32_t p = next[id];
+      if (!renum[p]) {
+        renum[p] = ++count;
+        children[d->cls[id]]++;
+      }
+      next[id] = renum[p] - 1;
+    }
+    /* the classes of the next round that hold a referrer of a moved type */
+    memset(dirty, 0, count);
+    for (uint32_t t = 0; t < d->n; t++)
+      if (children[d->cls[t]] > 1)
+        for (uint32_t r = rv.start[t]; r < rv.start[t + 1]; r++)
+          dirty[next[rv.id[r]]] = 1;
     uint32_t *old = d->cls;
     d->cls = next;
     next = old;
@@ -424,7 +508,11 @@ static void partition(Dedup *d, const uint32_t *key_cls, uint32_t nkeys, bool sh
     d->nclasses = count;
   }
   free(next);
+  free(renum);
+  free(children);
+  free(dirty);
   roundset_free(&set);
+  referrers_free(&rv);
   ref_tokens_free(&rt);
 }
 

@@ -33,9 +33,9 @@ void btf_encode_generate(const DebugUnit *unit, Buf *raw) {
 bool btf_encode_finish(Buf *raw, const Btf *base, bool no_dedup,
                        Buf *out, BtfDedupStats *stats,
                        BtfError *err) {
-  Btf *btf = btf_parse(raw->data, raw->len, NULL, err);
-  if (!no_dedup)
-    buf_free(raw); /* dedup reads its own copy */
+  /* dedup reads the bytes in place; without it they are written out */
+  Btf *btf = no_dedup ? btf_parse(raw->data, raw->len, NULL, err)
+                      : btf_parse_taken(raw, NULL, err);
   const Buf *blob = raw;
   Buf split = {0};
   if (btf && base) {

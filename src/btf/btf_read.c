@@ -237,12 +237,17 @@ static bool check_strings(const Btf *btf, BtfError *err) {
   return true;
 }
 
-/* Copy the blob, in host order, and the type section to aligned memory.  */
-static void copy_data(Btf *btf, const uint8_t *d, size_t size) {
+/* Copy the blob (or take it: OWNED, the malloc'd D), in host order, and
+   the type section to aligned memory.  */
+static void copy_data(Btf *btf, const uint8_t *d, size_t size, uint8_t *owned) {
   const BtfHeader *h = &btf->hdr;
   btf->raw_size = (uint32_t)size;
-  btf->raw = xmalloc(size);
-  memcpy(btf->raw, d, size);
+  if (owned) {
+    btf->raw = owned;
+  } else {
+    btf->raw = xmalloc(size);
+    memcpy(btf->raw, d, size);
+  }
   uint8_t *types = btf->raw + h->hdr_len + h->type_off;
   if ((h->hdr_len + h->type_off) % 4 == 0 && h->type_len % 4 == 0 && h->type_len) {
     /* aligned in the copy (malloc's alignment): read in place, no
@@ -495,13 +500,15 @@ static bool check_types(const Btf *btf, BtfError *err) {
   return check_loops(btf, err);
 }
 
-Btf *btf_parse(const void *data, size_t size, const BtfReadOptions *opts,
-               BtfError *err) {
+/* btf_parse, the blob copied, or taken when OWNED (DATA itself).  */
+static Btf *parse_blob(const void *data, size_t size, uint8_t *owned,
+                       const BtfReadOptions *opts, BtfError *err) {
   static const BtfReadOptions defaults;
   if (!opts)
     opts = &defaults;
   if (size > UINT32_MAX) {
     read_error(err, "BTF blob of %zu bytes is too large", size);
+    free(owned);
     return NULL;
   }
   Btf *btf = xcalloc(1, sizeof *btf);
@@ -512,7 +519,8 @@ Btf *btf_parse(const void *data, size_t size, const BtfReadOptions *opts,
   if (!read_header(btf, data, size, opts->lenient, err) ||
       !check_sections(&btf->hdr, size, err))
     goto fail;
-  copy_data(btf, data, size);
+  copy_data(btf, data, size, owned);
+  owned = NULL; /* btf->raw now */
   if (!check_strings(btf, err))
     goto fail;
   frame_types(btf);
@@ -522,8 +530,20 @@ Btf *btf_parse(const void *data, size_t size, const BtfReadOptions *opts,
     goto fail;
   return btf;
 fail:
+  free(owned);
   btf_free(btf);
   return NULL;
+}
+
+Btf *btf_parse(const void *data, size_t size, const BtfReadOptions *opts,
+               BtfError *err) {
+  return parse_blob(data, size, NULL, opts, err);
+}
+
+Btf *btf_parse_taken(Buf *blob, const BtfReadOptions *opts, BtfError *err) {
+  Buf b = *blob;
+  *blob = (Buf){0};
+  return parse_blob(b.data, b.len, (uint8_t *)b.data, opts, err);
 }
 
 /* --- Files --- */

@@ -108,6 +108,9 @@ typedef ReadError BtfError;
    NULL.  Returns NULL and fills err on failure.  */
 Btf *btf_parse(const void *data, size_t size, const BtfReadOptions *opts,
                BtfError *err);
+/* btf_parse, the bytes of BLOB taken rather than copied (a kernel's raw
+   BTF is a quarter of a gigabyte); BLOB is left empty, also on failure.  */
+Btf *btf_parse_taken(Buf *blob, const BtfReadOptions *opts, BtfError *err);
 void btf_free(Btf *btf);
 
 /* Whether DATA starts with the BTF magic in either byte order.  */

@@ -105,7 +105,10 @@ typedef struct Parser {
   VEC(DwarfSection) sections;
   VEC(DwarfUnit) units;
   VEC(DwarfDie) dies;
+  size_t dies_ready;           /* dies' entries faulted in ahead (dies_room) */
   VEC(PendingRef) unit_refs;   /* unit-relative references of one unit */
+  VEC(uint64_t) die_starts;    /* of one unit: a bit per byte, set where a
+                                  DIE starts (check_unit_refs) */
   VEC(PendingRef) global_refs; /* DW_FORM_ref_addr */
   VEC(PendingRef) links;       /* DW_AT_GNU_annotation */
 } Parser;
@@ -245,7 +248,9 @@ static const char *string_at(const ValueContext *vc, const DwarfAttr *a,
     return NULL;
   }
   const char *p = (const char *)s->data + offset;
-  if (!memchr(p, 0, s->size - offset)) {
+  /* A section that ends with a NUL terminates every string in it: no
+     search (one per string attribute of a kernel's DWARF, twice).  */
+  if (s->data[s->size - 1] != 0 && !memchr(p, 0, s->size - offset)) {
     value_error(vc, a, "the string at %s+0x%llx is not terminated", name,
                 ull(offset));
     return NULL;
@@ -761,13 +766,36 @@ static bool read_unit_bases(Parser *ps, DwarfUnit *u, const ValueContext *vc,
   return true;
 }
 
-/* Check the unit-relative references of the unit just read.  */
+/* Mark in ps->die_starts where each DIE of unit U starts, by its byte
+   from the unit's start.  */
+static void mark_die_starts(Parser *ps, const DwarfUnit *u) {
+  size_t words = (size_t)((u->end - u->offset + 63) / 64);
+  vec_grow(&ps->die_starts, words);
+  ps->die_starts.len = words;
+  memset(ps->die_starts.data, 0, words * sizeof *ps->die_starts.data);
+  for (uint32_t i = u->first_die; i < u->first_die + u->die_count; i++) {
+    uint64_t at = ps->dies.data[i].offset - u->offset;
+    ps->die_starts.data[at / 64] |= (uint64_t)1 << (at % 64);
+  }
+}
+
+/* Whether a DIE of the unit marked in ps->die_starts starts at OFFSET,
+   whose unit starts at UNIT_OFFSET.  */
+static bool die_starts_at(const Parser *ps, uint64_t unit_offset, uint64_t offset) {
+  uint64_t at = offset - unit_offset;
+  return offset >= unit_offset && at / 64 < ps->die_starts.len &&
+         (ps->die_starts.data[at / 64] >> (at % 64) & 1);
+}
+
+/* Check the unit-relative references of the unit just read (a bit test
+   each: a kernel's units hold millions of them).  */
 static bool check_unit_refs(Parser *ps, const DwarfUnit *u) {
   const char *label = ps->sections.data[u->section].label;
+  if (ps->unit_refs.len)
+    mark_die_starts(ps, u);
   for (size_t i = 0; i < ps->unit_refs.len; i++) {
     const PendingRef *r = &ps->unit_refs.data[i];
-    if (find_die(ps->dies.data, u->first_die, u->die_count, r->target) ==
-        DWARF_NO_DIE) {
+    if (!die_starts_at(ps, u->offset, r->target)) {
       NameBuf nb, fb;
       return read_error_at(
           ps->err, label, r->at,
@@ -794,12 +822,37 @@ typedef struct OpenParent {
 } OpenParent;
 typedef VEC(OpenParent) OpenStack;
 
+/* Room for one more DIE in ps->dies.  A kernel's DIE index is half a
+   gigabyte, written once: its pages are faulted in a few megabytes at a
+   time by one madvise (far cheaper on these machines than a fault per
+   page), never more than a chunk ahead of the last DIE (the vector
+   grows by doubling, and the pages past the chunk stay untouched).  */
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+enum { DIES_CHUNK = (4u << 20) / sizeof(DwarfDie) };
+static void dies_room(Parser *ps) {
+  if (ps->dies.len < ps->dies_ready)
+    return;
+  vec_grow(&ps->dies, ps->dies.len + 1);
+  size_t to = ps->dies.len + DIES_CHUNK < ps->dies.cap ? ps->dies.len + DIES_CHUNK
+                                                       : ps->dies.cap;
+  uintptr_t lo = (uintptr_t)(ps->dies.data + ps->dies.len);
+  uintptr_t hi = (uintptr_t)(ps->dies.data + to);
+  lo = (lo + 4095) & ~(uintptr_t)4095; /* whole pages inside */
+  hi &= ~(uintptr_t)4095;
+  if (hi > lo)
+    (void)madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE); /* ignored without it */
+  ps->dies_ready = to;
+}
+
 /* Append a new DIE for abbreviation AB at OFFSET under the innermost
    open parent.  */
 static uint32_t add_die(Parser *ps, OpenStack *open, uint32_t unit,
                         uint64_t offset, uint32_t ab) {
   const Abbrev *abbrev = &ps->p->abbrevs.data[ab];
   uint32_t idx = (uint32_t)ps->dies.len;
+  dies_room(ps);
   DwarfDie d = {(uint32_t)offset, unit, DWARF_NO_DIE, DWARF_NO_DIE, ab, abbrev->tag,
                 abbrev->children};
   if (open->len) {
@@ -1063,6 +1116,7 @@ static Parser *parser_new(DwarfError *err, bool big_endian) {
 
 static void parser_free_scratch(Parser *ps) {
   vec_free(&ps->unit_refs);
+  vec_free(&ps->die_starts);
   vec_free(&ps->global_refs);
   vec_free(&ps->links);
   free(ps);

@@ -238,9 +238,19 @@ static bool generate_units(DwarfLoader *dl, uint32_t batch, bool big_endian,
   return unit != NULL;
 }
 
+/* What loading one batch gave: its BTF (OK), or why not.  */
+typedef struct BatchResult {
+  bool ready;   /* loaded, waiting for its turn to be added */
+  bool ok, crossed;
+  DwarfError derr;
+  Buf btf;
+} BatchResult;
+
 /* The batches of a kernel image, loaded by threads: each takes the next
-   batch not taken, and adds its BTF to the join when the batches before
-   it have been added (turn), so that the join is in batch order.  The
+   batch not taken, leaves its result, and goes on to the next batch;
+   the results are added to the join in batch order, by one thread at a
+   time (the one that finds the next turn's result ready and no other
+   adding), so that no thread waits for a slower batch before it.  The
    first failure in batch order is the one reported.  */
 typedef struct BatchJob {
   DwarfLoader *dl;
@@ -248,11 +258,12 @@ typedef struct BatchJob {
   bool big_endian;
   uint32_t *starts;   /* batch I: units [starts[I], starts[I + 1]) */
   uint32_t nbatches;
+  BatchResult *results; /* by batch, until added */
   BtfBatches *join;
   pthread_mutex_t lock;
-  pthread_cond_t turn_changed;
   uint32_t next;      /* the next batch to take */
   uint32_t turn;      /* the next batch to add */
+  bool adding;        /* a thread is adding results */
   bool failed, crossed;
   bool discard;       /* a batch's DIEs are given back once it is loaded */
   DwarfError derr;
@@ -266,21 +277,35 @@ static uint32_t take_batch(BatchJob *j) {
   return i;
 }
 
-/* Add batch I's BTF (ONE; OK: it was loaded) to the join in its turn.  */
-static void add_in_turn(BatchJob *j, uint32_t i, bool ok, bool crossed,
-                        const DwarfError *derr, const Buf *one) {
-  pthread_mutex_lock(&j->lock);
-  while (j->turn != i)
-    pthread_cond_wait(&j->turn_changed, &j->lock);
-  if (!j->failed && !ok) {
+/* Add the result R of its turn to the join (or note its failure).  */
+static void add_result(BatchJob *j, BatchResult *r) {
+  if (!j->failed && !r->ok) {
     j->failed = true;
-    j->crossed = crossed;
-    j->derr = *derr;
-  } else if (!j->failed && !btf_batches_add(j->join, one->data, one->len, &j->berr)) {
+    j->crossed = r->crossed;
+    j->derr = r->derr;
+  } else if (!j->failed && !btf_batches_add(j->join, r->btf.data, r->btf.len, &j->berr)) {
     j->failed = true;
   }
-  j->turn++;
-  pthread_cond_broadcast(&j->turn_changed);
+  buf_free(&r->btf);
+}
+
+/* Leave batch I's result R; add every result whose turn has come,
+   unless another thread is adding them.  */
+static void add_in_turn(BatchJob *j, uint32_t i, const BatchResult *r) {
+  pthread_mutex_lock(&j->lock);
+  j->results[i] = *r;
+  j->results[i].ready = true;
+  if (!j->adding) {
+    j->adding = true;
+    while (j->turn < j->nbatches && j->results[j->turn].ready) {
+      BatchResult *cur = &j->results[j->turn];
+      pthread_mutex_unlock(&j->lock); /* the others go on loading */
+      add_result(j, cur);
+      pthread_mutex_lock(&j->lock);
+      j->turn++;
+    }
+    j->adding = false;
+  }
   pthread_mutex_unlock(&j->lock);
 }
 
@@ -294,15 +319,12 @@ static void discard_batch_dies(const DwarfFile *dw, uint32_t first, uint32_t end
 static void *batch_worker(void *arg) {
   BatchJob *j = arg;
   for (uint32_t i; (i = take_batch(j)) < j->nbatches;) {
-    Buf one = {0};
-    DwarfError derr = {0};
-    bool crossed = false;
-    bool ok = generate_units(j->dl, i, j->big_endian, j->starts[i], j->starts[i + 1],
-                             &crossed, &derr, &one);
-    if (ok && j->discard)
+    BatchResult r = {0};
+    r.ok = generate_units(j->dl, i, j->big_endian, j->starts[i], j->starts[i + 1],
+                          &r.crossed, &r.derr, &r.btf);
+    if (r.ok && j->discard)
       discard_batch_dies(j->dw, j->starts[i], j->starts[i + 1]);
-    add_in_turn(j, i, ok, crossed, &derr, &one);
-    buf_free(&one);
+    add_in_turn(j, i, &r);
   }
   return NULL;
 }
@@ -320,8 +342,8 @@ static BtfBatches *generate_batches(DwarfLoader *dl, const DwarfFile *dw, bool b
   for (uint32_t first = 0; first < dw->nunits; first = batch_end(dw, first, batch_dies))
     j.starts[j.nbatches++] = first;
   j.starts[j.nbatches] = dw->nunits;
+  j.results = xcalloc(j.nbatches ? j.nbatches : 1, sizeof *j.results);
   pthread_mutex_init(&j.lock, NULL);
-  pthread_cond_init(&j.turn_changed, NULL);
   if (threads > j.nbatches)
     threads = j.nbatches;
   pthread_t *tids = xcalloc(threads ? threads : 1, sizeof *tids);
@@ -343,7 +365,7 @@ static BtfBatches *generate_batches(DwarfLoader *dl, const DwarfFile *dw, bool b
     j.join = NULL;
   }
   pthread_mutex_destroy(&j.lock);
-  pthread_cond_destroy(&j.turn_changed);
+  free(j.results);
   free(j.starts);
   return j.join;
 }
