@@ -503,29 +503,14 @@ bool diag_pedwarn(SrcLoc loc, WarningId id, const char *fmt, ...) {
   return shown;
 }
 
-/* GCC's pedwarn_c90 and pedwarn_c99: a pedwarn before standard YEAR, a
-   plain warning after it for a group the command line turned on.  */
-static bool pedwarn_before(int year, SrcLoc loc, WarningId id,
-                           const char *fmt, va_list ap) {
+bool diag_pedwarn_before(int year, SrcLoc loc, WarningId id, const char *fmt, ...) {
   bool before = lang_year() < year;
   if (!before && !(id != W_PEDANTIC && ctx_current->diag_opts.given[id]))
     return false;
-  return pedwarn_report(loc, id,
-                        before && ctx_current->diag_opts.pedantic_errors, fmt, ap);
-}
-
-bool diag_pedwarn_c90(SrcLoc loc, WarningId id, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  bool shown = pedwarn_before(1999, loc, id, fmt, ap);
-  va_end(ap);
-  return shown;
-}
-
-bool diag_pedwarn_c99(SrcLoc loc, WarningId id, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  bool shown = pedwarn_before(2011, loc, id, fmt, ap);
+  bool shown = pedwarn_report(loc, id, before && ctx_current->diag_opts.pedantic_errors,
+                              fmt, ap);
   va_end(ap);
   return shown;
 }

@@ -178,14 +178,17 @@ bool diag_warning(SrcLoc loc, WarningId id, const char *fmt, ...)
     PRINTF_LIKE(3, 4);
 /* GCC's pedwarn: what ISO C forbids and GNU C takes -- a warning of
    group ID (W_NONE: always given) when that group is on, an error under
-   -pedantic-errors.  diag_pedwarn_c90 is GCC's pedwarn_c90, for what
-   C99 added: given only when compiling C90 (or for a group the command
-   line turned on, then an error only in C90), and diag_pedwarn_c99 the
-   same for what C11 added.  Inside __extension__ (diag_extension) the
+   -pedantic-errors.  diag_pedwarn_before(YEAR, ...) is GCC's
+   pedwarn_c90 (YEAR 1999, diag_pedwarn_c90) and pedwarn_c99 (2011):
+   for what the standard of YEAR added, given only when compiling an
+   older one (or for a group the command line turned on, then an error
+   only before YEAR).  Inside __extension__ (diag_extension) the
    -Wpedantic and -Wlong-long ones are silent.  Return true if shown. */
 bool diag_pedwarn(SrcLoc loc, WarningId id, const char *fmt, ...) PRINTF_LIKE(3, 4);
-bool diag_pedwarn_c90(SrcLoc loc, WarningId id, const char *fmt, ...) PRINTF_LIKE(3, 4);
-bool diag_pedwarn_c99(SrcLoc loc, WarningId id, const char *fmt, ...) PRINTF_LIKE(3, 4);
+bool diag_pedwarn_before(int year, SrcLoc loc, WarningId id, const char *fmt, ...)
+    PRINTF_LIKE(4, 5);
+#define diag_pedwarn_c90(...) diag_pedwarn_before(1999, __VA_ARGS__)
+#define diag_pedwarn_c99(...) diag_pedwarn_before(2011, __VA_ARGS__)
 /* Enter (+1) or leave (-1) an __extension__ operand on this thread.  */
 void diag_extension(int delta);
 /* The groups whose default follows -Wpedantic and the standard
