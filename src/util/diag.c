@@ -392,6 +392,10 @@ static void deliver(const DiagRecord *r) {
   case DIAG_COUNT_WARNING:
     d->n_warnings++;
     break;
+  case DIAG_COUNT_WARNING_ERROR:
+    d->warning_made_error = true; /* here, on the thread that delivers */
+    d->n_errors++;
+    break;
   case DIAG_COUNT_ERROR:
     d->n_errors++;
     break;
@@ -483,14 +487,15 @@ static bool pedwarn_report(SrcLoc loc, WarningId id, bool pedantic_error,
     return false;
   if (loc.file && srcfile_get(loc.file)->system_header)
     return false;
-  if (named_error && !(pedantic_error && !o->not_error[id]))
-    ctx_current->diag.warning_made_error = true;
+  bool by_werror = named_error && !(pedantic_error && !o->not_error[id]);
   char option[80] = "";
   if (warning_names[id][0])
     snprintf(option, sizeof option, "-W%s%s",
              named_error && !pedantic_error ? "error=" : "", warning_names[id]);
   report(loc, error ? "error" : "warning", option[0] ? option : NULL,
-         error ? DIAG_COUNT_ERROR : DIAG_COUNT_WARNING, fmt, ap);
+         by_werror ? DIAG_COUNT_WARNING_ERROR
+                   : error ? DIAG_COUNT_ERROR : DIAG_COUNT_WARNING,
+         fmt, ap);
   return true;
 }
 
@@ -539,8 +544,6 @@ bool diag_warning(SrcLoc loc, WarningId id, const char *fmt, ...) {
   if (!as_error && loc.file && srcfile_get(loc.file)->system_header &&
       id != W_CPP)
     return false;
-  if (as_error)
-    ctx_current->diag.warning_made_error = true;
   char option[80] = "";
   if (warning_names[id][0])
     snprintf(option, sizeof option, "-W%s%s", as_error ? "error=" : "",
@@ -548,7 +551,7 @@ bool diag_warning(SrcLoc loc, WarningId id, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   report(loc, as_error ? "error" : "warning", option[0] ? option : NULL,
-         as_error ? DIAG_COUNT_ERROR : DIAG_COUNT_WARNING, fmt, ap);
+         as_error ? DIAG_COUNT_WARNING_ERROR : DIAG_COUNT_WARNING, fmt, ap);
   va_end(ap);
   return true;
 }

@@ -213,7 +213,10 @@ void diag_verror(SrcLoc loc, const char *fmt, va_list ap);
 typedef enum {
   DIAG_COUNT_NONE,          /* a note */
   DIAG_COUNT_WARNING,
-  DIAG_COUNT_ERROR,         /* a warning made an error */
+  DIAG_COUNT_ERROR,         /* an error a warning group names (permerror,
+                               pedwarn under -pedantic-errors) */
+  DIAG_COUNT_WARNING_ERROR, /* a warning made an error by -Werror: the
+                               end of the unit says so */
   DIAG_COUNT_ERROR_LIMITED, /* an error, subject to -fmax-errors */
   DIAG_COUNT_FATAL,         /* ends the compilation */
 } DiagCount;
