@@ -497,9 +497,14 @@ static void translate(Gen *g, const DebugUnit *u) {
     switch (d->kind) {
     case DIE_VARIABLE:
       /* A declaration completed by a later definition DIE: only the
-         definition becomes a VAR (GCC).  */
-      if (!d->has_definition)
+         definition becomes a VAR, but GCC reads the declaration first,
+         here -- its type's records and its name's string come now.  */
+      if (d->has_definition) {
+        gen_type(g, d->type);
+        add_str(&g->str, d->name);
+      } else {
         gen_variable(g, d);
+      }
       break;
     case DIE_SUBPROGRAM:
       gen_subprogram(g, d);

@@ -965,6 +965,8 @@ typedef struct VarEntity {
   Decl *first;
   Decl *decl;
   Die *die;
+  uint32_t defined_at; /* the order of its first defining declaration
+                          among the unit's (0: none yet) */
 } VarEntity;
 
 /* A function: its file-scope declarations in order.  */
@@ -980,6 +982,7 @@ typedef VEC(Decl *) DeclVec;
 typedef struct Entities {
   VEC(VarEntity *) vars;   /* in order of first declaration */
   VEC(FuncEntity *) funcs;
+  uint32_t definitions;    /* variables defined so far */
 } Entities;
 
 /* A variable's declaration event: its first makes the DIE; a definition
@@ -988,11 +991,15 @@ typedef struct Entities {
 static void describe_variable(Builder *b, Entities *ents, Decl *d) {
   Decl *f = d->first;
   VarEntity *e = ptrmap_get(&b->entities, f);
+  if (e && !e->defined_at && declaration_defines(d))
+    e->defined_at = ++ents->definitions;
   if (!e) {
     e = NEW(VarEntity);
     e->first = f;
     e->decl = d;
     e->die = variable_die(b, d);
+    if (declaration_defines(d))
+      e->defined_at = ++ents->definitions;
     ptrmap_put(&b->entities, f, e);
     vec_push(&ents->vars, e);
     return;
@@ -1238,6 +1245,29 @@ static bool optimized_away(const VarEntity *e, const DebugBuildOptions *opts) {
   return tree_static_int_value(e->decl, &value);
 }
 
+/* Defined variables in the order of their first defining declarations
+   (an extern declaration before it does not count), as GCC's varpool
+   creates their nodes.  */
+typedef struct DefinedVar {
+  uint64_t key; /* defined_at, then the place in first-declaration order */
+  VarEntity *e;
+} DefinedVar;
+
+static int by_definition(const void *a, const void *b) {
+  const DefinedVar *x = a, *y = b;
+  return (x->key > y->key) - (x->key < y->key);
+}
+
+static void sort_by_definition(VarEntity **vars, size_t n) {
+  DefinedVar *k = xmalloc(n * sizeof *k);
+  for (size_t i = 0; i < n; i++)
+    k[i] = (DefinedVar){(uint64_t)vars[i]->defined_at << 32 | i, vars[i]};
+  qsort(k, n, sizeof *k, by_definition);
+  for (size_t i = 0; i < n; i++)
+    vars[i] = k[i].e;
+  free(k);
+}
+
 /* Variables, in the reverse of varpool node creation (definitions in
    order, then referenced externs).  */
 static void describe_variables(Builder *b, Entities *ents, const Reach *r) {
@@ -1245,6 +1275,8 @@ static void describe_variables(Builder *b, Entities *ents, const Reach *r) {
   for (size_t i = 0; i < ents->vars.len; i++)
     if (ents->vars.data[i]->first->defined && !optimized_away(ents->vars.data[i], b->opts))
       vec_push(&vnodes, ents->vars.data[i]);
+  if (vnodes.len > 1)
+    sort_by_definition(vnodes.data, vnodes.len);
   for (size_t i = 0; i < ents->vars.len; i++) {
     VarEntity *e = ents->vars.data[i];
     if (!e->first->defined &&

@@ -150,3 +150,26 @@ if [ -x "$G16/bpf-gcc-16" ]; then
 else
   skip "flexible array members (no bpf-gcc 16: shared/tools/get-gcc16)"
 fi
+
+# Variables declared before they are defined: the VAR records and the
+# DATASECs follow the definitions' order, each VAR at its first
+# declaration's place, and the declaration's name stays in the strings
+# (GCC reads its DIE first) -- .BTF text equal to gcc-16's, with and
+# without -fno-eliminate-unused-debug-types.
+if [ -x "$G16/gcc-16" ]; then
+  for elim in "" -fno-eliminate-unused-debug-types; do
+    "$G16/gcc-16" -gbtf $elim -S -dA "$dir/declared_first.c" -o "$TMPDIR/g.s"
+    "$BTFCC" -gbtf $elim -S -dA "$dir/declared_first.c" -o "$TMPDIR/b.s"
+    section "$TMPDIR/g.s" > "$TMPDIR/g.btf.s"
+    section "$TMPDIR/b.s" > "$TMPDIR/b.btf.s"
+    if ! grep -q "BTF_KIND_VAR 'rv'" "$TMPDIR/g.btf.s"; then
+      fail "declared first $elim: gcc-16 wrote no VAR 'rv' (the case is wrong)"
+    elif diff -u "$TMPDIR/g.btf.s" "$TMPDIR/b.btf.s" > "$TMPDIR/d"; then
+      pass "declared first $elim: .BTF text equals gcc-16's"
+    else
+      fail "declared first $elim"; head -20 "$TMPDIR/d"
+    fi
+  done
+else
+  skip "declared first (no gcc-16)"
+fi
