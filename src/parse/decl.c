@@ -980,9 +980,16 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
   /* The members are pushed on the parser's member stack (a nested body
      pushes above them and pops back), then copied once into the record. */
   size_t base = p->member_stack.len;
-  while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
-    if (accept_punct(p, P_SEMI))
-      continue; /* extra semicolon (pedantic warning in GCC) */
+  while (!at_punct(p, P_RBRACE)) {
+    if (at_eof(p)) { /* GCC's words for the member it looked for */
+      syntax_error(p, peek(p, 0), "specifier-qualifier-list");
+      break;
+    }
+    if (at_punct(p, P_SEMI)) {
+      diag_pedwarn(next(p).loc, W_PEDANTIC,
+                   "extra semicolon in struct or union specified");
+      continue;
+    }
     if (at_keyword(p) == KW_STATIC_ASSERT) {
       parse_static_assert(p);
       continue;
@@ -1000,7 +1007,7 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
     }
     /* Anonymous struct/union member (C11), or a useless declaration.  */
     if (at_punct(p, P_SEMI)) {
-      next(p);
+      SrcLoc semi = next(p).loc;
       Type *c = type_canon(ds.type);
       if ((c->kind == TY_STRUCT || c->kind == TY_UNION) &&
           (ds.defined_tag || !c->u.rec->name || true)) {
@@ -1010,6 +1017,8 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
             diag_warning(loc, W_OTHER, "declaration does not declare anything");
             continue;
           }
+          diag_pedwarn_c99(semi, W_PEDANTIC, "ISO C%s doesn't support unnamed structs/unions",
+                           lang_year() < 1999 ? "90" : "99");
           Member m = {0};
           m.type = ds.type;
           m.bit_width = -1;
@@ -1232,7 +1241,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
   bool value_unsigned = false;
   bool first = true;
   bool bad_list = false;
-  while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
+  while (!at_punct(p, P_RBRACE)) {
     const Token *nt = peek(p, 0);
     if (nt->kind != TK_IDENT || nt->ident->keyword) {
       /* the rest of the list is skipped (enum { false, true } from
