@@ -1311,7 +1311,7 @@ static Type *parse_enum(Parser *p, DeclSpec *ds) {
     if (at_punct(p, P_RBRACE))
       diag_pedwarn_c90(comma, W_PEDANTIC, "comma at end of enumerator list");
   }
-  expect_punct(p, P_RBRACE, NULL);
+  expect_punct(p, P_RBRACE, "',' or '}'"); /* after an enumerator */
   size_t nens = p->enum_stack.len - base;
   Enumerator *ens = nens ? p->enum_stack.data + base : NULL;
   if (nens == 0 && !bad_list)

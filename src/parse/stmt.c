@@ -303,7 +303,12 @@ static Node *parse_asm_stmt(Parser *p) {
     else
       parse_asm_names(p, a, section >= 4);
   }
-  expect_punct(p, P_RPAREN, NULL);
+  /* Before the last section GCC wants another ':' (or the ')'); after a
+     missing ')' it skips to one and reads no ';'.  */
+  bool sections_left = section < (a->is_goto ? 4 : 3);
+  if (!expect_punct(p, P_RPAREN, at_punct(p, P_RPAREN) || !sections_left ? NULL
+                                 : a->is_goto ? "':'" : "':' or ')'"))
+    return NULL;
   expect_punct(p, P_SEMI, NULL);
   Node *n = stmt_node(p, ST_ASM, kw.loc);
   n->u.asm_stmt = a;
