@@ -683,6 +683,11 @@ bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage) {
       diag_c23_keyword_as_name(t, "'%s' cannot be defined via 'typedef'");
       next(p);
       ds->keyword_name = true;
+    } else if (ds->defined_tag && (is_type_keyword(kw) || (!kw && is_typedef_name(p, t)))) {
+      /* After a struct, union or enum definition a type specifier is
+         taken, as GCC takes it, for a new declaration after a missing
+         ';' (parse_declaration reports it).  */
+      break;
     } else if (kw && is_type_keyword(kw)) {
       st.any = true;
       ds->has_type_spec = true;
@@ -2369,6 +2374,15 @@ static bool parse_declaration_inner(Parser *p, bool file_scope) {
                       peek(p, 0)->kind == TK_IDENT && !peek(p, 0)->ident->keyword;
   if (accept_punct(p, P_SEMI)) {
     check_empty_declaration(&ds, loc);
+    return true;
+  }
+  const Token *after = peek(p, 0);
+  if (ds.defined_tag && after->kind == TK_IDENT && after->ident->keyword &&
+      token_starts_specifier(p, after)) {
+    /* struct s { ... } int x; -- GCC's words, and the definition stands
+       as a declaration of its own (the parser resynchronises).  */
+    syntax_error(p, after, "';', identifier or '('");
+    p->syntax_error_pending = false;
     return true;
   }
   bool first = true;
