@@ -276,6 +276,10 @@ void report_c11_keyword(const Token *t) {
       {"_Atomic", "the '_Atomic' qualifier", 2011},
       {"_Bool", "boolean types", 1999},
   };
+  /* Every qualifier and storage class comes here: only the spellings
+     above, and only when -Wpedantic could show them, are looked up.  */
+  if (t->text[0] != '_' || !ctx_current->diag_opts.enabled[W_PEDANTIC])
+    return;
   for (size_t i = 0; i < ARRAY_LEN(added); i++) {
     if (t->len != strlen(added[i].spelling) ||
         memcmp(t->text, added[i].spelling, t->len) != 0)
