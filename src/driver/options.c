@@ -867,7 +867,6 @@ bool options_parse(int argc, char **argv, Options *o) {
   o->predef.unsigned_char = !o->debug.signed_char;
   float_flags(o, &o->predef.fp);
   o->predef.debug = o->want_dwarf || o->want_btf;
-  diag_options_resolve(&o->diag,
-                       o->lang.std >= 89 ? 1900 + o->lang.std : 2000 + o->lang.std);
+  diag_options_resolve(&o->diag, lang_std_year(o->lang.std));
   return true;
 }

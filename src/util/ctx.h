@@ -82,9 +82,9 @@ void ctx_at_free(void (*fn)(void *), void *arg);
 
 /* The year of the language standard (lang.std is 89, 99, 11, 17 or 23,
    which do not order by value): compare this, never lang.std.  */
-static inline int lang_year(void) {
-  int std = ctx_current->lang.std;
+static inline int lang_std_year(int std) {
   return std >= 89 ? 1900 + std : 2000 + std;
 }
+static inline int lang_year(void) { return lang_std_year(ctx_current->lang.std); }
 
 #endif
