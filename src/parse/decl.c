@@ -651,7 +651,7 @@ static void spec_finish(Parser *p, DeclSpec *ds, SpecState *st) {
      | function-specifier | alignment-specifier | attribute )+
    with GNU attributes and __extension__ among them.  Returns false if
    nothing was a specifier.  */
-bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage) {
+bool parse_decl_specifiers(Parser *p, DeclSpec *ds, SpecsContext where) {
   memset(ds, 0, sizeof *ds);
   ds->loc = cur_loc(p);
   ds->std_attrs = p->lead_std_attrs;
@@ -672,7 +672,9 @@ bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage) {
     } else if (kw == KW_EXTENSION) {
       next(p);
     } else if (is_storage_keyword(kw)) {
-      spec_storage(p, ds, &st, kw, allow_storage);
+      if (where == SPECS_MEMBER)
+        break; /* not in a specifier-qualifier-list */
+      spec_storage(p, ds, &st, kw, where != SPECS_TYPE_NAME);
     } else if (is_qualifier_keyword(kw)) {
       spec_qualifier(p, ds, &st, kw, t);
     } else if (kw == KW_ALIGNAS) {
@@ -975,17 +977,138 @@ static void mark_member_names(const Member *m, uint32_t stamp) {
       mark_member_names(&c->u.rec->members[i], stamp);
 }
 
+/* struct-declaration, without its ';':
+     specifier-qualifier-list struct-declarator-list?
+   struct-declarator: declarator | declarator? : constant-expression
+   Its members go on the parser's member stack.  After a syntax error it
+   stops where GCC's c_parser_struct_declaration stops; the caller
+   resynchronises.  */
+static void parse_struct_declaration(Parser *p) {
+  DeclSpec ds;
+  SrcLoc loc = cur_loc(p);
+  if (!parse_decl_specifiers(p, &ds, SPECS_MEMBER)) {
+    syntax_error_at(p, loc, peek(p, 0), "specifier-qualifier-list");
+    return;
+  }
+  if (!ds.type) {
+    diag_error(loc, "'__auto_type' used with a member");
+    ds.type = ty_int;
+  }
+  /* Anonymous struct/union member (C11), or a useless declaration.  */
+  if (at_punct(p, P_SEMI)) {
+    SrcLoc semi = cur_loc(p); /* the caller takes the ';' */
+    Type *c = type_canon(ds.type);
+    if (c->kind == TY_STRUCT || c->kind == TY_UNION) {
+      if (!c->u.rec->name || ds.defined_tag ||
+          ctx_current->lang.gnu /* -fms-extensions-like: GCC accepts tagged anonymous only with -fms-extensions */) {
+        if (c->u.rec->name && !ds.defined_tag) {
+          diag_warning(semi, W_OTHER, "declaration does not declare anything");
+          return;
+        }
+        diag_pedwarn_c99(semi, W_PEDANTIC, "ISO C%s doesn't support unnamed structs/unions",
+                         lang_year() < 1999 ? "90" : "99");
+        Member m = {0};
+        m.type = ds.type;
+        m.bit_width = -1;
+        m.loc = loc;
+        apply_member_attrs(p, &m, ds.attrs);
+        if (ds.alignas > m.user_align)
+          m.user_align = ds.alignas; /* _Alignas acts as aligned */
+        vec_push(&p->member_stack, m);
+        return;
+      }
+    }
+    diag_warning(semi, W_OTHER, "declaration does not declare anything");
+    return;
+  }
+  for (;;) {
+    Member m = {0};
+    m.bit_width = -1;
+    m.loc = cur_loc(p);
+    Declarator d = {0};
+    Attr *attrs = NULL;
+    if (!at_punct(p, P_COLON)) {
+      bool clean = !p->syntax_error_pending;
+      parse_declarator(p, &ds, &d, false);
+      if (clean && p->syntax_error_pending) { /* no declarator */
+        skip_to_decl_end(p);
+        return;
+      }
+      if (!at_punct(p, P_COLON) && !at_punct(p, P_COMMA) && !at_punct(p, P_SEMI) &&
+          !at_punct(p, P_RBRACE) && at_keyword(p) != KW_ATTRIBUTE) {
+        syntax_error(p, peek(p, 0), "':', ',', ';', '}' or '__attribute__'");
+        return;
+      }
+      m.name = d.name;
+      m.type = d.type;
+      m.loc = d.loc;
+      attrs = d.attrs;
+    } else {
+      m.type = ds.type;
+    }
+    if (accept_punct(p, P_COLON)) {
+      /* errors at the member's name, as GCC reports them */
+      SrcLoc wl = m.name ? m.loc : cur_loc(p);
+      int64_t w;
+      bool u;
+      if (parse_int_const_expr(p, &w, &u)) {
+        Type *c = type_canon(m.type);
+        /* only an integer type's size is read: an array member's may
+           be near INT64_MAX */
+        int64_t max_bits =
+            type_is_integer(m.type) ? type_size(m.type) * 8 : 0;
+        if (!type_is_integer(m.type)) {
+          diag_error(wl, "bit-field '%s' has invalid type",
+                     m.name ? m.name->name : "<anonymous>");
+        } else if (w < 0) {
+          diag_error(wl, "negative width in bit-field '%s'",
+                     m.name ? m.name->name : "<anonymous>");
+        } else if (w > max_bits) {
+          diag_error(wl, "width of '%s' exceeds its type",
+                     m.name ? m.name->name : "<anonymous>");
+        } else if (w == 0 && m.name) {
+          diag_error(wl, "zero width for bit-field '%s'", m.name->name);
+        } else {
+          m.is_bitfield = true;
+          m.bit_width = (int32_t)w;
+          if (m.name && w > 0 && c->kind == TY_ENUM &&
+              w < enum_value_bits(c))
+            diag_warning(wl, W_NONE, "'%s' is narrower than values of its type",
+                         m.name->name);
+        }
+      }
+    }
+    attrs = attr_concat(attrs, parse_any_attributes(p));
+    /* Specifier attributes apply to each member; then the member's.  */
+    check_tag_placement(p, &ds, &d, false);
+    apply_member_attrs(p, &m, ds.attrs);
+    apply_member_attrs(p, &m, attrs);
+    if (ds.alignas && m.bit_width >= 0)
+      diag_error(m.loc, "alignment specified for bit-field '%s'",
+                 m.name ? m.name->name : "<anonymous>");
+    else if (ds.alignas > m.user_align)
+      m.user_align = ds.alignas; /* _Alignas acts as aligned */
+    vec_push(&p->member_stack, m);
+    if (accept_punct(p, P_COMMA))
+      continue;
+    if (!at_punct(p, P_SEMI) && !at_punct(p, P_RBRACE))
+      syntax_error(p, peek(p, 0), "',', ';' or '}'");
+    return;
+  }
+}
+
 /* struct-declaration-list between braces:
-     ( specifier-qualifier-list struct-declarator-list? ;
-     | static_assert-declaration )*
-   struct-declarator: declarator | declarator? : constant-expression  */
+     ( struct-declaration ; | static_assert-declaration | ; )*
+   After a syntax error the rest of the body is skipped, as GCC does. */
 static void parse_struct_body(Parser *p, Record *r, Type *t) {
   (void)t;
   expect_punct(p, P_LBRACE, NULL);
   /* The members are pushed on the parser's member stack (a nested body
      pushes above them and pops back), then copied once into the record. */
   size_t base = p->member_stack.len;
-  while (!at_punct(p, P_RBRACE)) {
+  for (;;) {
+    if (accept_punct(p, P_RBRACE))
+      break;
     if (at_eof(p)) { /* GCC's words for the member it looked for */
       syntax_error(p, peek(p, 0), "specifier-qualifier-list");
       break;
@@ -999,116 +1122,20 @@ static void parse_struct_body(Parser *p, Record *r, Type *t) {
       parse_static_assert(p);
       continue;
     }
-    DeclSpec ds;
-    SrcLoc loc = cur_loc(p);
-    if (!parse_decl_specifiers(p, &ds, false)) {
-      syntax_error_at(p, loc, peek(p, 0), "specifier-qualifier-list");
-      skip_to_decl_end(p);
+    parse_struct_declaration(p);
+    if (accept_punct(p, P_SEMI))
+      continue;
+    if (at_punct(p, P_RBRACE)) {
+      diag_pedwarn(cur_loc(p), W_OTHER, "no semicolon at end of struct or union");
       continue;
     }
-    if (!ds.type) {
-      diag_error(loc, "'__auto_type' used with a member");
-      ds.type = ty_int;
+    if (p->syntax_error_pending || !at_declaration_start(p)) {
+      syntax_error(p, peek(p, 0), "';'");
+      skip_until_found(p, P_RBRACE);
+      break;
     }
-    /* Anonymous struct/union member (C11), or a useless declaration.  */
-    if (at_punct(p, P_SEMI)) {
-      SrcLoc semi = next(p).loc;
-      Type *c = type_canon(ds.type);
-      if ((c->kind == TY_STRUCT || c->kind == TY_UNION) &&
-          (ds.defined_tag || !c->u.rec->name || true)) {
-        if (!c->u.rec->name || ds.defined_tag ||
-            ctx_current->lang.gnu /* -fms-extensions-like: GCC accepts tagged anonymous only with -fms-extensions */) {
-          if (c->u.rec->name && !ds.defined_tag) {
-            diag_warning(loc, W_OTHER, "declaration does not declare anything");
-            continue;
-          }
-          diag_pedwarn_c99(semi, W_PEDANTIC, "ISO C%s doesn't support unnamed structs/unions",
-                           lang_year() < 1999 ? "90" : "99");
-          Member m = {0};
-          m.type = ds.type;
-          m.bit_width = -1;
-          m.loc = loc;
-          apply_member_attrs(p, &m, ds.attrs);
-          if (ds.alignas > m.user_align)
-            m.user_align = ds.alignas; /* _Alignas acts as aligned */
-          vec_push(&p->member_stack, m);
-          continue;
-        }
-      }
-      diag_warning(loc, W_OTHER, "declaration does not declare anything");
-      continue;
-    }
-    for (;;) {
-      Member m = {0};
-      m.bit_width = -1;
-      m.loc = cur_loc(p);
-      Declarator d = {0};
-      Attr *attrs = NULL;
-      if (!at_punct(p, P_COLON)) {
-        parse_declarator(p, &ds, &d, false);
-        m.name = d.name;
-        m.type = d.type;
-        m.loc = d.loc;
-        attrs = d.attrs;
-      } else {
-        m.type = ds.type;
-      }
-      if (accept_punct(p, P_COLON)) {
-        /* errors at the member's name, as GCC reports them */
-        SrcLoc wl = m.name ? m.loc : cur_loc(p);
-        int64_t w;
-        bool u;
-        if (parse_int_const_expr(p, &w, &u)) {
-          Type *c = type_canon(m.type);
-          /* only an integer type's size is read: an array member's may
-             be near INT64_MAX */
-          int64_t max_bits =
-              type_is_integer(m.type) ? type_size(m.type) * 8 : 0;
-          if (!type_is_integer(m.type)) {
-            diag_error(wl, "bit-field '%s' has invalid type",
-                       m.name ? m.name->name : "<anonymous>");
-          } else if (w < 0) {
-            diag_error(wl, "negative width in bit-field '%s'",
-                       m.name ? m.name->name : "<anonymous>");
-          } else if (w > max_bits) {
-            diag_error(wl, "width of '%s' exceeds its type",
-                       m.name ? m.name->name : "<anonymous>");
-          } else if (w == 0 && m.name) {
-            diag_error(wl, "zero width for bit-field '%s'", m.name->name);
-          } else {
-            m.is_bitfield = true;
-            m.bit_width = (int32_t)w;
-            if (m.name && w > 0 && c->kind == TY_ENUM &&
-                w < enum_value_bits(c))
-              diag_warning(wl, W_NONE, "'%s' is narrower than values of its type",
-                           m.name->name);
-          }
-        }
-      }
-      attrs = attr_concat(attrs, parse_any_attributes(p));
-      /* Specifier attributes apply to each member; then the member's.  */
-      check_tag_placement(p, &ds, &d, false);
-      apply_member_attrs(p, &m, ds.attrs);
-      apply_member_attrs(p, &m, attrs);
-      if (ds.alignas && m.bit_width >= 0)
-        diag_error(m.loc, "alignment specified for bit-field '%s'",
-                   m.name ? m.name->name : "<anonymous>");
-      else if (ds.alignas > m.user_align)
-        m.user_align = ds.alignas; /* _Alignas acts as aligned */
-      vec_push(&p->member_stack, m);
-      if (!accept_punct(p, P_COMMA))
-        break;
-    }
-    if (!accept_punct(p, P_SEMI)) {
-      if (at_punct(p, P_RBRACE))
-        diag_warning(cur_loc(p), W_OTHER, "no semicolon at end of struct or union");
-      else {
-        expect_punct(p, P_SEMI, "';', ',' or '}'");
-        skip_to_decl_end(p);
-      }
-    }
+    /* a ';' missing before the next member: said already */
   }
-  expect_punct(p, P_RBRACE, NULL);
   /* Check member types: those that pass go into the record.  */
   size_t n = p->member_stack.len - base, kept = 0;
   Member *parsed = n ? p->member_stack.data + base : NULL;
@@ -1572,6 +1599,22 @@ static void report_parameter_redefinition(Parser *p, const Decl *pd) {
    parameter-type-list: parameter-list ( , ... )?
    parameter-declaration:
      declaration-specifiers ( declarator | abstract-declarator? )  */
+/* A parameter's storage-class and function specifiers, as GCC reports
+   them (register alone is allowed).  */
+static void report_param_specifiers(Parser *p, const DeclSpec *ds, const Declarator *d) {
+  if ((ds->sc != SC_NONE && ds->sc != SC_REGISTER) || ds->is_thread_local ||
+      ds->is_constexpr) {
+    if (d->name)
+      diag_error(d->loc, "storage class specified for parameter '%s'", d->name->name);
+    else
+      diag_error(p->input_loc, "storage class specified for unnamed parameter");
+  }
+  if (d->name && ds->is_inline)
+    diag_pedwarn(d->loc, W_OTHER, "parameter '%s' declared 'inline'", d->name->name);
+  if (d->name && ds->is_noreturn)
+    diag_pedwarn(d->loc, W_OTHER, "parameter '%s' declared '_Noreturn'", d->name->name);
+}
+
 static void parse_params(Parser *p, SuffixOp *op) {
   VEC(Param) params = {0};
   scope_enter(&p->scopes);
@@ -1614,7 +1657,7 @@ static void parse_params(Parser *p, SuffixOp *op) {
     SrcLoc loc = cur_loc(p);
     bool saved_expect = p->expect_type_name;
     p->expect_type_name = true;
-    bool have_specs = parse_decl_specifiers(p, &ds, false);
+    bool have_specs = parse_decl_specifiers(p, &ds, SPECS_PARAMETER);
     p->expect_type_name = saved_expect;
     if (!have_specs) {
       syntax_error_at(p, loc, peek(p, 0), "declaration specifiers or '...'");
@@ -1623,14 +1666,13 @@ static void parse_params(Parser *p, SuffixOp *op) {
         skip_balanced(p);
       break;
     }
-    if (ds.sc && ds.sc != SC_REGISTER)
-      diag_error(loc, "storage class specified for parameter");
     if (!ds.type) {
       diag_error(loc, "'__auto_type' used in a parameter");
       ds.type = ty_int;
     }
     Declarator d = {0};
     parse_declarator(p, &ds, &d, true);
+    report_param_specifiers(p, &ds, &d);
     Attr *attrs = attr_concat(d.attrs, parse_any_attributes(p));
     Param prm = {0};
     prm.name = d.name;
@@ -1657,8 +1699,21 @@ static void parse_params(Parser *p, SuffixOp *op) {
       scope_bind_ordinary(&p->scopes, d.name, pd);
     }
     vec_push(&params, prm);
-    if (!accept_punct(p, P_COMMA))
-      break;
+    if (accept_punct(p, P_COMMA))
+      continue;
+    if (!at_punct(p, P_RPAREN)) {
+      /* GCC's words (';' for its forward parameter declarations), at
+         the token, even at the end of input  */
+      const Token *t = peek(p, 0);
+      p->input_loc = t->loc;
+      syntax_error(p, t, "';', ',' or ')'");
+      skip_until_found(p, P_RPAREN);
+      p->declarator_failed = true;
+      scope_leave(&p->scopes);
+      vec_free(&params);
+      return;
+    }
+    break;
   }
   expect_punct(p, P_RPAREN, NULL);
   scope_leave(&p->scopes);
@@ -1792,7 +1847,11 @@ static Type *apply_level(Parser *p, DeclLevel *lv, Type *t, Declarator *out,
 void parse_declarator(Parser *p, DeclSpec *ds, Declarator *d, bool abstract) {
   memset(d, 0, sizeof *d);
   d->loc = cur_loc(p);
+  bool outer_failed = p->declarator_failed;
+  p->declarator_failed = false;
   DeclLevel *lv = parse_declarator_level(p, abstract);
+  d->failed = p->declarator_failed;
+  p->declarator_failed = outer_failed;
   d->level = lv;
   /* The name first, for the diagnostics of the levels outside it.  */
   for (DeclLevel *in = lv; in; in = in->inner)
@@ -1813,7 +1872,7 @@ void parse_declarator(Parser *p, DeclSpec *ds, Declarator *d, bool abstract) {
 Type *parse_type_name(Parser *p) {
   DeclSpec ds;
   SrcLoc loc = cur_loc(p);
-  if (!parse_decl_specifiers(p, &ds, false)) {
+  if (!parse_decl_specifiers(p, &ds, SPECS_TYPE_NAME)) {
     syntax_error_at(p, loc, peek(p, 0), "type name");
     return ty_int;
   }
@@ -1923,10 +1982,13 @@ static Decl *declare(Parser *p, DeclSpec *ds, Declarator *dr, Attr *attrs,
   apply_decl_attrs(p, d, all);
   if (ds->alignas && kind == DECL_VAR)
     d->type = type_with_align(d->type, ds->alignas);
-  if (kind == DECL_TYPEDEF) {
-    if (ds->is_inline)
-      diag_error(dr->loc, "typedef '%s' is declared 'inline'", dr->name->name);
-  }
+  if (kind == DECL_TYPEDEF && ds->is_inline)
+    diag_error(dr->loc, "typedef '%s' is declared 'inline'", dr->name->name);
+  if (kind == DECL_VAR && ds->is_inline)
+    diag_pedwarn(dr->loc, W_OTHER, "variable '%s' declared 'inline'", dr->name->name);
+  if (kind != DECL_FUNC && ds->is_noreturn)
+    diag_pedwarn(dr->loc, W_OTHER, "%s '%s' declared '_Noreturn'",
+                 kind == DECL_TYPEDEF ? "typedef" : "variable", dr->name->name);
   if (kind == DECL_FUNC && p->scopes.depth > 0 && ds->sc == SC_STATIC)
     diag_error(dr->loc, "invalid storage class for function '%s'", dr->name->name);
   check_storage_class(p, ds, dr, kind, function_body);
@@ -1974,26 +2036,38 @@ static const char *parse_asm_label(Parser *p) {
   return s.str;
 }
 
-/* K&R parameter declarations between ')' and '{'.  */
-static void parse_oldstyle_param_decls(Parser *p, Declarator *dr) {
+/* K&R parameter declarations between ')' and '{' (to the end of input
+   when no '{' comes), each declaring a name of the identifier list.
+   After a prototype (GCC reads them there too, to say they do not
+   belong) they declare nothing.  Returns how many were read whole; a
+   declared name that is no parameter goes to *STRAYS (scratch memory),
+   which GCC reports only after the declarations are read.  */
+static int parse_oldstyle_param_decls(Parser *p, Declarator *dr,
+                                      Declarator **strays, size_t *nstrays) {
+  bool prototyped = !dr->params_oldstyle;
   VEC(Param) params = {0};
-  for (int i = 0; i < dr->n_oldstyle; i++) {
+  for (int i = 0; i < dr->n_oldstyle && !prototyped; i++) {
     Param prm = {0};
     prm.name = dr->oldstyle_names[i];
     prm.type = NULL; /* int unless declared below */
     vec_push(&params, prm);
   }
+  VEC(Declarator) stray = {0};
+  int read = 0;
   while (!at_punct(p, P_LBRACE) && !at_eof(p)) {
     DeclSpec ds;
-    if (!parse_decl_specifiers(p, &ds, true)) {
+    const Token *start = peek(p, 0);
+    if (!parse_decl_specifiers(p, &ds, SPECS_DECLARATION)) {
       syntax_error(p, peek(p, 0), "declaration specifiers");
       skip_to_decl_end(p);
-      break;
+      if (peek(p, 0) == start && !at_eof(p))
+        break; /* nothing skipped (the end of a pragma) */
+      continue;
     }
     do {
       Declarator d;
       parse_declarator(p, &ds, &d, false);
-      bool found = false;
+      bool found = prototyped;
       for (size_t i = 0; i < params.len; i++)
         if (params.data[i].name == d.name) {
           params.data[i].type = type_param_adjusted(d.type, 0);
@@ -2001,16 +2075,24 @@ static void parse_oldstyle_param_decls(Parser *p, Declarator *dr) {
           found = true;
         }
       if (!found && d.name)
-        diag_error(d.loc, "declaration for parameter '%s' but no such parameter",
-                   d.name->name);
+        vec_push(&stray, d);
     } while (accept_punct(p, P_COMMA));
     expect_punct(p, P_SEMI, NULL);
+    read++;
   }
-  dr->nparams = (int)params.len;
-  dr->params = params.len ? NEW_ARRAY(Param, params.len) : NULL;
-  if (params.len)
-    memcpy(dr->params, params.data, sizeof(Param) * params.len);
+  if (!prototyped) {
+    dr->nparams = (int)params.len;
+    dr->params = params.len ? NEW_ARRAY(Param, params.len) : NULL;
+    if (params.len)
+      memcpy(dr->params, params.data, sizeof(Param) * params.len);
+  }
   vec_free(&params);
+  *nstrays = stray.len;
+  *strays = stray.len ? arena_alloc(&p->scratch, sizeof(Declarator) * stray.len) : NULL;
+  if (stray.len)
+    memcpy(*strays, stray.data, sizeof(Declarator) * stray.len);
+  vec_free(&stray);
+  return read;
 }
 
 /* A local object of the current function: a FuncBody local and, unless
@@ -2077,10 +2159,21 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
                                       Attr *attrs) {
   bool oldstyle = dr->params_oldstyle && dr->n_oldstyle;
   bool *defaulted = NULL;
-  if (oldstyle) {
-    parse_oldstyle_param_decls(p, dr);
-    defaulted = default_oldstyle_params(dr);
+  /* Declarations between ')' and '{' are read in the function, as GCC
+     reads them after starting it: their syntax errors are "In
+     function"; what they mean is checked after the declaration.  */
+  Declarator *strays = NULL;
+  size_t nstrays = 0;
+  int prototyped_decls = 0;
+  if (oldstyle || !at_punct(p, P_LBRACE)) {
+    const char *outer = diag_set_function(dr->name->name);
+    int read = parse_oldstyle_param_decls(p, dr, &strays, &nstrays);
+    if (!oldstyle)
+      prototyped_decls = read;
+    diag_set_function(outer);
   }
+  if (oldstyle)
+    defaulted = default_oldstyle_params(dr);
   Decl *fn = declare(p, ds, dr, attrs, true);
   fn->defined = true;
   fn->first->defined = true;
@@ -2099,9 +2192,15 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
   }
   /* From here on GCC's diagnostics are "In function" FN's.  */
   const char *outer_function = diag_set_function(fn->name->name);
+  if (prototyped_decls)
+    diag_error(dr->loc, "old-style parameter declarations in prototyped "
+                        "function definition");
   /* C23 has no identifier lists; GCC warns by default there */
   if (oldstyle && lang_year() >= 2023)
     diag_warning(dr->loc, W_OLD_STYLE_DEFINITION, "old-style function definition");
+  for (size_t i = 0; i < nstrays; i++)
+    diag_error(strays[i].loc, "declaration for parameter '%s' but no such parameter",
+               strays[i].name->name);
   if (defaulted) {
     report_defaulted_params(dr, defaulted);
     free(defaulted);
@@ -2180,17 +2279,63 @@ static void parse_function_definition(Parser *p, DeclSpec *ds, Declarator *dr,
   p->cur_func = saved_func;
 }
 
-/* declaration-specifiers ; : warn as GCC does when it declares nothing.  */
-static void check_empty_declaration(const DeclSpec *ds, SrcLoc loc) {
-  if (!ds->defined_tag && !ds->declared_tag) {
+/* declaration-specifiers ; -- what GCC's shadow_tag_warned says of a
+   declaration that declares nothing, in its order, at its input
+   location: an error or pedwarn said (WARNED 1) stops the warnings
+   after it, and an "empty declaration" pedwarn ends the list unless
+   something was or the specifiers name a tag.  */
+static void check_empty_declaration(Parser *p, const DeclSpec *ds) {
+  SrcLoc loc = p->input_loc;
+  int warned = 0; /* 1: an error or a pedwarn, 2: a warning */
+  bool c23_auto = ds->auto_kw && !ds->type && lang_year() >= 2023;
+  bool found_tag = ds->defined_tag || ds->declared_tag;
+  if (ds->has_type_spec && !c23_auto && !found_tag) {
     Type *c = ds->type ? type_canon(ds->type) : NULL;
     bool tag_ref = c && (c->kind == TY_STRUCT || c->kind == TY_UNION ||
                          c->kind == TY_ENUM) && ds->tag_type;
-    if (!tag_ref)
-      diag_warning(loc, W_OTHER, "useless type name in empty declaration");
+    if (tag_ref) {
+      found_tag = true;
+    } else {
+      diag_pedwarn(loc, W_OTHER, "useless type name in empty declaration");
+      warned = 1;
+    }
   }
-  if ((ds->sc == SC_TYPEDEF || (ds->sc && ds->sc != SC_NONE)) && !ds->keyword_name)
+  if (ds->is_inline) {
+    diag_error(loc, "'inline' in empty declaration");
+    warned = 1;
+  }
+  if (ds->is_noreturn) {
+    diag_error(loc, "'_Noreturn' in empty declaration");
+    warned = 1;
+  }
+  if (c23_auto) {
+    diag_error(loc, "'auto' in empty declaration");
+    warned = 1;
+  }
+  bool file_scope = p->scopes.depth == 0;
+  if (file_scope && (ds->sc == SC_AUTO || ds->sc == SC_REGISTER)) {
+    diag_error(loc, "'%s' in file-scope empty declaration",
+               ds->sc == SC_AUTO ? "auto" : "register");
+    warned = 1;
+  }
+  if (!warned && ds->sc != SC_NONE && !ds->keyword_name) {
     diag_warning(loc, W_OTHER, "useless storage class specifier in empty declaration");
+    warned = 2;
+  }
+  if (!warned && ds->is_thread_local) {
+    diag_warning(loc, W_OTHER, "useless '_Thread_local' in empty declaration");
+    warned = 2;
+  }
+  if (!warned && ds->type && ds->type->quals) {
+    diag_warning(loc, W_OTHER, "useless type qualifier in empty declaration");
+    warned = 2;
+  }
+  if (!warned && ds->alignas) {
+    diag_warning(loc, W_OTHER, "useless '_Alignas' in empty declaration");
+    warned = 2;
+  }
+  if (warned != 1 && !found_tag)
+    diag_pedwarn(loc, W_OTHER, "empty declaration");
 }
 
 /* A declaration made: a local of the function being parsed, or a
@@ -2355,7 +2500,7 @@ static bool parse_declaration_inner(Parser *p, bool file_scope) {
   }
   DeclSpec ds;
   SrcLoc loc = cur_loc(p);
-  if (!parse_decl_specifiers(p, &ds, true)) {
+  if (!parse_decl_specifiers(p, &ds, SPECS_DECLARATION)) {
     /* At file scope `f(a) ...` declares a function returning int with no
        specifiers at all (implicit int, as GCC takes it).  */
     const Token *t = peek(p, 0);
@@ -2373,7 +2518,7 @@ static bool parse_declaration_inner(Parser *p, bool file_scope) {
   bool implicit_int = !ds.has_type_spec && ds.type &&
                       peek(p, 0)->kind == TK_IDENT && !peek(p, 0)->ident->keyword;
   if (accept_punct(p, P_SEMI)) {
-    check_empty_declaration(&ds, loc);
+    check_empty_declaration(p, &ds);
     return true;
   }
   const Token *after = peek(p, 0);
@@ -2391,7 +2536,7 @@ static bool parse_declaration_inner(Parser *p, bool file_scope) {
     Declarator dr;
     last_had_init = false;
     parse_declarator(p, &ds, &dr, false);
-    if (!dr.name) {
+    if (!dr.name || dr.failed) {
       skip_to_decl_end(p);
       return false;
     }
@@ -2409,9 +2554,12 @@ static bool parse_declaration_inner(Parser *p, bool file_scope) {
       diag_error(dr.loc, "'__auto_type' requires an initialized data declaration");
       dr.type = ty_int;
     }
+    /* A function declarator followed by none of what continues a
+       declaration starts a definition (K&R declarations, then the
+       body), as GCC takes it.  */
     bool defines = first && dr.is_func_def_candidate &&
                    (at_punct(p, P_LBRACE) ||
-                    (dr.params_oldstyle && dr.n_oldstyle && !at_punct(p, P_SEMI) &&
+                    (!last_had_init && !at_punct(p, P_SEMI) &&
                      !at_punct(p, P_COMMA) && !at_punct(p, P_ASSIGN)));
     if (first && implicit_int && lang_year() >= 1999) {
       if (defines)

@@ -165,6 +165,8 @@ typedef struct Declarator {
   int n_oldstyle;
   const char *asm_name;
   DeclLevel *level;    /* the parsed declarator (scratch memory) */
+  bool failed;         /* GCC's NULL declarator: a parameter list broke
+                          off after a syntax error (already skipped) */
 } Declarator;
 
 typedef struct Parser Parser;
@@ -219,6 +221,7 @@ struct Parser {
      it looked for, the end of a statement or block); until then no other
      syntax error is reported.  */
   bool syntax_error_pending;
+  bool declarator_failed; /* the declarator being parsed (Declarator.failed) */
   int nesting;           /* current syntactic nesting depth */
   VEC(Ident *) undeclared; /* reported in the current function */
   bool undeclared_noted;
@@ -306,9 +309,16 @@ bool require_punct(Parser *p, Punct c);
    missing ')' ']' '}' or ';' skip to it (taken) or to the closing
    bracket of an enclosing group (left), where the parser resynchronises. */
 bool expect_punct(Parser *p, Punct c, const char *what);
+/* GCC's c_parser_skip_until_found after an error already given: skip
+   to the next C outside brackets (taken) or to a closing bracket of an
+   enclosing group (left); either resynchronises.  */
+void skip_until_found(Parser *p, Punct c);
 int at_keyword(Parser *p);       /* keyword of the next token, or 0 */
 int keyword_of(const Token *t);
 bool accept_keyword(Parser *p, Keyword k);
+/* GCC's c_parser_require_keyword: accept_keyword, or "expected 'K'"
+   (one syntax error until the parser resynchronises).  */
+bool require_keyword(Parser *p, Keyword k);
 bool at_eof(Parser *p);
 SrcLoc cur_loc(Parser *p);
 /* Skip tokens to a synchronisation point after a syntax error.  */
@@ -373,7 +383,15 @@ void diag_c23_keyword_as_name(const Token *t, const char *what);
 bool parse_declaration(Parser *p, bool file_scope);
 Type *parse_type_name(Parser *p);
 void parse_static_assert(Parser *p);
-bool parse_decl_specifiers(Parser *p, DeclSpec *ds, bool allow_storage);
+/* Where declaration specifiers are read, which decides what the
+   storage-class and function specifiers do there.  */
+typedef enum SpecsContext {
+  SPECS_DECLARATION, /* all of them */
+  SPECS_PARAMETER,   /* read; the parameter reports them as GCC does */
+  SPECS_MEMBER,      /* a specifier-qualifier-list: they end it */
+  SPECS_TYPE_NAME,   /* an error */
+} SpecsContext;
+bool parse_decl_specifiers(Parser *p, DeclSpec *ds, SpecsContext where);
 void parse_declarator(Parser *p, DeclSpec *ds, Declarator *d, bool abstract);
 void note_body_type(Parser *p, Type *t);
 /* T, named in a file-scope variable's initializer: TransUnit.init_types.  */

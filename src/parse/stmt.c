@@ -277,12 +277,10 @@ static Node *parse_asm_stmt(Parser *p) {
       break;
     next(p);
   }
-  if (!at_punct(p, P_LPAREN)) {
-    diag_error(cur_loc(p), "expected '(' %s", syntax_where(peek(p, 0)));
+  if (!require_punct(p, P_LPAREN)) {
     skip_to_decl_end(p);
     return NULL;
   }
-  next(p);
   if (peek(p, 0)->kind == TK_STRING) {
     a->templ = asm_string(p);
   } else {
@@ -497,8 +495,7 @@ static Node *parse_do_stmt(Parser *p) {
   Token kw = next(p);
   Node *n = loop_node(p, ST_DO, kw.loc);
   ST_BODY(n) = parse_loop_body(p);
-  if (!accept_keyword(p, KW_WHILE))
-    diag_error(cur_loc(p), "expected 'while' %s", syntax_where(peek(p, 0)));
+  require_keyword(p, KW_WHILE);
   ST_COND(n) = parse_condition(p);
   if (!require_punct(p, P_SEMI))
     skip_to_decl_end(p);

@@ -369,7 +369,7 @@ static bool is_closing(const Token *t) {
    to the next C outside brackets, which is taken, or to a closing
    bracket of an enclosing group, which is left; either resynchronises.
    At the end of input nothing does.  */
-static void skip_until_found(Parser *p, Punct c) {
+void skip_until_found(Parser *p, Punct c) {
   unsigned depth = 0;
   for (;;) {
     const Token *t = peek(p, 0);
@@ -417,6 +417,23 @@ bool accept_keyword(Parser *p, Keyword k) {
     return false;
   next(p);
   return true;
+}
+
+/* K's first spelling in the table (its plain one), for messages.  */
+static const char *keyword_spelling(Keyword k) {
+  for (size_t i = 0; i < sizeof keyword_table / sizeof keyword_table[0]; i++)
+    if (keyword_table[i].kw == k)
+      return keyword_table[i].spelling;
+  return "?";
+}
+
+bool require_keyword(Parser *p, Keyword k) {
+  if (accept_keyword(p, k))
+    return true;
+  char quoted[32];
+  snprintf(quoted, sizeof quoted, "'%s'", keyword_spelling(k));
+  syntax_error(p, peek(p, 0), quoted);
+  return false;
 }
 
 bool at_eof(Parser *p) {

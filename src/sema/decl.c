@@ -43,6 +43,18 @@ static void report_redefinition(const Decl *d, const Decl *prev) {
     }
 }
 
+/* GCC's note at the declaration a conflicting one follows: "previous
+   definition" once the entity has a body or an initializer, "previous
+   implicit declaration" for an implicit one.  */
+static void note_previous(const Decl *prev) {
+  bool defined = false;
+  for (const Decl *x = prev; x && !defined; x = x->prev)
+    defined = x->kind == DECL_FUNC ? x->defined : x->has_init;
+  diag_note(prev->loc, "previous %s of '%s' with type %s",
+            defined ? "definition" : prev->implicit ? "implicit declaration" : "declaration",
+            prev->name->name, type_quoted(decl_type_shown(prev)));
+}
+
 bool decl_merge(Decl *d, Decl *prev, int depth) {
   if (prev->kind != d->kind) {
     diag_error(d->loc, "'%s' redeclared as different kind of symbol",
@@ -66,8 +78,7 @@ bool decl_merge(Decl *d, Decl *prev, int depth) {
        else conflicts.  */
     diag_error(d->loc, "conflicting types for '%s'; have %s", d->name->name,
                type_quoted(d->type));
-    diag_note(prev->loc, "previous declaration of '%s' with type %s",
-              prev->name->name, type_quoted(decl_type_shown(prev)));
+    note_previous(prev);
     return false;
   }
   Decl *first = prev->first;

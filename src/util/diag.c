@@ -492,6 +492,8 @@ static bool pedwarn_report(SrcLoc loc, WarningId id, bool pedantic_error,
   if (warning_names[id][0])
     snprintf(option, sizeof option, "-W%s%s",
              named_error && !pedantic_error ? "error=" : "", warning_names[id]);
+  else if (by_werror)
+    strcpy(option, "-Werror");
   report(loc, error ? "error" : "warning", option[0] ? option : NULL,
          by_werror ? DIAG_COUNT_WARNING_ERROR
                    : error ? DIAG_COUNT_ERROR : DIAG_COUNT_WARNING,
@@ -548,6 +550,8 @@ bool diag_warning(SrcLoc loc, WarningId id, const char *fmt, ...) {
   if (warning_names[id][0])
     snprintf(option, sizeof option, "-W%s%s", as_error ? "error=" : "",
              warning_names[id]);
+  else if (as_error)
+    strcpy(option, "-Werror"); /* a warning of no group, made an error */
   va_list ap;
   va_start(ap, fmt);
   report(loc, as_error ? "error" : "warning", option[0] ? option : NULL,
