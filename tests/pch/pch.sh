@@ -293,8 +293,8 @@ done
   fail "pch lazy traps: loaded $loaded of $modes; differ: ${bad[*]}"
 rm -f lz.h.gch
 
-# BTF pruned to what the unit uses (--target=bpf's default) with no other
-# debug output: the ids come from a walk from the unit's functions and
+# BTF pruned to what the unit uses (--target=bpf's default, or
+# -gprune-btf) with no other debug output: the ids come from a walk from the unit's functions and
 # variables, so the header's typedefs and tags are described only where
 # something reaches them (debug/build.c; -fpch-report says so) -- except
 # where describing them later could say something else: a qualified type
@@ -330,20 +330,22 @@ typedef int t2 __attribute__((btf_decl_tag("two")));
 EOF
 printf '#include "tg.h"\nt2 second;\nt1 first;\n' > tg.c
 bad=()
-for case in lz:lz:1 lzo:lz:1 q:q:0 a:a:0 tg:tg:0; do
-  IFS=: read -r src h roots <<< "$case"
-  rm -f "$h.h.gch"
-  "$BTFCC" --target=bpf -O2 -g -c $src.c -o r.t.o 2>r.t.err
-  "$BTFCC" --target=bpf -O2 -g -x c-header $h.h -o $h.h.gch 2>/dev/null
-  "$BTFCC" --target=bpf -O2 -g -fpch-report -c $src.c -o r.g.o 2>r.g.err
-  said=0; grep -q "types described where the unit reaches them" r.g.err && said=1
-  grep -v "^btfcc: note: " r.g.err > r.g.diag
-  grep -q "parser state loaded" r.g.err && [ -s r.t.o ] && cmp -s r.t.o r.g.o &&
-    cmp -s r.t.err r.g.diag && [ $said = $roots ] || bad+=("$src (from the roots: $said)")
-  rm -f "$h.h.gch"
+for opts in "--target=bpf -O2 -g" "-O2 -gbtf -gprune-btf"; do
+  for case in lz:lz:1 lzo:lz:1 q:q:0 a:a:0 tg:tg:0; do
+    IFS=: read -r src h roots <<< "$case"
+    rm -f "$h.h.gch"
+    "$BTFCC" $opts -c $src.c -o r.t.o 2>r.t.err
+    "$BTFCC" $opts -x c-header $h.h -o $h.h.gch 2>/dev/null
+    "$BTFCC" $opts -fpch-report -c $src.c -o r.g.o 2>r.g.err
+    said=0; grep -q "types described where the unit reaches them" r.g.err && said=1
+    grep -v "^btfcc: note: " r.g.err > r.g.diag
+    grep -q "parser state loaded" r.g.err && [ -s r.t.o ] && cmp -s r.t.o r.g.o &&
+      cmp -s r.t.err r.g.diag && [ $said = $roots ] || bad+=("$opts: $src (from the roots: $said)")
+    rm -f "$h.h.gch"
+  done
 done
 [ ${#bad[@]} = 0 ] &&
-  pass "pch state: BPF objects identical with the header described from the roots (lz.c, lzo.c) and where it cannot be (q.c, a.c, tg.c)" ||
+  pass "pch state: objects identical with the header described from the roots (lz.c, lzo.c) and where it cannot be (q.c, a.c, tg.c), for BPF and x86 -gprune-btf" ||
   fail "pch state described from the roots: ${bad[*]}"
 
 # One thread or two: the state is loaded on the parser's thread either way.
