@@ -7,7 +7,9 @@
    that the seeds' file ids are in range.  A state is either refused with a
    message or accepted; an accepted one is then built into the debug
    model and written as BTF, DWARF and CTF, as the driver would: none of
-   it may crash, hang or leak past the compilation.  (An accepted state
+   it may crash, hang or leak past the compilation; and built again as
+   for BTF pruned to what is used alone (the header's declarations
+   described where reached).  (An accepted state
    is finished as the driver finishes it: parse_finish_unit.)  The seeds are real
    states (fuzz/seeds-pch_state/README says how they are made).  */
 #include "../src/btf/btf_gen.h"
@@ -44,6 +46,17 @@ static void emit_all(TransUnit *tu) {
   CtfOptions ctf = {.cuname = "/fuzz/fuzz.c"};
   ctf_generate(unit, &ctf, &obj);
   obj_free(&obj);
+  /* And as for pruned BTF alone (--target=bpf's default): the state's
+     declarations described where something reaches them, when its
+     types allow it (debug/build.c).  */
+  DebugBuildOptions roots = {.eliminate_unused_types = true,
+                             .signed_char = true, .order_from_roots = true};
+  DebugUnit *pruned = debug_build(tu, &roots);
+  ObjFile obj2 = {0};
+  obj2.source_name = "fuzz.c";
+  BtfOptions pruning = {.prune_btf = 1};
+  btf_generate(pruned, &pruning, &obj2);
+  obj_free(&obj2);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

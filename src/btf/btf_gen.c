@@ -1261,12 +1261,16 @@ static void output(Gen *g, ObjFile *obj) {
   vec_push(&obj->sections, s);
 }
 
+bool btf_prunes(const BtfOptions *opts) {
+  return opts->prune_btf > 0 ||
+         (opts->prune_btf < 0 && ctx_current->target.arch == ARCH_BPF);
+}
+
 void btf_generate(const DebugUnit *unit, const BtfOptions *opts, ObjFile *obj) {
   Gen g = {0};
   g.opts = opts;
   g.unit = unit;
-  g.prune = opts->prune_btf > 0 ||
-            (opts->prune_btf < 0 && ctx_current->target.arch == ARCH_BPF);
+  g.prune = btf_prunes(opts);
   g.unknown.kind = 0;
   buf_putc(&g.str, 0);
   buf_putc(&g.aux, 0);

@@ -25,6 +25,11 @@ typedef struct BtfOptions {
                               libbpf's btf__add_fwd write 4 */
 } BtfOptions;
 
+/* Whether OPTS prune the BTF to what the unit's functions, variables
+   and CO-RE roots reach (-gprune-btf, the BPF target's default): then
+   the type ids come from that walk, not from the unit's DIE order.  */
+bool btf_prunes(const BtfOptions *opts);
+
 /* Append the .BTF section for UNIT to OBJ.  */
 void btf_generate(const DebugUnit *unit, const BtfOptions *opts, ObjFile *obj);
 

@@ -12,6 +12,22 @@
    Then, unless -fno-eliminate-unused-debug-types, GCC's pruning keeps
    only what variables, functions and base types reach.
 
+   The declarations a precompiled header's state brought are the
+   exception, when the only output is BTF pruned to what the unit uses
+   (the BPF target's default): there the ids come from a walk from the
+   unit's functions, variables and CO-RE roots (btf_gen.c), so the order
+   in which DIEs are made does not matter, only what each says -- and a
+   DIE says the same whenever it is made, but for one choice: the
+   qualified variant a qualifier DIE is stacked on is the nearest that
+   existed at the declaration event (nearest_subquals).  So when that
+   choice is the same at every event for every type of the state, and
+   the state has no btf tag (whose DECL_TAG records follow the order of
+   the DIEs) and no typedef that makes a qualified type while being
+   described, the header's typedefs and tags are not described at their
+   events: their types get DIEs when a kept declaration reaches them
+   (vmlinux.h: 7,300 DIEs made instead of 31,000 for a program using
+   task_struct).  Anything else describes every declaration.
+
    This file is the one place that knows both sema's structures and the
    model: the model's DIEs point back into neither, and what the emitters
    need of a declaration (its section, its symbol, the size type) is
@@ -240,13 +256,17 @@ static unsigned popcount(unsigned v) {
   return n;
 }
 
-/* The existing variant of T with the most of QUALS (a strict subset),
-   as GCC's get_nearest_type_subqualifiers picks it.  */
-static unsigned nearest_subquals(const Builder *b, Type *t, unsigned quals) {
+/* The variant of T with the most of QUALS (a strict subset) among
+   those made up to type id LIMIT, as GCC's
+   get_nearest_type_subqualifiers picks it.  Ties go to the first in the
+   variant list, whose order only grows: so the answer only moves one
+   way as LIMIT grows, and the same answer at two limits is the answer
+   at every limit between.  */
+static unsigned nearest_subquals_upto(Type *t, unsigned quals, uint32_t limit) {
   Type *m = t->main;
   unsigned best = 0, best_n = 0;
   for (Type *v = m; v; v = v == m ? m->next_variant : v->next_variant) {
-    if (v->id > b->type_limit)
+    if (v->id > limit)
       continue; /* made by a later declaration */
     if (v->tags != t->tags || v->align != t->align ||
         (v->flags & TYF_USER_ALIGN) != (t->flags & TYF_USER_ALIGN))
@@ -260,6 +280,11 @@ static unsigned nearest_subquals(const Builder *b, Type *t, unsigned quals) {
     }
   }
   return best;
+}
+
+/* The same, among the variants that existed at the event described.  */
+static unsigned nearest_subquals(const Builder *b, Type *t, unsigned quals) {
+  return nearest_subquals_upto(t, quals, b->type_limit);
 }
 
 /* If D is a qualifier DIE, the DIE it ultimately qualifies (through
@@ -1038,9 +1063,74 @@ static void note_function(Builder *b, Entities *ents, Decl *d) {
     e->inline_declared = true;
 }
 
+/* --- A precompiled header's declarations, described from the roots --- */
+
+/* Whether describing T could make a type: die_for_decl_type's qualified
+   typedef of an array, array_die_of's elements qualified through a
+   typedef, type_unqualified of a qualified type whose unqualified
+   variant (same alignment and flags) does not exist.  A type made while
+   describing exists in one way of describing and not in the other, and
+   nearest_subquals would see it.  */
+static bool describing_makes_types(Type *t) {
+  if (t->kind == TY_TYPEDEF) {
+    Type *elem = type_canon(t);
+    if (elem->kind == TY_ARRAY) {
+      while (elem->kind == TY_ARRAY && !elem->tags)
+        elem = elem->base;
+      if (type_all_quals(elem))
+        return true;
+    }
+  }
+  for (Type *c = t; c && (c->kind == TY_ARRAY ||
+                          (c->kind == TY_TYPEDEF && c->base->kind == TY_ARRAY));
+       c = c->base)
+    if (c != t && c->kind == TY_TYPEDEF && c->quals)
+      return true;
+  if (t->quals) {
+    /* (variant_get first brings variants made while a record was
+       incomplete up to date) */
+    Type *m = t->main;
+    uint16_t flags = t->flags;
+    uint32_t align = t->align;
+    bool record = m->kind == TY_STRUCT || m->kind == TY_UNION || m->kind == TY_ENUM;
+    if (record && !(m->flags & TYF_INCOMPLETE) && (flags & TYF_INCOMPLETE)) {
+      flags &= (uint16_t)~TYF_INCOMPLETE;
+      if (!(flags & TYF_USER_ALIGN))
+        align = m->align;
+    }
+    for (Type *v = m; v; v = v == m ? m->next_variant : v->next_variant)
+      if (!v->quals && v->tags == t->tags && v->align == align && v->flags == flags)
+        return false;
+    return true;
+  }
+  return false;
+}
+
+/* Whether the DIEs of the state's types say the same whenever they are
+   made (see the head of this file): no btf tag, no type made while
+   describing, and each qualified type's nearest less-qualified variant
+   the same at every event (at the lowest limit, its own id, and the
+   highest, every type there is).  */
+static bool state_describable_from_roots(const TransUnit *tu) {
+  if (tu->state_tagged)
+    return false;
+  for (size_t i = 0; i < tu->n_state_types; i++) {
+    Type *t = tu->state_types[i];
+    if (describing_makes_types(t))
+      return false;
+    if (t->quals && nearest_subquals_upto(t, t->quals, t->id) !=
+                        nearest_subquals_upto(t, t->quals, UINT32_MAX))
+      return false;
+  }
+  return true;
+}
+
 /* The declaration events of the unit, in source order: typedefs, tags,
-   variables get their DIEs now.  */
-static void describe_declarations(Builder *b, TransUnit *tu, Entities *ents) {
+   variables get their DIEs now; FROM_ROOTS: but not the typedefs and
+   tags of a precompiled header's state (a record a variable there
+   declared before its definition is still completed at it).  */
+static void describe_declarations(Builder *b, TransUnit *tu, Entities *ents,
+                                  bool from_roots) {
   /* Each file-scope record's definition event (defined_later).  */
   for (size_t i = 0; i < tu->decls.len; i++) {
     Decl *d = tu->decls.data[i];
@@ -1049,18 +1139,20 @@ static void describe_declarations(Builder *b, TransUnit *tu, Entities *ents) {
   }
   for (size_t i = 0; i < tu->decls.len; i++) {
     Decl *d = tu->decls.data[i];
+    bool reached_later = from_roots && i >= tu->state_first && i < tu->state_end;
     b->now = d->order;
     b->type_limit = d->types_at ? d->types_at : UINT32_MAX;
     switch (d->kind) {
     case DECL_TYPEDEF:
-      die_for_type(b, d->type);
+      if (!reached_later)
+        die_for_type(b, d->type);
       break;
     case DECL_TAG:
       if (d->tag_is_definition) {
         Die *rd = type_die(b, d->tag_type);
         if (rd && rd->pending)
           complete_record(b, rd, d->tag_type);
-        else
+        else if (!reached_later)
           die_for_type(b, d->tag_type);
       }
       break;
@@ -1442,7 +1534,11 @@ DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts) {
   Entities ents = {0};
   if (opts->eliminate_unused_types)
     find_reachable_types(&b, tu);
-  describe_declarations(&b, tu, &ents);
+  bool from_roots = opts->order_from_roots && opts->eliminate_unused_types &&
+                    tu->state_end > tu->state_first &&
+                    state_describable_from_roots(tu);
+  b.unit->from_roots = from_roots;
+  describe_declarations(&b, tu, &ents, from_roots);
   /* The rest is described at the end of the unit: every record is
      defined by then.  */
   b.now = UINT32_MAX;

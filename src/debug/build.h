@@ -18,6 +18,12 @@ typedef struct DebugBuildOptions {
   const void *const *extra_types;
   Die **extra_dies;
   size_t n_extra_types;
+  /* The model's only reader numbers the types it keeps by a walk from
+     the unit's functions, variables and extra types, whatever the order
+     the DIEs were made in (BTF pruned to what the unit uses, and no
+     other debug output): a precompiled header's declarations may then
+     be described only where something reaches them (build.c).  */
+  bool order_from_roots;
 } DebugBuildOptions;
 
 DebugUnit *debug_build(TransUnit *tu, const DebugBuildOptions *opts);

@@ -185,6 +185,8 @@ typedef struct DebugUnit {
                          list when nothing else made it; NULL when the
                          producer has none (such arrays get void) */
   bool pruned;        /* unused types were eliminated */
+  bool from_roots;    /* a precompiled header's types were described only
+                         where the unit reaches them (build.c) */
   bool kernel;        /* read from a kernel image or module (the DWARF
                          reader's kernel_rules.h): BTF with the kernel
                          build's (pahole's) choices */

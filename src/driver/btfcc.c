@@ -329,7 +329,11 @@ static bool compile(Options *o, const char *input) {
     o->debug.extra_types = types;
     o->debug.extra_dies = dies;
     o->debug.n_extra_types = ext.cores.len;
+    o->debug.order_from_roots = o->want_btf && !o->want_dwarf && !o->want_ctf &&
+                                btf_prunes(&o->btf);
     DebugUnit *unit = debug_build(tu, &o->debug);
+    if (o->pch_report && unit->from_roots)
+      fprintf(stderr, "btfcc: note: the header's types described where the unit reaches them\n");
     for (size_t i = 0; i < ext.cores.len; i++)
       ext.cores.data[i].die = dies[i];
     o->debug.extra_types = NULL;

@@ -18,6 +18,16 @@ typedef struct TransUnit {
      them (pointers and arrays stripped, the main variant unless named):
      unused-type elimination keeps their DIEs.  */
   VEC(Type *) init_types;
+  /* What a precompiled header's parser state brought (parse/pch_state.c;
+     all zero without one): its declarations, decls[state_first,
+     state_end); every type it holds (the builtin ones among them); and
+     whether any of its declarations, members, parameters or types
+     carries a btf tag.  debug/build.c may describe the types of those
+     declarations only where something reaches them.  */
+  size_t state_first, state_end;
+  Type *const *state_types;
+  size_t n_state_types;
+  bool state_tagged;
 } TransUnit;
 
 /* Parse a whole translation unit from CPP.  Errors are reported through

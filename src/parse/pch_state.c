@@ -1397,8 +1397,13 @@ bool pch_state_read(const void *data, size_t len, TransUnit *tu,
     SemaTypes *ts = ctx_current->types;
     if (ts->next_id < next_id)
       ts->next_id = next_id;
+    tu->state_first = tu->decls.len;
     for (size_t i = 0; i < ndecls; i++)
       vec_push_perm(&tu->decls, decls[i]);
+    tu->state_end = tu->decls.len;
+    tu->state_types = r.types;
+    tu->n_state_types = r.count[K_TYPE];
+    tu->state_tagged = r.count[K_TAG] > 0;
     for (size_t i = 0; i < ninit; i++)
       vec_push_perm(&tu->init_types, inits[i]);
     for (size_t i = 0; scopes && i < nord; i++)

@@ -29,8 +29,9 @@ const char *pch_state_write(const TransUnit *tu, const PchStateFrame *frame,
                             Buf *out);
 
 /* Read a state written by pch_state_write in this compilation's target:
-   its declarations are appended to TU->decls, its initializer types to
-   TU->init_types, its file-scope bindings made in SCOPES (may be NULL:
+   its declarations are appended to TU->decls (TU->state_first and
+   state_end saying where, state_types and state_tagged what the state
+   held), its initializer types to TU->init_types, its file-scope bindings made in SCOPES (may be NULL:
    none are made), in FRAME's numbering (its header_file: the header's
    id here, or 0 for the compilation's own), FRAME->decl_order set from
    the state.  Every record is checked before anything outside the

@@ -293,6 +293,61 @@ done
   fail "pch lazy traps: loaded $loaded of $modes; differ: ${bad[*]}"
 rm -f lz.h.gch
 
+# BTF pruned to what the unit uses (--target=bpf's default, or
+# -gprune-btf) with no other debug output: the ids come from a walk from the unit's functions and
+# variables, so the header's typedefs and tags are described only where
+# something reaches them (debug/build.c; -fpch-report says so) -- except
+# where describing them later could say something else: a qualified type
+# whose nearest less-qualified variant (the one its qualifier DIEs stack
+# on) was made after it (q.h: `volatile int` after cv_t), a typedef of an
+# array of volatile elements whose description makes `volatile varr_t`
+# (a.h), btf tags (tg.h: DECL_TAGs follow the order of the DIEs).  Each
+# of those, described from the roots, puts CONST and VOLATILE or the two
+# DECL_TAGs the other way round.
+cat > q.h <<'EOF'
+#ifndef Q_H
+#define Q_H
+typedef const volatile int cv_t;
+typedef volatile int v_t;
+struct qs { cv_t a; int b; };
+#endif
+EOF
+printf '#include "q.h"\nstruct qs g;\nint use(void) { return g.a + g.b; }\n' > q.c
+cat > a.h <<'EOF'
+#ifndef A_H
+#define A_H
+typedef volatile int varr_t[2];
+struct unused_holder { varr_t m; };
+#endif
+EOF
+printf '#include "a.h"\nint f(const volatile varr_t *p) { return (*p)[0]; }\n' > a.c
+cat > tg.h <<'EOF'
+#ifndef TG_H
+#define TG_H
+typedef int t1 __attribute__((btf_decl_tag("one")));
+typedef int t2 __attribute__((btf_decl_tag("two")));
+#endif
+EOF
+printf '#include "tg.h"\nt2 second;\nt1 first;\n' > tg.c
+bad=()
+for opts in "--target=bpf -O2 -g" "-O2 -gbtf -gprune-btf"; do
+  for case in lz:lz:1 lzo:lz:1 q:q:0 a:a:0 tg:tg:0; do
+    IFS=: read -r src h roots <<< "$case"
+    rm -f "$h.h.gch"
+    "$BTFCC" $opts -c $src.c -o r.t.o 2>r.t.err
+    "$BTFCC" $opts -x c-header $h.h -o $h.h.gch 2>/dev/null
+    "$BTFCC" $opts -fpch-report -c $src.c -o r.g.o 2>r.g.err
+    said=0; grep -q "types described where the unit reaches them" r.g.err && said=1
+    grep -v "^btfcc: note: " r.g.err > r.g.diag
+    grep -q "parser state loaded" r.g.err && [ -s r.t.o ] && cmp -s r.t.o r.g.o &&
+      cmp -s r.t.err r.g.diag && [ $said = $roots ] || bad+=("$opts: $src (from the roots: $said)")
+    rm -f "$h.h.gch"
+  done
+done
+[ ${#bad[@]} = 0 ] &&
+  pass "pch state: objects identical with the header described from the roots (lz.c, lzo.c) and where it cannot be (q.c, a.c, tg.c), for BPF and x86 -gprune-btf" ||
+  fail "pch state described from the roots: ${bad[*]}"
+
 # One thread or two: the state is loaded on the parser's thread either way.
 BTFCC_THREADS=0 "$BTFCC" -std=gnu17 -gbtf -gdwarf-4 -fpch-report -S -dA dm.c -o ds.one 2>note
 grep -q "parser state loaded" note && cmp -s ds.one "ds.text$n" &&
@@ -558,8 +613,9 @@ BTFCC_THREADS=0 "$BTFCC" "${flags[@]}" vmlinux.h -o one_thread.gch
 # vmlinux.h searched first): -c and -S, and find_vma's error after it.
 "$BTFCC" "${flags[@]}" -fpch-report -c core.c -o gch.o 2>note
 grep -q "vmlinux.h.gch: parser state loaded" note &&
-  pass "pch vmlinux.h: the .gch's parser state is loaded" ||
-  fail "pch vmlinux.h: the state is not loaded ($(head -1 note))"
+  grep -q "the header's types described where the unit reaches them" note &&
+  pass "pch vmlinux.h: the .gch's parser state is loaded, its types described where core.c reaches them" ||
+  fail "pch vmlinux.h: the state is not loaded, or its types not described from the roots ($(head -2 note | tr "\n" " "))"
 ROOT=$(cd "$TESTROOT/.." && pwd)
 . "$TESTROOT/bpf/lib.bash"
 bpf_setup || { skip "pch vmlinux.h selftests ($BPF_SKIP)"; exit 0; }
