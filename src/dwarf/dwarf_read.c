@@ -1229,6 +1229,117 @@ static bool load_elf_sections(Parser *ps, ElfFile *elf) {
   return true;
 }
 
+/* ---------------------------------------------------------------------
+   Reading a file a range of units at a time
+   --------------------------------------------------------------------- */
+
+/* The unit headers of section SEC into ps->units, no DIE read.  */
+static bool read_section_headers(Parser *ps, uint32_t sec) {
+  if (ps->sections.data[sec].size > UINT32_MAX)
+    return read_error(ps->err, "%s: sections of more than 4 GiB are not supported",
+                      ps->sections.data[sec].label);
+  for (uint64_t offset = 0; offset < ps->sections.data[sec].size;) {
+    DwarfUnit u;
+    uint64_t dies_at;
+    if (!read_unit_header(ps, sec, offset, &u, &dies_at))
+      return false;
+    if (ps->units.len >= DWARF_NO_DIE - 1)
+      return read_error_at(ps->err, ps->sections.data[sec].label, offset,
+                           "too many units");
+    vec_push(&ps->units, u);
+    offset = u.end;
+  }
+  return true;
+}
+
+DwarfFile *dwarf_open_elf_outline(ElfFile *elf, DwarfError *err) {
+  Parser *ps = parser_new(err, elf->big_endian);
+  bool ok = load_elf_sections(ps, elf);
+  if (ok && !ps->sections.len)
+    ok = read_error(ps->err, "no .debug_info or .debug_types section");
+  for (uint32_t i = 0; ok && i < ps->sections.len; i++)
+    ok = read_section_headers(ps, i);
+  if (!ok) {
+    parser_abort(ps);
+    return NULL;
+  }
+  DwarfFile *f = ps->f;
+  f->nsections = (uint32_t)ps->sections.len;
+  f->sections = ps->sections.data;
+  f->nunits = (uint32_t)ps->units.len;
+  f->units = ps->units.data;
+  parser_free_scratch(ps);
+  return f;
+}
+
+/* Read the DIEs of the units already in ps->units, in their order,
+   each section's DIEs counted where its units' are.  */
+static bool read_listed_units(Parser *ps) {
+  for (uint32_t i = 0; i < ps->units.len; i++) {
+    DwarfUnit *u = &ps->units.data[i];
+    DwarfSection *s = &ps->sections.data[u->section];
+    if (!s->die_count)
+      s->first_die = (uint32_t)ps->dies.len;
+    uint64_t dies_at;
+    uint32_t table;
+    if (!read_unit_header(ps, u->section, u->offset, u, &dies_at) ||
+        !find_abbrev_table(ps, u, &table) || !read_unit_dies(ps, i, dies_at, table))
+      return false;
+    s->die_count = (uint32_t)ps->dies.len - s->first_die;
+  }
+  return true;
+}
+
+DwarfFile *dwarf_read_units(const DwarfFile *outline, uint32_t first, uint32_t end,
+                            DwarfError *err) {
+  Parser *ps = parser_new(err, outline->big_endian);
+  const struct DwarfPrivate *op = outline->priv;
+  ps->p->abbrev = op->abbrev;
+  ps->p->str = op->str;
+  ps->p->line_str = op->line_str;
+  ps->p->str_offsets = op->str_offsets;
+  ps->p->main_info = op->main_info;
+  for (uint32_t i = 0; i < outline->nsections; i++) {
+    DwarfSection s = outline->sections[i];
+    s.first_die = s.die_count = 0;
+    vec_push(&ps->sections, s);
+  }
+  for (uint32_t i = first; i < end && i < outline->nunits; i++)
+    vec_push(&ps->units, outline->units[i]);
+  if (!read_listed_units(ps) || !check_global_refs(ps) || !resolve_annotation_links(ps) ||
+      !check_annotation_loops(ps)) {
+    parser_abort(ps);
+    return NULL;
+  }
+  DwarfFile *f = ps->f;
+  f->nsections = (uint32_t)ps->sections.len;
+  f->sections = ps->sections.data;
+  f->nunits = (uint32_t)ps->units.len;
+  f->units = ps->units.data;
+  f->ndies = (uint32_t)ps->dies.len;
+  f->dies = ps->dies.data;
+  parser_free_scratch(ps);
+  return f;
+}
+
+void dwarf_discard_bytes(const DwarfFile *f, uint32_t first, uint32_t end) {
+  long page = sysconf(_SC_PAGESIZE);
+  if (page <= 0 || first >= end || end > f->nunits)
+    return;
+  const DwarfUnit *a = &f->units[first], *b = &f->units[end - 1];
+  if (a->section != b->section)
+    return;
+  const DwarfSection *s = &f->sections[a->section];
+  for (size_t i = 0; i < f->priv->owned.len; i++)
+    if (s->data == f->priv->owned.data[i])
+      return; /* relocated: a copy, not the file's pages */
+  uintptr_t lo = (uintptr_t)(s->data + a->offset), hi = (uintptr_t)(s->data + b->end);
+  lo = (lo + (uintptr_t)page - 1) & ~((uintptr_t)page - 1); /* whole pages inside */
+  hi &= ~((uintptr_t)page - 1);
+  if (lo < hi)
+    madvise((void *)lo, hi - lo, MADV_DONTNEED);
+}
+
 DwarfFile *dwarf_open_elf(ElfFile *elf, DwarfError *err) {
   Parser *ps = parser_new(err, elf->big_endian);
   if (!load_elf_sections(ps, elf)) {

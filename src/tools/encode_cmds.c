@@ -220,6 +220,19 @@ static uint32_t batch_end(const DwarfFile *dw, uint32_t first, uint32_t batch_di
   return end;
 }
 
+/* The same where the units' DIEs are not read yet (an outline), by
+   their bytes: BATCH_DIES DIEs at BYTES_PER_DIE each.  */
+enum { BYTES_PER_DIE = 8 }; /* about what a kernel's .debug_info spends */
+static uint32_t batch_end_bytes(const DwarfFile *dw, uint32_t first, uint32_t batch_dies) {
+  uint32_t end = first;
+  uint64_t bytes = 0, want = (uint64_t)batch_dies * BYTES_PER_DIE;
+  while (end < dw->nunits && (end == first || bytes < want)) {
+    bytes += dw->units[end].end - dw->units[end].offset;
+    end++;
+  }
+  return end;
+}
+
 /* The raw BTF of units [FIRST, END) of DW, batch BATCH, into RAW, in a
    compilation of its own (the model and the records live in its arena,
    freed here).  False (ERR) when they cannot be loaded (*CROSSED:
@@ -254,7 +267,8 @@ typedef struct BatchResult {
    first failure in batch order is the one reported.  */
 typedef struct BatchJob {
   DwarfLoader *dl;
-  const DwarfFile *dw;
+  const DwarfFile *dw;  /* read whole, or an outline (streamed) */
+  bool streamed;        /* each batch's units read apart (dwarf_read_units) */
   bool big_endian;
   uint32_t *starts;   /* batch I: units [starts[I], starts[I + 1]) */
   uint32_t nbatches;
@@ -264,15 +278,18 @@ typedef struct BatchJob {
   uint32_t next;      /* the next batch to take */
   uint32_t turn;      /* the next batch to add */
   bool adding;        /* a thread is adding results */
+  bool stop;          /* a batch failed: take no more */
   bool failed, crossed;
   bool discard;       /* a batch's DIEs are given back once it is loaded */
   DwarfError derr;
   BtfError berr;
 } BatchJob;
 
+/* The next batch to load; none once one has failed (the batches before
+   it are taken: the first failure in batch order is still found).  */
 static uint32_t take_batch(BatchJob *j) {
   pthread_mutex_lock(&j->lock);
-  uint32_t i = j->next++;
+  uint32_t i = j->stop ? j->nbatches : j->next++;
   pthread_mutex_unlock(&j->lock);
   return i;
 }
@@ -316,14 +333,46 @@ static void discard_batch_dies(const DwarfFile *dw, uint32_t first, uint32_t end
   dwarf_discard_dies(dw, dw->units[first].first_die, last->first_die + last->die_count);
 }
 
+/* Batch I of a streamed job: its units read apart, loaded, written as
+   BTF, and their bytes given back.  */
+static bool generate_streamed_batch(BatchJob *j, uint32_t i, BatchResult *r) {
+  uint32_t first = j->starts[i], end = j->starts[i + 1];
+  DwarfFile *units = dwarf_read_units(j->dw, first, end, &r->derr);
+  if (!units) {
+    dwarf_loader_pass(j->dl, i);
+    return false;
+  }
+  Compilation *c = ctx_new();
+  ctx_enter(c);
+  c->target.big_endian = j->big_endian;
+  c->diag_opts.inhibit_warnings = true;
+  DebugUnit *unit = dwarf_loader_file(j->dl, i, units, &r->crossed, &r->derr);
+  if (unit)
+    btf_encode_generate(unit, &r->btf);
+  ctx_free(c);
+  dwarf_close(units);
+  if (unit)
+    dwarf_discard_bytes(j->dw, first, end);
+  return unit != NULL;
+}
+
 static void *batch_worker(void *arg) {
   BatchJob *j = arg;
   for (uint32_t i; (i = take_batch(j)) < j->nbatches;) {
     BatchResult r = {0};
-    r.ok = generate_units(j->dl, i, j->big_endian, j->starts[i], j->starts[i + 1],
-                          &r.crossed, &r.derr, &r.btf);
-    if (r.ok && j->discard)
-      discard_batch_dies(j->dw, j->starts[i], j->starts[i + 1]);
+    if (j->streamed) {
+      r.ok = generate_streamed_batch(j, i, &r);
+    } else {
+      r.ok = generate_units(j->dl, i, j->big_endian, j->starts[i], j->starts[i + 1],
+                            &r.crossed, &r.derr, &r.btf);
+      if (r.ok && j->discard)
+        discard_batch_dies(j->dw, j->starts[i], j->starts[i + 1]);
+    }
+    if (!r.ok) {
+      pthread_mutex_lock(&j->lock);
+      j->stop = true;
+      pthread_mutex_unlock(&j->lock);
+    }
     add_in_turn(j, i, &r);
   }
   return NULL;
@@ -334,12 +383,14 @@ static void *batch_worker(void *arg) {
    batch cannot be loaded (*CROSSED: because its DIEs refer to another
    batch's; else DERR or BERR says why).  */
 static BtfBatches *generate_batches(DwarfLoader *dl, const DwarfFile *dw, bool big_endian,
-                                    unsigned threads, uint32_t batch_dies, bool *crossed,
-                                    DwarfError *derr, BtfError *berr) {
-  BatchJob j = {.dl = dl, .dw = dw, .big_endian = big_endian, .join = btf_batches_new(),
-                .discard = !dw->crosses_units};
+                                    bool streamed, unsigned threads, uint32_t batch_dies,
+                                    bool *crossed, DwarfError *derr, BtfError *berr) {
+  BatchJob j = {.dl = dl, .dw = dw, .streamed = streamed, .big_endian = big_endian,
+                .join = btf_batches_new(), .discard = !dw->crosses_units};
   j.starts = xmalloc(((size_t)dw->nunits + 1) * sizeof *j.starts);
-  for (uint32_t first = 0; first < dw->nunits; first = batch_end(dw, first, batch_dies))
+  for (uint32_t first = 0; first < dw->nunits;
+       first = streamed ? batch_end_bytes(dw, first, batch_dies)
+                        : batch_end(dw, first, batch_dies))
     j.starts[j.nbatches++] = first;
   j.starts[j.nbatches] = dw->nunits;
   j.results = xcalloc(j.nbatches ? j.nbatches : 1, sizeof *j.results);
@@ -392,12 +443,38 @@ static bool generate_all(const DwarfFile *dw, ElfFile *elf, DwarfError *derr, Bu
   return unit != NULL;
 }
 
+/* A kernel image's or module's BTF with no DIE index of the whole file:
+   its unit headers read first, then each batch's units read apart,
+   loaded and written by the batch's thread, their bytes given back.
+   False, with nothing said, when the file is no kernel's or a batch
+   fails (a reference across batches, or damaged DWARF): then
+   generate_indexed does it again the way that says what is wrong.  */
+static bool generate_streamed(ElfFile *elf, unsigned threads, uint32_t batch_dies,
+                              Buf *raw) {
+  DwarfError derr;
+  BtfError berr = {0};
+  bool crossed = false;
+  DwarfFile *outline = dwarf_open_elf_outline(elf, &derr);
+  DwarfLoader *dl = outline ? dwarf_loader_new(outline, elf, &derr) : NULL;
+  BtfBatches *join = NULL;
+  if (dl && dwarf_loader_kernel(dl) && outline->nunits > 1 && !has_type_units(outline))
+    join = generate_batches(dl, outline, elf->big_endian, true, threads, batch_dies,
+                            &crossed, &derr, &berr);
+  dwarf_loader_free(dl);
+  if (join) {
+    btf_batches_finish(join, raw);
+    btf_batches_free(join);
+  }
+  dwarf_close(outline);
+  return join != NULL;
+}
+
 /* FILE's BTF as the generator writes it from the debug model, not
    deduplicated, into RAW.  A kernel image's units go a batch at a
    time (all at once when their DIEs refer across units); the reader's
    DIE index and the loader are freed before the batches are joined.  */
-static bool generate_raw(const char *path, ElfFile *elf, unsigned threads,
-                         uint32_t batch_dies, Buf *raw) {
+static bool generate_indexed(const char *path, ElfFile *elf, unsigned threads,
+                             uint32_t batch_dies, Buf *raw) {
   DwarfError derr;
   DwarfFile *dw = dwarf_open_elf(elf, &derr);
   if (!dw) {
@@ -409,8 +486,8 @@ static bool generate_raw(const char *path, ElfFile *elf, unsigned threads,
   BtfError berr = {0};
   BtfBatches *join = NULL;
   if (ok && dwarf_loader_kernel(dl) && dw->nunits > 1 && !has_type_units(dw)) {
-    join = generate_batches(dl, dw, elf->big_endian, threads, batch_dies, &crossed, &derr,
-                            &berr);
+    join = generate_batches(dl, dw, elf->big_endian, false, threads, batch_dies, &crossed,
+                            &derr, &berr);
     ok = join || crossed;
   }
   dwarf_loader_free(dl);
@@ -425,6 +502,12 @@ static bool generate_raw(const char *path, ElfFile *elf, unsigned threads,
     fail(path, berr.msg[0] ? berr.msg : derr.msg);
   dwarf_close(dw);
   return ok;
+}
+
+static bool generate_raw(const char *path, ElfFile *elf, unsigned threads,
+                         uint32_t batch_dies, Buf *raw) {
+  return generate_streamed(elf, threads, batch_dies, raw) ||
+         generate_indexed(path, elf, threads, batch_dies, raw);
 }
 
 int cmd_encode(int argc, char **argv) {
