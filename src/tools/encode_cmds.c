@@ -257,7 +257,26 @@ typedef struct BatchResult {
   bool ok, crossed;
   DwarfError derr;
   Buf btf;
+  BtfWordVec roles; /* merged: btf_merge_equal's */
+  uint32_t merged;  /* types the merge removed */
 } BatchResult;
+
+/* Merge R's BTF (btf_merge_equal), unless it does not parse (the join
+   says why in turn).  */
+static void merge_batch(BatchResult *r) {
+  BtfError err;
+  Btf *btf = btf_parse(r->btf.data, r->btf.len, NULL, &err);
+  if (!btf)
+    return;
+  Buf merged = {0};
+  btf_merge_equal(btf, &merged, &r->roles);
+  Btf *out = btf_parse(merged.data, merged.len, NULL, &err);
+  r->merged = btf->nr_types - (out ? out->nr_types : btf->nr_types);
+  btf_free(out);
+  btf_free(btf);
+  buf_free(&r->btf);
+  r->btf = merged;
+}
 
 /* The batches of a kernel image, loaded by threads: each takes the next
    batch not taken, leaves its result, and goes on to the next batch;
@@ -269,6 +288,7 @@ typedef struct BatchJob {
   DwarfLoader *dl;
   const DwarfFile *dw;  /* read whole, or an outline (streamed) */
   bool streamed;        /* each batch's units read apart (dwarf_read_units) */
+  bool merge;           /* each batch's BTF merged (btf_merge_equal) */
   bool big_endian;
   uint32_t *starts;   /* batch I: units [starts[I], starts[I + 1]) */
   uint32_t nbatches;
@@ -300,10 +320,13 @@ static void add_result(BatchJob *j, BatchResult *r) {
     j->failed = true;
     j->crossed = r->crossed;
     j->derr = r->derr;
-  } else if (!j->failed && !btf_batches_add(j->join, r->btf.data, r->btf.len, &j->berr)) {
+  } else if (!j->failed && !btf_batches_add(j->join, r->btf.data, r->btf.len,
+                                            j->merge ? &r->roles : NULL, r->merged,
+                                            &j->berr)) {
     j->failed = true;
   }
   buf_free(&r->btf);
+  vec_free(&r->roles);
 }
 
 /* Leave batch I's result R; add every result whose turn has come,
@@ -368,6 +391,8 @@ static void *batch_worker(void *arg) {
       if (r.ok && j->discard)
         discard_batch_dies(j->dw, j->starts[i], j->starts[i + 1]);
     }
+    if (r.ok && j->merge)
+      merge_batch(&r);
     if (!r.ok) {
       pthread_mutex_lock(&j->lock);
       j->stop = true;
@@ -383,10 +408,12 @@ static void *batch_worker(void *arg) {
    batch cannot be loaded (*CROSSED: because its DIEs refer to another
    batch's; else DERR or BERR says why).  */
 static BtfBatches *generate_batches(DwarfLoader *dl, const DwarfFile *dw, bool big_endian,
-                                    bool streamed, unsigned threads, uint32_t batch_dies,
-                                    bool *crossed, DwarfError *derr, BtfError *berr) {
-  BatchJob j = {.dl = dl, .dw = dw, .streamed = streamed, .big_endian = big_endian,
-                .join = btf_batches_new(), .discard = !dw->crosses_units};
+                                    bool streamed, bool merge, unsigned threads,
+                                    uint32_t batch_dies, bool *crossed, DwarfError *derr,
+                                    BtfError *berr) {
+  BatchJob j = {.dl = dl, .dw = dw, .streamed = streamed, .merge = merge,
+                .big_endian = big_endian, .join = btf_batches_new(),
+                .discard = !dw->crosses_units};
   j.starts = xmalloc(((size_t)dw->nunits + 1) * sizeof *j.starts);
   for (uint32_t first = 0; first < dw->nunits;
        first = streamed ? batch_end_bytes(dw, first, batch_dies)
@@ -443,6 +470,23 @@ static bool generate_all(const DwarfFile *dw, ElfFile *elf, DwarfError *derr, Bu
   return unit != NULL;
 }
 
+/* FILE's BTF before deduplication: RAW, as the generator writes it, or
+   merged a batch at a time (MERGED: btf_merge_equal), ORIGINS then
+   saying of what (its roles in ROLES).  */
+typedef struct RawBtf {
+  Buf raw;
+  bool merged;
+  BtfDedupOrigins origins;
+  BtfWordVec roles;
+} RawBtf;
+
+/* The batches' join into OUT, freed; merged when MERGE.  */
+static void finish_join(BtfBatches *join, bool merge, RawBtf *out) {
+  out->merged = merge;
+  btf_batches_finish(join, &out->raw, merge ? &out->origins : NULL, &out->roles);
+  btf_batches_free(join);
+}
+
 /* A kernel image's or module's BTF with no DIE index of the whole file:
    its unit headers read first, then each batch's units read apart,
    loaded and written by the batch's thread, their bytes given back.
@@ -450,7 +494,7 @@ static bool generate_all(const DwarfFile *dw, ElfFile *elf, DwarfError *derr, Bu
    fails (a reference across batches, or damaged DWARF): then
    generate_indexed does it again the way that says what is wrong.  */
 static bool generate_streamed(ElfFile *elf, unsigned threads, uint32_t batch_dies,
-                              Buf *raw) {
+                              bool merge, RawBtf *out) {
   DwarfError derr;
   BtfError berr = {0};
   bool crossed = false;
@@ -458,15 +502,14 @@ static bool generate_streamed(ElfFile *elf, unsigned threads, uint32_t batch_die
   DwarfLoader *dl = outline ? dwarf_loader_new(outline, elf, &derr) : NULL;
   BtfBatches *join = NULL;
   if (dl && dwarf_loader_kernel(dl) && outline->nunits > 1 && !has_type_units(outline))
-    join = generate_batches(dl, outline, elf->big_endian, true, threads, batch_dies,
+    join = generate_batches(dl, outline, elf->big_endian, true, merge, threads, batch_dies,
                             &crossed, &derr, &berr);
   dwarf_loader_free(dl);
-  if (join) {
-    btf_batches_finish(join, raw);
-    btf_batches_free(join);
-  }
+  bool ok = join != NULL;
+  if (join)
+    finish_join(join, merge, out);
   dwarf_close(outline);
-  return join != NULL;
+  return ok;
 }
 
 /* FILE's BTF as the generator writes it from the debug model, not
@@ -474,7 +517,7 @@ static bool generate_streamed(ElfFile *elf, unsigned threads, uint32_t batch_die
    time (all at once when their DIEs refer across units); the reader's
    DIE index and the loader are freed before the batches are joined.  */
 static bool generate_indexed(const char *path, ElfFile *elf, unsigned threads,
-                             uint32_t batch_dies, Buf *raw) {
+                             uint32_t batch_dies, bool merge, RawBtf *out) {
   DwarfError derr;
   DwarfFile *dw = dwarf_open_elf(elf, &derr);
   if (!dw) {
@@ -486,17 +529,16 @@ static bool generate_indexed(const char *path, ElfFile *elf, unsigned threads,
   BtfError berr = {0};
   BtfBatches *join = NULL;
   if (ok && dwarf_loader_kernel(dl) && dw->nunits > 1 && !has_type_units(dw)) {
-    join = generate_batches(dl, dw, elf->big_endian, false, threads, batch_dies, &crossed,
-                            &derr, &berr);
+    join = generate_batches(dl, dw, elf->big_endian, false, merge, threads, batch_dies,
+                            &crossed, &derr, &berr);
     ok = join || crossed;
   }
   dwarf_loader_free(dl);
   if (join) {
     dwarf_release_dies(dw);
-    btf_batches_finish(join, raw);
-    btf_batches_free(join);
+    finish_join(join, merge, out);
   } else if (ok) {
-    ok = generate_all(dw, elf, &derr, raw);
+    ok = generate_all(dw, elf, &derr, &out->raw);
   }
   if (!ok)
     fail(path, berr.msg[0] ? berr.msg : derr.msg);
@@ -504,10 +546,12 @@ static bool generate_indexed(const char *path, ElfFile *elf, unsigned threads,
   return ok;
 }
 
+/* FILE's BTF before deduplication into OUT; a kernel's batches merged
+   unless NO_DEDUP.  */
 static bool generate_raw(const char *path, ElfFile *elf, unsigned threads,
-                         uint32_t batch_dies, Buf *raw) {
-  return generate_streamed(elf, threads, batch_dies, raw) ||
-         generate_indexed(path, elf, threads, batch_dies, raw);
+                         uint32_t batch_dies, bool no_dedup, RawBtf *out) {
+  return generate_streamed(elf, threads, batch_dies, !no_dedup, out) ||
+         generate_indexed(path, elf, threads, batch_dies, !no_dedup, out);
 }
 
 int cmd_encode(int argc, char **argv) {
@@ -525,18 +569,19 @@ int cmd_encode(int argc, char **argv) {
     return 1;
   }
   int rc = 1;
-  Buf raw = {0};
+  RawBtf raw = {0};
   BtfFile basef = {0};
   Btf *base = NULL;
   BtfError berr;
-  if (!generate_raw(a.file, elf, a.threads, a.batch_dies, &raw)) {
+  if (!generate_raw(a.file, elf, a.threads, a.batch_dies, a.no_dedup, &raw)) {
     /* said */
   } else if (a.base && !open_base(a.base, &basef, &base)) {
     /* said */
   } else {
     Buf btf = {0};
     BtfDedupStats st;
-    if (!btf_encode_finish(&raw, base, a.no_dedup, &btf, &st, &berr))
+    if (!btf_encode_finish(&raw.raw, base, a.no_dedup, raw.merged ? &raw.origins : NULL,
+                           &btf, &st, &berr))
       fail(a.file, berr.msg);
     else {
       if (a.stats && !a.no_dedup)
@@ -545,7 +590,8 @@ int cmd_encode(int argc, char **argv) {
     }
     buf_free(&btf);
   }
-  buf_free(&raw);
+  buf_free(&raw.raw);
+  vec_free(&raw.roles);
   btf_free(base);
   btf_file_close(&basef);
   elf_close(elf);
