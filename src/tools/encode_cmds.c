@@ -237,17 +237,31 @@ static uint32_t batch_end_bytes(const DwarfFile *dw, uint32_t first, uint32_t ba
    compilation of its own (the model and the records live in its arena,
    freed here).  False (ERR) when they cannot be loaded (*CROSSED:
    because they refer to another unit's DIEs).  */
-static bool generate_units(DwarfLoader *dl, uint32_t batch, bool big_endian,
-                           uint32_t first, uint32_t end, bool *crossed,
-                           DwarfError *err, Buf *raw) {
+/* A compilation for one batch, whose model and records come from
+   MODEL: the thread's arena, recycled when the batch is done
+   (batch_done), so that a thread's batches after the first find their
+   pages in.  */
+static Compilation *batch_compilation(bool big_endian, Arena *model) {
   Compilation *c = ctx_new();
-  ctx_enter(c);
+  ctx_enter_thread(c, model);
   c->target.big_endian = big_endian;
   c->diag_opts.inhibit_warnings = true;
+  return c;
+}
+
+static void batch_done(Compilation *c, Arena *model) {
+  ctx_free(c);
+  arena_recycle(model);
+}
+
+static bool generate_units(DwarfLoader *dl, uint32_t batch, bool big_endian,
+                           uint32_t first, uint32_t end, bool *crossed,
+                           DwarfError *err, Arena *model, Buf *raw) {
+  Compilation *c = batch_compilation(big_endian, model);
   DebugUnit *unit = dwarf_loader_units(dl, batch, first, end, crossed, err);
   if (unit)
     btf_encode_generate(unit, raw);
-  ctx_free(c);
+  batch_done(c, model);
   return unit != NULL;
 }
 
@@ -358,21 +372,19 @@ static void discard_batch_dies(const DwarfFile *dw, uint32_t first, uint32_t end
 
 /* Batch I of a streamed job: its units read apart, loaded, written as
    BTF, and their bytes given back.  */
-static bool generate_streamed_batch(BatchJob *j, uint32_t i, BatchResult *r) {
+static bool generate_streamed_batch(BatchJob *j, uint32_t i, Arena *model,
+                                    BatchResult *r) {
   uint32_t first = j->starts[i], end = j->starts[i + 1];
   DwarfFile *units = dwarf_read_units(j->dw, first, end, &r->derr);
   if (!units) {
     dwarf_loader_pass(j->dl, i);
     return false;
   }
-  Compilation *c = ctx_new();
-  ctx_enter(c);
-  c->target.big_endian = j->big_endian;
-  c->diag_opts.inhibit_warnings = true;
+  Compilation *c = batch_compilation(j->big_endian, model);
   DebugUnit *unit = dwarf_loader_file(j->dl, i, units, &r->crossed, &r->derr);
   if (unit)
     btf_encode_generate(unit, &r->btf);
-  ctx_free(c);
+  batch_done(c, model);
   dwarf_close(units);
   if (unit)
     dwarf_discard_bytes(j->dw, first, end);
@@ -381,13 +393,14 @@ static bool generate_streamed_batch(BatchJob *j, uint32_t i, BatchResult *r) {
 
 static void *batch_worker(void *arg) {
   BatchJob *j = arg;
+  Arena model = {0};
   for (uint32_t i; (i = take_batch(j)) < j->nbatches;) {
     BatchResult r = {0};
     if (j->streamed) {
-      r.ok = generate_streamed_batch(j, i, &r);
+      r.ok = generate_streamed_batch(j, i, &model, &r);
     } else {
       r.ok = generate_units(j->dl, i, j->big_endian, j->starts[i], j->starts[i + 1],
-                            &r.crossed, &r.derr, &r.btf);
+                            &r.crossed, &r.derr, &model, &r.btf);
       if (r.ok && j->discard)
         discard_batch_dies(j->dw, j->starts[i], j->starts[i + 1]);
     }
@@ -400,6 +413,7 @@ static void *batch_worker(void *arg) {
     }
     add_in_turn(j, i, &r);
   }
+  arena_free(&model);
   return NULL;
 }
 
