@@ -73,6 +73,18 @@ typedef struct AnnotationLink {
   uint32_t die, target;
 } AnnotationLink;
 
+/* Where the DIEs of one section's bytes [FROM, TO) start, a bit per
+   byte, and how many start before each 64-bit word: the DIE at an
+   offset is found by a bit test and a population count, the references
+   of a kernel's DWARF being millions.  */
+typedef struct DieStarts {
+  uint32_t section;
+  uint64_t from, to;    /* none when from == to */
+  uint32_t first_die;   /* the DIE at FROM */
+  uint64_t *bits;
+  uint32_t *before;
+} DieStarts;
+
 struct DwarfPrivate {
   Bytes abbrev, str, line_str, str_offsets;
   VEC(Abbrev) abbrevs;
@@ -84,6 +96,7 @@ struct DwarfPrivate {
   VEC(AnnotationLink) links; /* by DIE: each DW_AT_GNU_annotation */
   char *file_data;      /* dwarf_open_path: the file */
   ElfFile *elf;         /* dwarf_open_path: its ELF view */
+  DieStarts starts;     /* dwarf_read_units: the DIEs found by offset */
 };
 
 /* A reference whose target must be checked once the DIEs it may point
@@ -1290,6 +1303,44 @@ static bool read_listed_units(Parser *ps) {
   return true;
 }
 
+/* The DieStarts of F's DIEs when they are all in one section.  */
+static void index_die_starts(DwarfFile *f) {
+  DieStarts *ds = &f->priv->starts;
+  if (!f->nunits || f->units[0].section != f->units[f->nunits - 1].section)
+    return;
+  ds->section = f->units[0].section;
+  ds->from = f->units[0].offset;
+  ds->to = f->units[f->nunits - 1].end;
+  ds->first_die = f->units[0].first_die;
+  size_t words = (size_t)((ds->to - ds->from + 63) / 64);
+  ds->bits = xcalloc(words ? words : 1, sizeof *ds->bits);
+  ds->before = xmalloc((words ? words : 1) * sizeof *ds->before);
+  for (uint32_t i = 0; i < f->ndies; i++) {
+    uint64_t at = f->dies[i].offset - ds->from;
+    ds->bits[at / 64] |= (uint64_t)1 << (at % 64);
+  }
+  uint32_t n = 0;
+  for (size_t w = 0; w < words; w++) {
+    ds->before[w] = n;
+    n += (uint32_t)__builtin_popcountll(ds->bits[w]);
+  }
+}
+
+/* The DIE at OFFSET of SECTION by F's DieStarts: true when they cover
+   it, *DIE then the DIE or DWARF_NO_DIE.  */
+static bool die_by_start(const DwarfFile *f, uint32_t section, uint64_t offset,
+                         uint32_t *die) {
+  const DieStarts *ds = &f->priv->starts;
+  if (!ds->bits || section != ds->section || offset < ds->from || offset >= ds->to)
+    return false;
+  uint64_t at = offset - ds->from, word = ds->bits[at / 64];
+  uint64_t bit = (uint64_t)1 << (at % 64);
+  *die = word & bit ? ds->first_die + ds->before[at / 64] +
+                          (uint32_t)__builtin_popcountll(word & (bit - 1))
+                    : DWARF_NO_DIE;
+  return true;
+}
+
 DwarfFile *dwarf_read_units(const DwarfFile *outline, uint32_t first, uint32_t end,
                             DwarfError *err) {
   Parser *ps = parser_new(err, outline->big_endian);
@@ -1319,6 +1370,7 @@ DwarfFile *dwarf_read_units(const DwarfFile *outline, uint32_t first, uint32_t e
   f->ndies = (uint32_t)ps->dies.len;
   f->dies = ps->dies.data;
   parser_free_scratch(ps);
+  index_die_starts(f);
   return f;
 }
 
@@ -1416,6 +1468,8 @@ void dwarf_close(DwarfFile *f) {
   vec_free(&p->abbrevs);
   vec_free(&p->specs);
   vec_free(&p->tables);
+  free(p->starts.bits);
+  free(p->starts.before);
   elf_close(p->elf);
   free(p->file_data);
   free(p);
@@ -1437,6 +1491,9 @@ void dwarf_discard_dies(const DwarfFile *f, uint32_t first, uint32_t end) {
 }
 
 void dwarf_release_dies(DwarfFile *f) {
+  free(f->priv->starts.bits);
+  free(f->priv->starts.before);
+  f->priv->starts = (DieStarts){0};
   free(f->dies);
   f->dies = NULL;
   f->ndies = 0;
@@ -1501,6 +1558,9 @@ uint32_t dwarf_die_first_child(const DwarfFile *f, uint32_t die) {
 uint32_t dwarf_die_at(const DwarfFile *f, uint32_t section, uint64_t offset) {
   if (section >= f->nsections)
     return DWARF_NO_DIE;
+  uint32_t die;
+  if (die_by_start(f, section, offset, &die))
+    return die;
   const DwarfSection *s = &f->sections[section];
   return find_die(f->dies, s->first_die, s->die_count, offset);
 }
@@ -1509,6 +1569,9 @@ uint32_t dwarf_unit_die_at(const DwarfFile *f, uint32_t unit, uint64_t offset) {
   if (unit >= f->nunits)
     return DWARF_NO_DIE;
   const DwarfUnit *u = &f->units[unit];
+  uint32_t die;
+  if (offset >= u->offset && offset < u->end && die_by_start(f, u->section, offset, &die))
+    return die;
   return find_die(f->dies, u->first_die, u->die_count, offset);
 }
 
