@@ -737,7 +737,7 @@ static void dedup_free(Dedup *d) {
   vec_free(&d->seq);
 }
 
-void btf_merge_equal(const Btf *btf, Buf *out, BtfWordVec *roles) {
+uint32_t btf_merge_equal(const Btf *btf, Buf *out, BtfWordVec *roles) {
   Dedup d;
   dedup_init(&d, btf);
   uint32_t *key_cls = xcalloc(d.n ? d.n : 1, sizeof *key_cls);
@@ -754,6 +754,7 @@ void btf_merge_equal(const Btf *btf, Buf *out, BtfWordVec *roles) {
       vec_push(roles, id_map[id] - (d.start - 1));
   free(id_map);
   dedup_free(&d);
+  return types_out;
 }
 
 static bool dedup_run(const Btf *btf, const BtfDedupOrigins *origins, Buf *out,

@@ -51,8 +51,8 @@ typedef struct BtfDedupOrigins {
 } BtfDedupOrigins;
 
 /* Append to OUT the merged BTF; ROLES gets its BtfDedupOrigins.roles
-   (replaced).  */
-void btf_merge_equal(const Btf *btf, Buf *out, BtfWordVec *roles);
+   (replaced).  Returns how many types it has.  */
+uint32_t btf_merge_equal(const Btf *btf, Buf *out, BtfWordVec *roles);
 
 /* btf_dedup of BTF, the merge of a larger input that ORIGINS
    describes.  */

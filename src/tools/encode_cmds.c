@@ -283,10 +283,7 @@ static void merge_batch(BatchResult *r) {
   if (!btf)
     return;
   Buf merged = {0};
-  btf_merge_equal(btf, &merged, &r->roles);
-  Btf *out = btf_parse(merged.data, merged.len, NULL, &err);
-  r->merged = btf->nr_types - (out ? out->nr_types : btf->nr_types);
-  btf_free(out);
+  r->merged = btf->nr_types - btf_merge_equal(btf, &merged, &r->roles);
   btf_free(btf);
   buf_free(&r->btf);
   r->btf = merged;
