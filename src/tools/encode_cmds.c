@@ -11,8 +11,13 @@
    debug model with every unit (dwarf_load.h), writes BTF with the
    compiler's own generator (btf_gen.h), frees the model and
    deduplicates the BTF (btf_dedup.h).  A kernel image's or module's
-   units go a batch at a time, loaded by -j N threads, the batches' BTF
-   joined in batch order (btf_batches.h): the same bytes for any N.  dedup reads BTF (raw,
+   units go a batch at a time on -j N threads, each batch read (its
+   units alone: no DIE index of the whole file), loaded, written as BTF
+   and merged (btf_merge_equal) by its thread, the batches' BTF joined
+   in batch order (btf_batches.h) and deduplicated with the counts of
+   the unmerged whole (btf_dedup_merged): the same bytes for any N.
+   Should a batch fail, the file is read whole and encoded again, for
+   the message that says why.  dedup reads BTF (raw,
    or an ELF file's .BTF) and deduplicates it; with --base, FILE is
    split BTF on BASE (a module's on vmlinux's, as `bpftool btf dump -B`
    reads it), deduplicated against BASE as libbpf's btf__dedup does
@@ -49,10 +54,11 @@
 /* Units of a kernel image are loaded and written as BTF a batch of
    about this many DWARF DIEs at a time (btf_batches.h): the debug model
    and the generator's records of one batch are freed before the next
-   is loaded (--batch-dies N sets another size).  A quarter of a
-   million: on Debian's vmlinux the peak is 828 MB
-   against 1,029 MB with a million, in as much CPU time (two threads'
-   models in flight are the peak's largest part after the DIE index).  */
+   is loaded (--batch-dies N sets another size; read a batch at a time,
+   batches are cut by .debug_info bytes, BYTES_PER_DIE a DIE).  A
+   quarter of a million: on Debian's vmlinux the peak is 213 MB against
+   452 MB with a million, in less CPU time (two threads' models in
+   flight are the peak's largest part).  */
 enum { BATCH_DIES = 1u << 18 };
 
 typedef struct EncodeArgs {
