@@ -2,7 +2,11 @@
    ELF object (relocations, section groups) and as raw .debug_info /
    .debug_abbrev / .debug_str bytes cut from the input, then every query
    btftool annotations makes.  Nothing may crash, hang or read out of
-   bounds; a successful open must answer every query.  */
+   bounds; a successful open must answer every query.  The ELF file is
+   also read a unit at a time (dwarf_open_elf_outline, dwarf_read_units,
+   as btftool encode reads a kernel): when every unit reads, the whole
+   file must, with as many DIEs, and each unit's DIE at each offset
+   must be the whole file's.  */
 #include "../src/dwarf/dwarf_read.h"
 
 #include <stdlib.h>
@@ -26,6 +30,37 @@ static void query_all(const DwarfFile *f) {
   }
 }
 
+/* Read F's units apart, one at a time from OUTLINE; abort when they all
+   read but F (the whole file, NULL when it did not) does not agree.  */
+static void unit_by_unit(const DwarfFile *outline, const DwarfFile *f) {
+  uint32_t dies = 0;
+  if (f && f->nunits != outline->nunits)
+    abort();
+  for (uint32_t u = 0; u < outline->nunits; u++) {
+    DwarfError err;
+    DwarfFile *one = dwarf_read_units(outline, u, u + 1, &err);
+    if (!one)
+      return; /* encode reads the whole file then, for the message */
+    for (uint32_t d = 0; d < one->ndies; d++)
+      if (dwarf_unit_die_at(one, 0, one->dies[d].offset) != d ||
+          dwarf_die_at(one, one->units[0].section, one->dies[d].offset) != d)
+        abort();
+    if (f) {
+      const DwarfUnit *whole = &f->units[u];
+      if (one->ndies != whole->die_count)
+        abort();
+      for (uint32_t d = 0; d < one->ndies; d++)
+        if (f->dies[whole->first_die + d].offset != one->dies[d].offset)
+          abort();
+    }
+    query_all(one);
+    dies += one->ndies;
+    dwarf_close(one);
+  }
+  if (!f || dies != f->ndies)
+    abort(); /* every unit read: so must the whole file */
+}
+
 static void as_elf(const uint8_t *data, size_t size) {
   ElfError eerr;
   ElfFile *elf = elf_open(data, size, &eerr);
@@ -33,10 +68,15 @@ static void as_elf(const uint8_t *data, size_t size) {
     return;
   DwarfError err;
   DwarfFile *f = dwarf_open_elf(elf, &err);
-  if (f) {
+  if (f)
     query_all(f);
-    dwarf_close(f);
-  }
+  DwarfFile *outline = dwarf_open_elf_outline(elf, &err);
+  if (outline)
+    unit_by_unit(outline, f);
+  else if (f)
+    abort(); /* the whole file read, its unit headers must */
+  dwarf_close(outline);
+  dwarf_close(f);
   elf_close(elf);
 }
 

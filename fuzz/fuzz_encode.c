@@ -57,7 +57,7 @@ static void encode_batches(ElfFile *elf, const DwarfFile *dw) {
     Buf one = {0};
     if (unit) {
       btf_encode_generate(unit, &one);
-      if (!btf_batches_add(b, one.data, one.len, &err))
+      if (!btf_batches_add(b, one.data, one.len, NULL, 0, &err))
         abort(); /* the generator wrote BTF that does not read back */
     }
     ok = unit != NULL;
@@ -66,7 +66,7 @@ static void encode_batches(ElfFile *elf, const DwarfFile *dw) {
   }
   if (ok) {
     Buf raw = {0};
-    btf_batches_finish(b, &raw);
+    btf_batches_finish(b, &raw, NULL, NULL);
     Btf *btf = btf_parse(raw.data, raw.len, NULL, &err);
     if (!btf)
       abort(); /* the join does not read back */

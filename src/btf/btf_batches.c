@@ -38,6 +38,8 @@ struct BtfBatches {
   VEC(Datasec) datasecs;
   uint32_t arrivals;
   BtfWordVec names, refs;
+  BtfWordVec roles;   /* merged batches' roles, as kept references */
+  uint32_t merged;    /* types the batches' merges removed */
 };
 
 BtfBatches *btf_batches_new(void) {
@@ -57,6 +59,7 @@ void btf_batches_free(BtfBatches *b) {
   vec_free(&b->datasecs);
   vec_free(&b->names);
   vec_free(&b->refs);
+  vec_free(&b->roles);
   free(b);
 }
 
@@ -94,7 +97,8 @@ static void add_datasec(BtfBatches *b, const Btf *btf, const BtfType *t,
   }
 }
 
-bool btf_batches_add(BtfBatches *b, const void *blob, size_t size, BtfError *err) {
+bool btf_batches_add(BtfBatches *b, const void *blob, size_t size,
+                     const BtfWordVec *roles, uint32_t merged, BtfError *err) {
   Btf *btf = btf_parse(blob, size, NULL, err);
   if (!btf)
     return false;
@@ -127,6 +131,9 @@ bool btf_batches_add(BtfBatches *b, const void *blob, size_t size, BtfError *err
       w[b->refs.data[i]] = kept[w[b->refs.data[i]]];
   }
   memcpy(b->count, count, sizeof count);
+  for (size_t i = 0; roles && i < roles->len; i++)
+    vec_push(&b->roles, roles->data[i] < n ? kept[roles->data[i]] : 0);
+  b->merged += merged;
   free(kept);
   btf_free(btf);
   return true;
@@ -167,7 +174,8 @@ static void finish_references(BtfBatches *b, Buf *in, const uint32_t *first) {
 /* The joined blob is written straight into RAW, sized once, and each
    group's buffer freed as soon as it is copied: a kernel's join is a
    quarter of a gigabyte, so no second copy of it is made.  */
-void btf_batches_finish(BtfBatches *b, Buf *raw) {
+void btf_batches_finish(BtfBatches *b, Buf *raw, BtfDedupOrigins *origins,
+                        BtfWordVec *roles) {
   uint32_t first[NGROUPS];
   uint32_t next = 1;
   size_t types_len = datasecs_size(b);
@@ -202,6 +210,13 @@ void btf_batches_finish(BtfBatches *b, Buf *raw) {
     }
   }
   buf_append(raw, strs->data, strs->len);
+  if (origins) {
+    roles->len = 0;
+    for (size_t i = 0; i < b->roles.len; i++)
+      vec_push(roles, final_id(first, b->roles.data[i]));
+    uint32_t types = next - 1 + (uint32_t)b->datasecs.len;
+    *origins = (BtfDedupOrigins){types + b->merged, roles->data, (uint32_t)roles->len};
+  }
   btf_strset_free(&b->strs);
   btf_strset_init(&b->strs);
 }

@@ -13,16 +13,22 @@
 #ifndef BTFCC_BTF_BATCHES_H
 #define BTFCC_BTF_BATCHES_H
 
-#include "btf_read.h"
+#include "btf_dedup.h"
 
 typedef struct BtfBatches BtfBatches;
 
 BtfBatches *btf_batches_new(void);
 /* Add the next batch's raw BTF; false (ERR filled) when it does not
-   parse.  */
-bool btf_batches_add(BtfBatches *b, const void *blob, size_t size, BtfError *err);
-/* The joined blob, in host byte order, into RAW (replaced).  */
-void btf_batches_finish(BtfBatches *b, Buf *raw);
+   parse.  A batch merged by btf_merge_equal comes with the ROLES it
+   gave and how many types the merge removed (MERGED); every batch of a
+   join is merged, or none (ROLES NULL).  */
+bool btf_batches_add(BtfBatches *b, const void *blob, size_t size,
+                     const BtfWordVec *roles, uint32_t merged, BtfError *err);
+/* The joined blob, in host byte order, into RAW (replaced); for merged
+   batches, ORIGINS gets what btf_dedup_merged needs to know of the join
+   (its roles in ROLES, replaced; ids of the joined blob).  */
+void btf_batches_finish(BtfBatches *b, Buf *raw, BtfDedupOrigins *origins,
+                        BtfWordVec *roles);
 void btf_batches_free(BtfBatches *b);
 
 #endif

@@ -230,6 +230,7 @@ typedef struct Dedup {
   uint32_t nclasses;
   uint32_t rounds;
   U32Vec names, refs, seq;
+  const BtfDedupOrigins *origins; /* NULL: the input is not merged */
 } Dedup;
 
 static const uint32_t *words(const Dedup *d, uint32_t id) {
@@ -561,18 +562,31 @@ static int fwd_role(Dedup *d, const BtfType *t, uint32_t k[3]) {
   }
 }
 
+/* The Ith type of the input before merging that has a role (fwd_role),
+   base types first (each its own), as the id standing for it; 0 past
+   the last.  */
+static uint32_t nth_role(const Dedup *d, uint32_t i) {
+  if (!d->origins)
+    return i + 1 < d->n ? i + 1 : 0;
+  if (i + 1 < d->start)
+    return i + 1;
+  i -= d->start - 1;
+  return i < d->origins->nroles ? d->origins->roles[i] + d->start - 1 : 0;
+}
+
 /* Each forward declaration (fwd_role) after the base aliases a
    definition of its key: the first of the class most of them are in
    (the only class, when the key has one definition), a class holding a
-   base definition before any other (a base type counts as N).  Returns
-   how many aliases changed.  */
+   base definition before any other (a base type counts as N).  Counted
+   over the input before merging (nth_role).  Returns how many aliases
+   changed.  */
 static uint32_t resolve_fwds(Dedup *d) {
   SeqSet keys, classes;
   seqset_init(&keys, 64);
   seqset_init(&classes, 64);
   U32Vec best = {0}, best_count = {0}, first = {0}, count = {0};
   uint32_t key[4];
-  for (uint32_t id = 1; id < d->n; id++) {
+  for (uint32_t i = 0, id; (id = nth_role(d, i)) != 0; i++) {
     if (fwd_role(d, btf_type_by_id(d->btf, id), key) != 1)
       continue;
     key[3] = d->cls[id];
@@ -612,9 +626,10 @@ static uint32_t resolve_fwds(Dedup *d) {
   return changed;
 }
 
+/* The aliases, counted over the input before merging.  */
 static uint32_t count_aliases(const Dedup *d) {
   uint32_t n = 0;
-  for (uint32_t id = 1; id < d->n; id++)
+  for (uint32_t i = 0, id; (id = nth_role(d, i)) != 0; i++)
     n += d->alias[id] != 0;
   return n;
 }
@@ -703,16 +718,50 @@ bool btf_dedup(const Btf *btf, Buf *out, BtfDedupStats *stats, BtfError *err) {
   return btf_dedup_map(btf, out, stats, NULL, err);
 }
 
-bool btf_dedup_map(const Btf *btf, Buf *out, BtfDedupStats *stats,
-                   uint32_t *id_map, BtfError *err) {
-  (void)err;
-  Dedup d = {0};
-  d.btf = btf;
-  d.n = btf_type_count(btf);
-  d.start = btf->start_id;
-  btf_strset_init(&d.contents);
-  d.alias = xcalloc(d.n, sizeof *d.alias);
-  d.cls = xcalloc(d.n, sizeof *d.cls);
+static void dedup_init(Dedup *d, const Btf *btf) {
+  *d = (Dedup){0};
+  d->btf = btf;
+  d->n = btf_type_count(btf);
+  d->start = btf->start_id;
+  btf_strset_init(&d->contents);
+  d->alias = xcalloc(d->n, sizeof *d->alias);
+  d->cls = xcalloc(d->n, sizeof *d->cls);
+}
+
+static void dedup_free(Dedup *d) {
+  btf_strset_free(&d->contents);
+  free(d->alias);
+  free(d->cls);
+  vec_free(&d->names);
+  vec_free(&d->refs);
+  vec_free(&d->seq);
+}
+
+uint32_t btf_merge_equal(const Btf *btf, Buf *out, BtfWordVec *roles) {
+  Dedup d;
+  dedup_init(&d, btf);
+  uint32_t *key_cls = xcalloc(d.n ? d.n : 1, sizeof *key_cls);
+  uint32_t nkeys = number_keys(&d, key_cls);
+  partition(&d, key_cls, nkeys, false);
+  free(key_cls);
+  uint32_t types_out;
+  uint32_t *id_map = xcalloc(d.n ? d.n : 1, sizeof *id_map);
+  write_output(&d, out, &types_out, id_map);
+  roles->len = 0;
+  uint32_t key[3];
+  for (uint32_t id = d.start; id < d.n; id++)
+    if (fwd_role(&d, btf_type_by_id(btf, id), key))
+      vec_push(roles, id_map[id] - (d.start - 1));
+  free(id_map);
+  dedup_free(&d);
+  return types_out;
+}
+
+static bool dedup_run(const Btf *btf, const BtfDedupOrigins *origins, Buf *out,
+                      BtfDedupStats *stats, uint32_t *id_map) {
+  Dedup d;
+  dedup_init(&d, btf);
+  d.origins = origins;
   /* The FWDs are first resolved in a shallow partition, where a struct
      that points to FWD x and one that points to struct x are alike;
      then in the full one, again until nothing changes (a pass or two;
@@ -729,17 +778,25 @@ bool btf_dedup_map(const Btf *btf, Buf *out, BtfDedupStats *stats,
     rounds += d.rounds;
   }
   free(key_cls);
-  BtfDedupStats st = {btf->nr_types, 0, count_aliases(&d), rounds};
+  BtfDedupStats st = {origins ? origins->types_in : btf->nr_types, 0, count_aliases(&d),
+                      rounds};
   write_output(&d, out, &st.types_out, id_map);
   if (stats)
     *stats = st;
-  btf_strset_free(&d.contents);
-  free(d.alias);
-  free(d.cls);
-  vec_free(&d.names);
-  vec_free(&d.refs);
-  vec_free(&d.seq);
+  dedup_free(&d);
   return true;
+}
+
+bool btf_dedup_map(const Btf *btf, Buf *out, BtfDedupStats *stats,
+                   uint32_t *id_map, BtfError *err) {
+  (void)err;
+  return dedup_run(btf, NULL, out, stats, id_map);
+}
+
+bool btf_dedup_merged(const Btf *btf, const BtfDedupOrigins *origins, Buf *out,
+                      BtfDedupStats *stats, BtfError *err) {
+  (void)err;
+  return dedup_run(btf, origins, out, stats, NULL);
 }
 
 bool btf_rebase(const Btf *btf, const Btf *base, Buf *out, BtfError *err) {

@@ -7,6 +7,8 @@
 
 #include "btf_read.h"
 
+typedef VEC(uint32_t) BtfWordVec;
+
 typedef struct BtfDedupStats {
   uint32_t types_in, types_out;
   uint32_t fwds_resolved;
@@ -26,10 +28,40 @@ bool btf_dedup(const Btf *btf, Buf *out, BtfDedupStats *stats, BtfError *err);
 bool btf_dedup_map(const Btf *btf, Buf *out, BtfDedupStats *stats,
                    uint32_t *id_map, BtfError *err);
 
+/* Merging in parts.  btf_merge_equal merges only the types that are
+   equal as they stand: same kind, name and data, references to merged
+   types -- no forward declaration resolved, no shallow comparison.
+   Such types are equivalent in any BTF that holds them, so a large
+   input (a kernel's units, a batch at a time) can be merged so part by
+   part, on several threads, the parts joined in order and the join
+   deduplicated by btf_dedup_merged, with the bytes btf_dedup gives for
+   the whole input: each class keeps its first member, in id order, and
+   what btf_dedup counts per original type (which full definition a
+   forward declaration names: the one with the most copies) is counted
+   through ORIGINS.  */
+typedef struct BtfDedupOrigins {
+  uint32_t types_in; /* the types before merging (BtfDedupStats.types_in) */
+  /* For each type of the input before merging that defines or declares
+     by name (a named struct, union, FWD or enum), in that input's id
+     order, the id in the merged BTF that stands for it (ids from 1, as
+     if the merged BTF were not split: btf_dedup_merged moves them past
+     a base).  */
+  const uint32_t *roles;
+  uint32_t nroles;
+} BtfDedupOrigins;
+
+/* Append to OUT the merged BTF; ROLES gets its BtfDedupOrigins.roles
+   (replaced).  Returns how many types it has.  */
+uint32_t btf_merge_equal(const Btf *btf, Buf *out, BtfWordVec *roles);
+
+/* btf_dedup of BTF, the merge of a larger input that ORIGINS
+   describes.  */
+bool btf_dedup_merged(const Btf *btf, const BtfDedupOrigins *origins, Buf *out,
+                      BtfDedupStats *stats, BtfError *err);
+
 /* The words of record T (as btf_type_by_id gives it) that hold string
    offsets (NAMES) and type ids (REFS), as word indexes from T's start,
    T's own type word included for the kinds that refer through it.  */
-typedef VEC(uint32_t) BtfWordVec;
 void btf_record_slots(const BtfType *t, BtfWordVec *names, BtfWordVec *refs);
 
 /* A BTF string table under construction: each distinct string once,

@@ -31,7 +31,7 @@ void btf_encode_generate(const DebugUnit *unit, Buf *raw) {
 }
 
 bool btf_encode_finish(Buf *raw, const Btf *base, bool no_dedup,
-                       Buf *out, BtfDedupStats *stats,
+                       const BtfDedupOrigins *origins, Buf *out, BtfDedupStats *stats,
                        BtfError *err) {
   /* dedup reads the bytes in place; without it they are written out */
   Btf *btf = no_dedup ? btf_parse(raw->data, raw->len, NULL, err)
@@ -49,6 +49,8 @@ bool btf_encode_finish(Buf *raw, const Btf *base, bool no_dedup,
   bool ok = btf != NULL;
   if (ok && no_dedup)
     buf_append(out, blob->data, blob->len);
+  else if (ok && origins)
+    ok = btf_dedup_merged(btf, origins, out, stats, err);
   else if (ok)
     ok = btf_dedup(btf, out, stats, err);
   btf_free(btf);
@@ -61,7 +63,7 @@ bool btf_encode(const DebugUnit *unit, const Btf *base, bool no_dedup, Buf *out,
                 BtfDedupStats *stats, BtfError *err) {
   Buf raw = {0};
   btf_encode_generate(unit, &raw);
-  bool ok = btf_encode_finish(&raw, base, no_dedup, out, stats, err);
+  bool ok = btf_encode_finish(&raw, base, no_dedup, NULL, out, stats, err);
   buf_free(&raw);
   return ok;
 }

@@ -25,7 +25,7 @@ void btf_encode_generate(const DebugUnit *unit, Buf *raw);
    back when it is deduplicated: a kernel's is a quarter of a gigabyte,
    and deduplication reads its own copy).  */
 bool btf_encode_finish(Buf *raw, const Btf *base, bool no_dedup,
-                       Buf *out, BtfDedupStats *stats,
+                       const BtfDedupOrigins *origins, Buf *out, BtfDedupStats *stats,
                        BtfError *err);
 
 /* Both steps, for a caller that keeps the model.  */

@@ -807,10 +807,11 @@ static void rules_in_turn(DwarfLoader *dl, uint32_t batch, DebugUnit *u) {
   pthread_mutex_unlock(&dl->lock);
 }
 
-DebugUnit *dwarf_loader_units(DwarfLoader *dl, uint32_t batch, uint32_t first,
-                              uint32_t end, bool *crossed, DwarfError *err) {
+/* Units [FIRST, END) of F, batch BATCH.  */
+static DebugUnit *load_units(DwarfLoader *dl, const DwarfFile *f, uint32_t batch,
+                             uint32_t first, uint32_t end, bool *crossed, DwarfError *err) {
   Loader l = dl->shared, *L = &l;
-  const DwarfFile *f = L->f;
+  L->f = f;
   L->u = debug_unit_new();
   L->err = err;
   L->origin = (__typeof__(L->origin)){0};
@@ -848,6 +849,18 @@ DebugUnit *dwarf_loader_units(DwarfLoader *dl, uint32_t batch, uint32_t first,
     *crossed = L->crossed;
   return ok ? L->u : NULL;
 }
+
+DebugUnit *dwarf_loader_units(DwarfLoader *dl, uint32_t batch, uint32_t first,
+                              uint32_t end, bool *crossed, DwarfError *err) {
+  return load_units(dl, dl->shared.f, batch, first, end, crossed, err);
+}
+
+DebugUnit *dwarf_loader_file(DwarfLoader *dl, uint32_t batch, const DwarfFile *units,
+                             bool *crossed, DwarfError *err) {
+  return load_units(dl, units, batch, 0, units->nunits, crossed, err);
+}
+
+void dwarf_loader_pass(DwarfLoader *dl, uint32_t batch) { rules_in_turn(dl, batch, NULL); }
 
 void dwarf_loader_free(DwarfLoader *dl) {
   if (!dl)

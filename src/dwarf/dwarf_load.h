@@ -39,6 +39,14 @@ DwarfLoader *dwarf_loader_new(const DwarfFile *f, ElfFile *elf, DwarfError *err)
 bool dwarf_loader_kernel(const DwarfLoader *dl);
 DebugUnit *dwarf_loader_units(DwarfLoader *dl, uint32_t batch, uint32_t first,
                               uint32_t end, bool *crossed, DwarfError *err);
+/* The same for every unit of UNITS, a range of units of the loader's
+   file read apart (dwarf_read_units): the loader's file may then be an
+   outline (dwarf_open_elf_outline), read for its symbols and units.  */
+DebugUnit *dwarf_loader_file(DwarfLoader *dl, uint32_t batch, const DwarfFile *units,
+                             bool *crossed, DwarfError *err);
+/* Batch BATCH will not be loaded (its units could not be read): its
+   turn passes, once the batches before it are loaded.  */
+void dwarf_loader_pass(DwarfLoader *dl, uint32_t batch);
 void dwarf_loader_free(DwarfLoader *dl);
 
 #endif

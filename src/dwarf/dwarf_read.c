@@ -73,6 +73,18 @@ typedef struct AnnotationLink {
   uint32_t die, target;
 } AnnotationLink;
 
+/* Where the DIEs of one section's bytes [FROM, TO) start, a bit per
+   byte, and how many start before each 64-bit word: the DIE at an
+   offset is found by a bit test and a population count, the references
+   of a kernel's DWARF being millions.  */
+typedef struct DieStarts {
+  uint32_t section;
+  uint64_t from, to;    /* none when from == to */
+  uint32_t first_die;   /* the DIE at FROM */
+  uint64_t *bits;
+  uint32_t *before;
+} DieStarts;
+
 struct DwarfPrivate {
   Bytes abbrev, str, line_str, str_offsets;
   VEC(Abbrev) abbrevs;
@@ -84,6 +96,7 @@ struct DwarfPrivate {
   VEC(AnnotationLink) links; /* by DIE: each DW_AT_GNU_annotation */
   char *file_data;      /* dwarf_open_path: the file */
   ElfFile *elf;         /* dwarf_open_path: its ELF view */
+  DieStarts starts;     /* dwarf_read_units: the DIEs found by offset */
 };
 
 /* A reference whose target must be checked once the DIEs it may point
@@ -1229,6 +1242,156 @@ static bool load_elf_sections(Parser *ps, ElfFile *elf) {
   return true;
 }
 
+/* ---------------------------------------------------------------------
+   Reading a file a range of units at a time
+   --------------------------------------------------------------------- */
+
+/* The unit headers of section SEC into ps->units, no DIE read.  */
+static bool read_section_headers(Parser *ps, uint32_t sec) {
+  if (ps->sections.data[sec].size > UINT32_MAX)
+    return read_error(ps->err, "%s: sections of more than 4 GiB are not supported",
+                      ps->sections.data[sec].label);
+  for (uint64_t offset = 0; offset < ps->sections.data[sec].size;) {
+    DwarfUnit u;
+    uint64_t dies_at;
+    if (!read_unit_header(ps, sec, offset, &u, &dies_at))
+      return false;
+    if (ps->units.len >= DWARF_NO_DIE - 1)
+      return read_error_at(ps->err, ps->sections.data[sec].label, offset,
+                           "too many units");
+    vec_push(&ps->units, u);
+    offset = u.end;
+  }
+  return true;
+}
+
+DwarfFile *dwarf_open_elf_outline(ElfFile *elf, DwarfError *err) {
+  Parser *ps = parser_new(err, elf->big_endian);
+  bool ok = load_elf_sections(ps, elf);
+  if (ok && !ps->sections.len)
+    ok = read_error(ps->err, "no .debug_info or .debug_types section");
+  for (uint32_t i = 0; ok && i < ps->sections.len; i++)
+    ok = read_section_headers(ps, i);
+  if (!ok) {
+    parser_abort(ps);
+    return NULL;
+  }
+  DwarfFile *f = ps->f;
+  f->nsections = (uint32_t)ps->sections.len;
+  f->sections = ps->sections.data;
+  f->nunits = (uint32_t)ps->units.len;
+  f->units = ps->units.data;
+  parser_free_scratch(ps);
+  return f;
+}
+
+/* Read the DIEs of the units already in ps->units, in their order,
+   each section's DIEs counted where its units' are.  */
+static bool read_listed_units(Parser *ps) {
+  for (uint32_t i = 0; i < ps->units.len; i++) {
+    DwarfUnit *u = &ps->units.data[i];
+    DwarfSection *s = &ps->sections.data[u->section];
+    if (!s->die_count)
+      s->first_die = (uint32_t)ps->dies.len;
+    uint64_t dies_at;
+    uint32_t table;
+    if (!read_unit_header(ps, u->section, u->offset, u, &dies_at) ||
+        !find_abbrev_table(ps, u, &table) || !read_unit_dies(ps, i, dies_at, table))
+      return false;
+    s->die_count = (uint32_t)ps->dies.len - s->first_die;
+  }
+  return true;
+}
+
+/* The DieStarts of F's DIEs when they are all in one section.  */
+static void index_die_starts(DwarfFile *f) {
+  DieStarts *ds = &f->priv->starts;
+  if (!f->nunits || f->units[0].section != f->units[f->nunits - 1].section)
+    return;
+  ds->section = f->units[0].section;
+  ds->from = f->units[0].offset;
+  ds->to = f->units[f->nunits - 1].end;
+  ds->first_die = f->units[0].first_die;
+  size_t words = (size_t)((ds->to - ds->from + 63) / 64);
+  ds->bits = xcalloc(words ? words : 1, sizeof *ds->bits);
+  ds->before = xmalloc((words ? words : 1) * sizeof *ds->before);
+  for (uint32_t i = 0; i < f->ndies; i++) {
+    uint64_t at = f->dies[i].offset - ds->from;
+    ds->bits[at / 64] |= (uint64_t)1 << (at % 64);
+  }
+  uint32_t n = 0;
+  for (size_t w = 0; w < words; w++) {
+    ds->before[w] = n;
+    n += (uint32_t)__builtin_popcountll(ds->bits[w]);
+  }
+}
+
+/* The DIE at OFFSET of SECTION by F's DieStarts: true when they cover
+   it, *DIE then the DIE or DWARF_NO_DIE.  */
+static bool die_by_start(const DwarfFile *f, uint32_t section, uint64_t offset,
+                         uint32_t *die) {
+  const DieStarts *ds = &f->priv->starts;
+  if (!ds->bits || section != ds->section || offset < ds->from || offset >= ds->to)
+    return false;
+  uint64_t at = offset - ds->from, word = ds->bits[at / 64];
+  uint64_t bit = (uint64_t)1 << (at % 64);
+  *die = word & bit ? ds->first_die + ds->before[at / 64] +
+                          (uint32_t)__builtin_popcountll(word & (bit - 1))
+                    : DWARF_NO_DIE;
+  return true;
+}
+
+DwarfFile *dwarf_read_units(const DwarfFile *outline, uint32_t first, uint32_t end,
+                            DwarfError *err) {
+  Parser *ps = parser_new(err, outline->big_endian);
+  const struct DwarfPrivate *op = outline->priv;
+  ps->p->abbrev = op->abbrev;
+  ps->p->str = op->str;
+  ps->p->line_str = op->line_str;
+  ps->p->str_offsets = op->str_offsets;
+  ps->p->main_info = op->main_info;
+  for (uint32_t i = 0; i < outline->nsections; i++) {
+    DwarfSection s = outline->sections[i];
+    s.first_die = s.die_count = 0;
+    vec_push(&ps->sections, s);
+  }
+  for (uint32_t i = first; i < end && i < outline->nunits; i++)
+    vec_push(&ps->units, outline->units[i]);
+  if (!read_listed_units(ps) || !check_global_refs(ps) || !resolve_annotation_links(ps) ||
+      !check_annotation_loops(ps)) {
+    parser_abort(ps);
+    return NULL;
+  }
+  DwarfFile *f = ps->f;
+  f->nsections = (uint32_t)ps->sections.len;
+  f->sections = ps->sections.data;
+  f->nunits = (uint32_t)ps->units.len;
+  f->units = ps->units.data;
+  f->ndies = (uint32_t)ps->dies.len;
+  f->dies = ps->dies.data;
+  parser_free_scratch(ps);
+  index_die_starts(f);
+  return f;
+}
+
+void dwarf_discard_bytes(const DwarfFile *f, uint32_t first, uint32_t end) {
+  long page = sysconf(_SC_PAGESIZE);
+  if (page <= 0 || first >= end || end > f->nunits)
+    return;
+  const DwarfUnit *a = &f->units[first], *b = &f->units[end - 1];
+  if (a->section != b->section)
+    return;
+  const DwarfSection *s = &f->sections[a->section];
+  for (size_t i = 0; i < f->priv->owned.len; i++)
+    if (s->data == f->priv->owned.data[i])
+      return; /* relocated: a copy, not the file's pages */
+  uintptr_t lo = (uintptr_t)(s->data + a->offset), hi = (uintptr_t)(s->data + b->end);
+  lo = (lo + (uintptr_t)page - 1) & ~((uintptr_t)page - 1); /* whole pages inside */
+  hi &= ~((uintptr_t)page - 1);
+  if (lo < hi)
+    madvise((void *)lo, hi - lo, MADV_DONTNEED);
+}
+
 DwarfFile *dwarf_open_elf(ElfFile *elf, DwarfError *err) {
   Parser *ps = parser_new(err, elf->big_endian);
   if (!load_elf_sections(ps, elf)) {
@@ -1305,6 +1468,8 @@ void dwarf_close(DwarfFile *f) {
   vec_free(&p->abbrevs);
   vec_free(&p->specs);
   vec_free(&p->tables);
+  free(p->starts.bits);
+  free(p->starts.before);
   elf_close(p->elf);
   free(p->file_data);
   free(p);
@@ -1326,6 +1491,9 @@ void dwarf_discard_dies(const DwarfFile *f, uint32_t first, uint32_t end) {
 }
 
 void dwarf_release_dies(DwarfFile *f) {
+  free(f->priv->starts.bits);
+  free(f->priv->starts.before);
+  f->priv->starts = (DieStarts){0};
   free(f->dies);
   f->dies = NULL;
   f->ndies = 0;
@@ -1390,6 +1558,9 @@ uint32_t dwarf_die_first_child(const DwarfFile *f, uint32_t die) {
 uint32_t dwarf_die_at(const DwarfFile *f, uint32_t section, uint64_t offset) {
   if (section >= f->nsections)
     return DWARF_NO_DIE;
+  uint32_t die;
+  if (die_by_start(f, section, offset, &die))
+    return die;
   const DwarfSection *s = &f->sections[section];
   return find_die(f->dies, s->first_die, s->die_count, offset);
 }
@@ -1398,6 +1569,9 @@ uint32_t dwarf_unit_die_at(const DwarfFile *f, uint32_t unit, uint64_t offset) {
   if (unit >= f->nunits)
     return DWARF_NO_DIE;
   const DwarfUnit *u = &f->units[unit];
+  uint32_t die;
+  if (offset >= u->offset && offset < u->end && die_by_start(f, u->section, offset, &die))
+    return die;
   return find_die(f->dies, u->first_die, u->die_count, offset);
 }
 

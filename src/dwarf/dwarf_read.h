@@ -147,6 +147,26 @@ DwarfFile *dwarf_open_path(const char *path, DwarfError *err);
 
 void dwarf_close(DwarfFile *f);
 
+/* Reading a large file a range of units at a time, so that no DIE
+   index of the whole file is ever built (a kernel image's is half a
+   gigabyte): dwarf_open_elf_outline reads the sections and the unit
+   headers only (the units have no DIEs; F answers no DIE query), and
+   dwarf_read_units reads and checks units [FIRST, END) of OUTLINE as
+   dwarf_open_elf reads a whole file, into a file of their own (units
+   and DIEs numbered from 0 there; the sections, strings and bytes are
+   OUTLINE's, which must outlive it; close it with dwarf_close).  It
+   fails where dwarf_open_elf would, and also on a reference to a DIE
+   outside the range.  Both may run on several threads at once.  */
+DwarfFile *dwarf_open_elf_outline(ElfFile *elf, DwarfError *err);
+DwarfFile *dwarf_read_units(const DwarfFile *outline, uint32_t first, uint32_t end,
+                            DwarfError *err);
+
+/* The section bytes of units [FIRST, END) of F (one section's, mapped
+   from a file, not a relocated copy) will not be read again: their
+   pages are given back to the system (whole pages only; a mapped file's
+   pages read in again if they are).  */
+void dwarf_discard_bytes(const DwarfFile *f, uint32_t first, uint32_t end);
+
 /* Free F's DIE index, the bulk of a large file's reading (a kernel
    image has millions of DIEs): after this F answers no query and has
    no DIEs, but the strings queries returned (they point into the

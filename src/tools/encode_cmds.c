@@ -11,8 +11,13 @@
    debug model with every unit (dwarf_load.h), writes BTF with the
    compiler's own generator (btf_gen.h), frees the model and
    deduplicates the BTF (btf_dedup.h).  A kernel image's or module's
-   units go a batch at a time, loaded by -j N threads, the batches' BTF
-   joined in batch order (btf_batches.h): the same bytes for any N.  dedup reads BTF (raw,
+   units go a batch at a time on -j N threads, each batch read (its
+   units alone: no DIE index of the whole file), loaded, written as BTF
+   and merged (btf_merge_equal) by its thread, the batches' BTF joined
+   in batch order (btf_batches.h) and deduplicated with the counts of
+   the unmerged whole (btf_dedup_merged): the same bytes for any N.
+   Should a batch fail, the file is read whole and encoded again, for
+   the message that says why.  dedup reads BTF (raw,
    or an ELF file's .BTF) and deduplicates it; with --base, FILE is
    split BTF on BASE (a module's on vmlinux's, as `bpftool btf dump -B`
    reads it), deduplicated against BASE as libbpf's btf__dedup does
@@ -49,10 +54,11 @@
 /* Units of a kernel image are loaded and written as BTF a batch of
    about this many DWARF DIEs at a time (btf_batches.h): the debug model
    and the generator's records of one batch are freed before the next
-   is loaded (--batch-dies N sets another size).  A quarter of a
-   million: on Debian's vmlinux the peak is 828 MB
-   against 1,029 MB with a million, in as much CPU time (two threads'
-   models in flight are the peak's largest part after the DIE index).  */
+   is loaded (--batch-dies N sets another size; read a batch at a time,
+   batches are cut by .debug_info bytes, BYTES_PER_DIE a DIE).  A
+   quarter of a million: on Debian's vmlinux the peak is 213 MB against
+   452 MB with a million, in less CPU time (two threads' models in
+   flight are the peak's largest part).  */
 enum { BATCH_DIES = 1u << 18 };
 
 typedef struct EncodeArgs {
@@ -220,21 +226,48 @@ static uint32_t batch_end(const DwarfFile *dw, uint32_t first, uint32_t batch_di
   return end;
 }
 
+/* The same where the units' DIEs are not read yet (an outline), by
+   their bytes: BATCH_DIES DIEs at BYTES_PER_DIE each.  */
+enum { BYTES_PER_DIE = 8 }; /* about what a kernel's .debug_info spends */
+static uint32_t batch_end_bytes(const DwarfFile *dw, uint32_t first, uint32_t batch_dies) {
+  uint32_t end = first;
+  uint64_t bytes = 0, want = (uint64_t)batch_dies * BYTES_PER_DIE;
+  while (end < dw->nunits && (end == first || bytes < want)) {
+    bytes += dw->units[end].end - dw->units[end].offset;
+    end++;
+  }
+  return end;
+}
+
 /* The raw BTF of units [FIRST, END) of DW, batch BATCH, into RAW, in a
    compilation of its own (the model and the records live in its arena,
    freed here).  False (ERR) when they cannot be loaded (*CROSSED:
    because they refer to another unit's DIEs).  */
-static bool generate_units(DwarfLoader *dl, uint32_t batch, bool big_endian,
-                           uint32_t first, uint32_t end, bool *crossed,
-                           DwarfError *err, Buf *raw) {
+/* A compilation for one batch, whose model and records come from
+   MODEL: the thread's arena, recycled when the batch is done
+   (batch_done), so that a thread's batches after the first find their
+   pages in.  */
+static Compilation *batch_compilation(bool big_endian, Arena *model) {
   Compilation *c = ctx_new();
-  ctx_enter(c);
+  ctx_enter_thread(c, model);
   c->target.big_endian = big_endian;
   c->diag_opts.inhibit_warnings = true;
+  return c;
+}
+
+static void batch_done(Compilation *c, Arena *model) {
+  ctx_free(c);
+  arena_recycle(model);
+}
+
+static bool generate_units(DwarfLoader *dl, uint32_t batch, bool big_endian,
+                           uint32_t first, uint32_t end, bool *crossed,
+                           DwarfError *err, Arena *model, Buf *raw) {
+  Compilation *c = batch_compilation(big_endian, model);
   DebugUnit *unit = dwarf_loader_units(dl, batch, first, end, crossed, err);
   if (unit)
     btf_encode_generate(unit, raw);
-  ctx_free(c);
+  batch_done(c, model);
   return unit != NULL;
 }
 
@@ -244,7 +277,23 @@ typedef struct BatchResult {
   bool ok, crossed;
   DwarfError derr;
   Buf btf;
+  BtfWordVec roles; /* merged: btf_merge_equal's */
+  uint32_t merged;  /* types the merge removed */
 } BatchResult;
+
+/* Merge R's BTF (btf_merge_equal), unless it does not parse (the join
+   says why in turn).  */
+static void merge_batch(BatchResult *r) {
+  BtfError err;
+  Btf *btf = btf_parse(r->btf.data, r->btf.len, NULL, &err);
+  if (!btf)
+    return;
+  Buf merged = {0};
+  r->merged = btf->nr_types - btf_merge_equal(btf, &merged, &r->roles);
+  btf_free(btf);
+  buf_free(&r->btf);
+  r->btf = merged;
+}
 
 /* The batches of a kernel image, loaded by threads: each takes the next
    batch not taken, leaves its result, and goes on to the next batch;
@@ -254,7 +303,9 @@ typedef struct BatchResult {
    first failure in batch order is the one reported.  */
 typedef struct BatchJob {
   DwarfLoader *dl;
-  const DwarfFile *dw;
+  const DwarfFile *dw;  /* read whole, or an outline (streamed) */
+  bool streamed;        /* each batch's units read apart (dwarf_read_units) */
+  bool merge;           /* each batch's BTF merged (btf_merge_equal) */
   bool big_endian;
   uint32_t *starts;   /* batch I: units [starts[I], starts[I + 1]) */
   uint32_t nbatches;
@@ -264,15 +315,18 @@ typedef struct BatchJob {
   uint32_t next;      /* the next batch to take */
   uint32_t turn;      /* the next batch to add */
   bool adding;        /* a thread is adding results */
+  bool stop;          /* a batch failed: take no more */
   bool failed, crossed;
   bool discard;       /* a batch's DIEs are given back once it is loaded */
   DwarfError derr;
   BtfError berr;
 } BatchJob;
 
+/* The next batch to load; none once one has failed (the batches before
+   it are taken: the first failure in batch order is still found).  */
 static uint32_t take_batch(BatchJob *j) {
   pthread_mutex_lock(&j->lock);
-  uint32_t i = j->next++;
+  uint32_t i = j->stop ? j->nbatches : j->next++;
   pthread_mutex_unlock(&j->lock);
   return i;
 }
@@ -283,10 +337,13 @@ static void add_result(BatchJob *j, BatchResult *r) {
     j->failed = true;
     j->crossed = r->crossed;
     j->derr = r->derr;
-  } else if (!j->failed && !btf_batches_add(j->join, r->btf.data, r->btf.len, &j->berr)) {
+  } else if (!j->failed && !btf_batches_add(j->join, r->btf.data, r->btf.len,
+                                            j->merge ? &r->roles : NULL, r->merged,
+                                            &j->berr)) {
     j->failed = true;
   }
   buf_free(&r->btf);
+  vec_free(&r->roles);
 }
 
 /* Leave batch I's result R; add every result whose turn has come,
@@ -316,16 +373,50 @@ static void discard_batch_dies(const DwarfFile *dw, uint32_t first, uint32_t end
   dwarf_discard_dies(dw, dw->units[first].first_die, last->first_die + last->die_count);
 }
 
+/* Batch I of a streamed job: its units read apart, loaded, written as
+   BTF, and their bytes given back.  */
+static bool generate_streamed_batch(BatchJob *j, uint32_t i, Arena *model,
+                                    BatchResult *r) {
+  uint32_t first = j->starts[i], end = j->starts[i + 1];
+  DwarfFile *units = dwarf_read_units(j->dw, first, end, &r->derr);
+  if (!units) {
+    dwarf_loader_pass(j->dl, i);
+    return false;
+  }
+  Compilation *c = batch_compilation(j->big_endian, model);
+  DebugUnit *unit = dwarf_loader_file(j->dl, i, units, &r->crossed, &r->derr);
+  if (unit)
+    btf_encode_generate(unit, &r->btf);
+  batch_done(c, model);
+  dwarf_close(units);
+  if (unit)
+    dwarf_discard_bytes(j->dw, first, end);
+  return unit != NULL;
+}
+
 static void *batch_worker(void *arg) {
   BatchJob *j = arg;
+  Arena model = {0};
   for (uint32_t i; (i = take_batch(j)) < j->nbatches;) {
     BatchResult r = {0};
-    r.ok = generate_units(j->dl, i, j->big_endian, j->starts[i], j->starts[i + 1],
-                          &r.crossed, &r.derr, &r.btf);
-    if (r.ok && j->discard)
-      discard_batch_dies(j->dw, j->starts[i], j->starts[i + 1]);
+    if (j->streamed) {
+      r.ok = generate_streamed_batch(j, i, &model, &r);
+    } else {
+      r.ok = generate_units(j->dl, i, j->big_endian, j->starts[i], j->starts[i + 1],
+                            &r.crossed, &r.derr, &model, &r.btf);
+      if (r.ok && j->discard)
+        discard_batch_dies(j->dw, j->starts[i], j->starts[i + 1]);
+    }
+    if (r.ok && j->merge)
+      merge_batch(&r);
+    if (!r.ok) {
+      pthread_mutex_lock(&j->lock);
+      j->stop = true;
+      pthread_mutex_unlock(&j->lock);
+    }
     add_in_turn(j, i, &r);
   }
+  arena_free(&model);
   return NULL;
 }
 
@@ -334,12 +425,16 @@ static void *batch_worker(void *arg) {
    batch cannot be loaded (*CROSSED: because its DIEs refer to another
    batch's; else DERR or BERR says why).  */
 static BtfBatches *generate_batches(DwarfLoader *dl, const DwarfFile *dw, bool big_endian,
-                                    unsigned threads, uint32_t batch_dies, bool *crossed,
-                                    DwarfError *derr, BtfError *berr) {
-  BatchJob j = {.dl = dl, .dw = dw, .big_endian = big_endian, .join = btf_batches_new(),
+                                    bool streamed, bool merge, unsigned threads,
+                                    uint32_t batch_dies, bool *crossed, DwarfError *derr,
+                                    BtfError *berr) {
+  BatchJob j = {.dl = dl, .dw = dw, .streamed = streamed, .merge = merge,
+                .big_endian = big_endian, .join = btf_batches_new(),
                 .discard = !dw->crosses_units};
   j.starts = xmalloc(((size_t)dw->nunits + 1) * sizeof *j.starts);
-  for (uint32_t first = 0; first < dw->nunits; first = batch_end(dw, first, batch_dies))
+  for (uint32_t first = 0; first < dw->nunits;
+       first = streamed ? batch_end_bytes(dw, first, batch_dies)
+                        : batch_end(dw, first, batch_dies))
     j.starts[j.nbatches++] = first;
   j.starts[j.nbatches] = dw->nunits;
   j.results = xcalloc(j.nbatches ? j.nbatches : 1, sizeof *j.results);
@@ -392,12 +487,54 @@ static bool generate_all(const DwarfFile *dw, ElfFile *elf, DwarfError *derr, Bu
   return unit != NULL;
 }
 
+/* FILE's BTF before deduplication: RAW, as the generator writes it, or
+   merged a batch at a time (MERGED: btf_merge_equal), ORIGINS then
+   saying of what (its roles in ROLES).  */
+typedef struct RawBtf {
+  Buf raw;
+  bool merged;
+  BtfDedupOrigins origins;
+  BtfWordVec roles;
+} RawBtf;
+
+/* The batches' join into OUT, freed; merged when MERGE.  */
+static void finish_join(BtfBatches *join, bool merge, RawBtf *out) {
+  out->merged = merge;
+  btf_batches_finish(join, &out->raw, merge ? &out->origins : NULL, &out->roles);
+  btf_batches_free(join);
+}
+
+/* A kernel image's or module's BTF with no DIE index of the whole file:
+   its unit headers read first, then each batch's units read apart,
+   loaded and written by the batch's thread, their bytes given back.
+   False, with nothing said, when the file is no kernel's or a batch
+   fails (a reference across batches, or damaged DWARF): then
+   generate_indexed does it again the way that says what is wrong.  */
+static bool generate_streamed(ElfFile *elf, unsigned threads, uint32_t batch_dies,
+                              bool merge, RawBtf *out) {
+  DwarfError derr;
+  BtfError berr = {0};
+  bool crossed = false;
+  DwarfFile *outline = dwarf_open_elf_outline(elf, &derr);
+  DwarfLoader *dl = outline ? dwarf_loader_new(outline, elf, &derr) : NULL;
+  BtfBatches *join = NULL;
+  if (dl && dwarf_loader_kernel(dl) && outline->nunits > 1 && !has_type_units(outline))
+    join = generate_batches(dl, outline, elf->big_endian, true, merge, threads, batch_dies,
+                            &crossed, &derr, &berr);
+  dwarf_loader_free(dl);
+  bool ok = join != NULL;
+  if (join)
+    finish_join(join, merge, out);
+  dwarf_close(outline);
+  return ok;
+}
+
 /* FILE's BTF as the generator writes it from the debug model, not
    deduplicated, into RAW.  A kernel image's units go a batch at a
    time (all at once when their DIEs refer across units); the reader's
    DIE index and the loader are freed before the batches are joined.  */
-static bool generate_raw(const char *path, ElfFile *elf, unsigned threads,
-                         uint32_t batch_dies, Buf *raw) {
+static bool generate_indexed(const char *path, ElfFile *elf, unsigned threads,
+                             uint32_t batch_dies, bool merge, RawBtf *out) {
   DwarfError derr;
   DwarfFile *dw = dwarf_open_elf(elf, &derr);
   if (!dw) {
@@ -409,22 +546,29 @@ static bool generate_raw(const char *path, ElfFile *elf, unsigned threads,
   BtfError berr = {0};
   BtfBatches *join = NULL;
   if (ok && dwarf_loader_kernel(dl) && dw->nunits > 1 && !has_type_units(dw)) {
-    join = generate_batches(dl, dw, elf->big_endian, threads, batch_dies, &crossed, &derr,
-                            &berr);
+    join = generate_batches(dl, dw, elf->big_endian, false, merge, threads, batch_dies,
+                            &crossed, &derr, &berr);
     ok = join || crossed;
   }
   dwarf_loader_free(dl);
   if (join) {
     dwarf_release_dies(dw);
-    btf_batches_finish(join, raw);
-    btf_batches_free(join);
+    finish_join(join, merge, out);
   } else if (ok) {
-    ok = generate_all(dw, elf, &derr, raw);
+    ok = generate_all(dw, elf, &derr, &out->raw);
   }
   if (!ok)
     fail(path, berr.msg[0] ? berr.msg : derr.msg);
   dwarf_close(dw);
   return ok;
+}
+
+/* FILE's BTF before deduplication into OUT; a kernel's batches merged
+   unless NO_DEDUP.  */
+static bool generate_raw(const char *path, ElfFile *elf, unsigned threads,
+                         uint32_t batch_dies, bool no_dedup, RawBtf *out) {
+  return generate_streamed(elf, threads, batch_dies, !no_dedup, out) ||
+         generate_indexed(path, elf, threads, batch_dies, !no_dedup, out);
 }
 
 int cmd_encode(int argc, char **argv) {
@@ -442,18 +586,19 @@ int cmd_encode(int argc, char **argv) {
     return 1;
   }
   int rc = 1;
-  Buf raw = {0};
+  RawBtf raw = {0};
   BtfFile basef = {0};
   Btf *base = NULL;
   BtfError berr;
-  if (!generate_raw(a.file, elf, a.threads, a.batch_dies, &raw)) {
+  if (!generate_raw(a.file, elf, a.threads, a.batch_dies, a.no_dedup, &raw)) {
     /* said */
   } else if (a.base && !open_base(a.base, &basef, &base)) {
     /* said */
   } else {
     Buf btf = {0};
     BtfDedupStats st;
-    if (!btf_encode_finish(&raw, base, a.no_dedup, &btf, &st, &berr))
+    if (!btf_encode_finish(&raw.raw, base, a.no_dedup, raw.merged ? &raw.origins : NULL,
+                           &btf, &st, &berr))
       fail(a.file, berr.msg);
     else {
       if (a.stats && !a.no_dedup)
@@ -462,7 +607,8 @@ int cmd_encode(int argc, char **argv) {
     }
     buf_free(&btf);
   }
-  buf_free(&raw);
+  buf_free(&raw.raw);
+  vec_free(&raw.roles);
   btf_free(base);
   btf_file_close(&basef);
   elf_close(elf);

@@ -95,6 +95,7 @@ struct ArenaBlock {
   ArenaBlock *next;
   size_t size;
   size_t mapped; /* bytes mapped with mmap (0: from malloc) */
+  size_t used;   /* bytes handed out, once it is not the block bumped in */
   _Alignas(16) char data[];
 };
 
@@ -192,7 +193,29 @@ static bool arena_populate_next(Arena *a, size_t size) {
   return true;
 }
 
+/* A recycled block of A (arena_recycle) that holds SIZE bytes, taken
+   off its spare list; NULL when none does.  */
+static ArenaBlock *take_spare(Arena *a, size_t size) {
+  for (ArenaBlock **p = &a->spare; *p; p = &(*p)->next)
+    if ((*p)->size >= size) {
+      ArenaBlock *b = *p;
+      *p = b->next;
+      return b;
+    }
+  return NULL;
+}
+
 void *arena_alloc_slow(Arena *a, size_t size) {
+  if (a->head)
+    a->head->used = (size_t)(a->cur - a->head->data);
+  ArenaBlock *spare = take_spare(a, size);
+  if (spare) { /* its pages are in, and zero */
+    spare->next = a->head;
+    a->head = spare;
+    a->cur = spare->data;
+    a->end = spare->data + spare->size;
+    return arena_alloc(a, size);
+  }
   if (arena_populate_next(a, size))
     return arena_alloc(a, size);
   size_t last = a->head ? a->head->size : 0;
@@ -202,6 +225,7 @@ void *arena_alloc_slow(Arena *a, size_t size) {
   if (size > bsize / 4) {
     /* A large object gets its own block; keep bumping in the current one. */
     ArenaBlock *b = block_new(size);
+    b->used = size;
     if (a->head) {
       b->next = a->head->next;
       a->head->next = b;
@@ -255,11 +279,36 @@ void arena_reset(Arena *a) {
   a->end = keep->data + keep->size;
 }
 
+void arena_recycle(Arena *a) {
+  if (a->head)
+    a->head->used = (size_t)(a->cur - a->head->data);
+  /* the oldest first, so that the blocks come back in the order, and
+     the sizes, they were made in */
+  ArenaBlock *order = NULL;
+  while (a->head) {
+    ArenaBlock *b = a->head;
+    a->head = b->next;
+    memset(b->data, 0, b->used < b->size ? b->used : b->size);
+    b->used = 0;
+    b->next = order;
+    order = b;
+  }
+  ArenaBlock **tail = &order;
+  while (*tail)
+    tail = &(*tail)->next;
+  *tail = a->spare;
+  a->spare = order;
+  a->cur = a->end = NULL;
+}
+
 void arena_adopt(Arena *into, Arena *from) {
   if (!from->head)
     return;
+  from->head->used = (size_t)(from->cur - from->head->data);
   if (!into->head) {
-    *into = *from;
+    into->head = from->head;
+    into->cur = from->cur;
+    into->end = from->end;
   } else {
     /* FROM's blocks go after INTO's current one, which keeps bumping.  */
     ArenaBlock *last = from->head;
@@ -268,12 +317,14 @@ void arena_adopt(Arena *into, Arena *from) {
     last->next = into->head->next;
     into->head->next = from->head;
   }
-  memset(from, 0, sizeof *from);
+  from->head = NULL;
+  from->cur = from->end = NULL; /* its spare blocks stay its own */
 }
 
 void arena_free(Arena *a) {
   free_blocks(a->head);
-  a->head = NULL;
+  free_blocks(a->spare);
+  a->head = a->spare = NULL;
   a->cur = a->end = NULL;
 }
 

@@ -48,6 +48,7 @@ typedef struct Arena {
   ArenaBlock *head;
   char *cur;
   char *end;
+  ArenaBlock *spare; /* recycled blocks, zeroed, to bump in again */
 } Arena;
 
 void *arena_alloc_slow(Arena *a, size_t size); /* a new block first */
@@ -65,6 +66,11 @@ char *arena_strndup(Arena *a, const char *s, size_t n);
 void arena_free(Arena *a);
 /* Empty the arena but keep its newest block for reuse (re-zeroed).  */
 void arena_reset(Arena *a);
+/* Empty the arena but keep every block for reuse (the parts used
+   re-zeroed): for a thread that fills and empties an arena again and
+   again (a kernel's batches), whose fresh pages would each be a page
+   fault.  */
+void arena_recycle(Arena *a);
 
 /* The calling thread's compilation (ctx.h: ctx_enter), and the arena
    everything it keeps comes from: the compilation's own, or a helper

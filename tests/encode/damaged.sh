@@ -3,7 +3,11 @@
 # the DIE, exit status 1, never a crash.  The damage is done to gcc-16's
 # own assembler output (-dA comments say which word is which), assembled
 # by GNU as: a typedef of itself, a variable's DW_AT_type naming another
-# variable, a member of a struct that is itself.
+# variable, a member of a struct that is itself.  Each damaged object is
+# also made a kernel module of two units (ld -r with a second object and
+# a .gnu.linkonce.this_module section), whose units encode reads a batch
+# at a time, each batch's alone: a batch that fails has the file read
+# whole again, so the message is the same.
 source "$TESTROOT/lib.sh"
 GCC16=${GCC16:-$HOME/.cache/btfcc-oracles/gcc16/bin/gcc-16}
 [ -x "$GCC16" ] || { skip "damaged DWARF (no $GCC16)"; exit 0; }
@@ -19,16 +23,28 @@ damage() {
     { print }' dm.s >bad.s && as bad.s -o bad.o
 }
 off() { sed -n "s/.*(DIE (\(0x[0-9a-f]*\)) $1).*/\1/p" dm.s | sed -n "${2:-1}p"; }
-# expect NAME PATTERN VALUE MESSAGE-REGEX: exit 1 and one line matching
+printf 'int other(int x) { return x; }\n' >other.c
+"$GCC16" -g -c other.c -o other.o || { fail "gcc-16 -g -c other.c"; exit 0; }
+printf '\t.section .gnu.linkonce.this_module,"aw"\n\t.byte 0\n' >this_module.s
+as this_module.s -o this_module.o || { fail "as this_module.s"; exit 0; }
+# encode_fails NAME FILE MESSAGE-REGEX: exit 1 and one line matching
+encode_fails() {
+  "$BTFTOOL" encode -o out.btf "$2" >out.txt 2>err.txt; local rc=$?
+  if [ $rc = 1 ] && [ "$(wc -l <err.txt)" = 1 ] && grep -q -- "$3" err.txt; then
+    pass "$1: $(sed 's/^[^:]*: [^:]*: //' err.txt)"
+  else
+    fail "$1 (exit $rc)"; cat err.txt
+  fi
+}
+# expect NAME PATTERN VALUE MESSAGE-REGEX: the object and the module
 expect() {
   local name=$1
   if ! damage "$2" "$3"; then fail "$name: cannot assemble the damaged object"; return; fi
-  "$BTFTOOL" encode -o out.btf bad.o >out.txt 2>err.txt; local rc=$?
-  if [ $rc = 1 ] && [ "$(wc -l <err.txt)" = 1 ] && grep -q -- "$4" err.txt; then
-    pass "$name: $(sed 's/^[^:]*: [^:]*: //' err.txt)"
-  else
-    fail "$name (exit $rc)"; cat err.txt
+  encode_fails "$name" bad.o "$4"
+  if ! ld -r bad.o other.o this_module.o -o bad.ko; then
+    fail "$name: cannot link the damaged module"; return
   fi
+  encode_fails "$name, in a module of two units" bad.ko "$4"
 }
 typedef=$(off DW_TAG_typedef) var=$(off DW_TAG_variable) var2=$(off DW_TAG_variable 2)
 member=$(off DW_TAG_member)
@@ -41,3 +57,5 @@ expect "a reference to no DIE" "$member) DW_TAG_member" "0x3" \
   "\.debug_info+0x[0-9a-f]*: DW_AT_type (DW_FORM_ref4): refers to 0x3, which is not the start of a DIE"
 # The undamaged object encodes.
 as dm.s -o good.o && check "the undamaged object encodes" "$BTFTOOL" encode -o good.btf good.o
+ld -r good.o other.o this_module.o -o good.ko &&
+  check "the undamaged module encodes" "$BTFTOOL" encode -o good.ko.btf good.ko

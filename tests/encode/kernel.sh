@@ -114,10 +114,26 @@ declare -A KNOWN=(
 # means dedup lost a merge.
 MAX_TYPES=100284
 
-if ! "$BTFTOOL" encode -o ours.btf "$vmlinux" 2>enc.err; then
+if ! "$BTFTOOL" encode --stats -o ours.btf "$vmlinux" 2>enc.err; then
   fail "kernel: btftool encode $vmlinux failed"; head -3 enc.err; exit 0
 fi
 pass "kernel: btftool encode vmlinux ($(stat -c %s ours.btf) bytes of BTF)"
+# Each batch's BTF is merged on its thread (btf_merge_equal) and the join
+# deduplicated with the counts of the whole (btf_dedup_merged): the bytes
+# and the figures (types in, out, FWDs resolved, rounds) must be those
+# of deduplicating the unmerged join at once.
+t="kernel: vmlinux's batches merged apart, then deduplicated"
+if ! "$BTFTOOL" encode --no-dedup -o whole.raw.btf "$vmlinux" 2>whole.err ||
+   ! "$BTFTOOL" dedup --stats -o whole.btf whole.raw.btf 2>>whole.err; then
+  fail "$t: encode --no-dedup, dedup failed"; head -3 whole.err
+elif ! cmp -s ours.btf whole.btf; then
+  fail "$t: other bytes than the unmerged join deduplicated at once"
+elif ! cmp -s enc.err whole.err; then
+  fail "$t: other figures than the unmerged join's"; diff enc.err whole.err | head -5
+else
+  pass "$t: as the whole at once ($(cat enc.err))"
+fi
+rm -f whole.raw.btf
 # The same bytes whatever the number of threads (encode -j, the default
 # being the processors online): one thread and two.
 for j in 1 2; do
