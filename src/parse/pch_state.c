@@ -656,16 +656,64 @@ static uint64_t get_uleb_slow(StateReader *r) {
   }
 }
 
-/* Most numbers are one byte: that case inline.  */
+/* Most numbers are one byte, and almost all the rest (lines, ids,
+   offsets) at most four: those inline, without a bounds check per byte
+   when four bytes remain; the slow path takes longer ones, the end of
+   the state and every error.  */
 static inline uint64_t get_uleb(StateReader *r) {
-  if (r->p < r->end && *r->p < 0x80)
-    return *r->p++;
+  const uint8_t *p = r->p;
+  if (r->end - p >= 4) {
+    uint64_t v = p[0];
+    if (v < 0x80) {
+      r->p = p + 1;
+      return v;
+    }
+    v = (v & 0x7f) | (uint64_t)(p[1] & 0x7f) << 7;
+    if (p[1] < 0x80) {
+      r->p = p + 2;
+      return v;
+    }
+    v |= (uint64_t)(p[2] & 0x7f) << 14;
+    if (p[2] < 0x80) {
+      r->p = p + 3;
+      return v;
+    }
+    v |= (uint64_t)(p[3] & 0x7f) << 21;
+    if (p[3] < 0x80) {
+      r->p = p + 4;
+      return v;
+    }
+  } else if (p < r->end && *p < 0x80) {
+    r->p = p + 1;
+    return *p;
+  }
   return get_uleb_slow(r);
 }
 
 static int64_t get_sleb(StateReader *r) {
-  if (r->p < r->end && *r->p < 0x40)
-    return *r->p++;
+  if (r->p < r->end && *r->p < 0x80) {
+    uint8_t byte = *r->p++;
+    return (int64_t)byte - ((byte & 0x40) << 1); /* -64 ... 63 */
+  }
+  /* Up to nine bytes without a bounds check per byte when ten remain;
+     a longer number, the end of the state and errors below.  */
+  if (r->end - r->p >= 10) {
+    const uint8_t *p = r->p;
+    uint64_t v = 0;
+    unsigned shift = 0;
+    uint8_t byte;
+    do {
+      byte = *p++;
+      v |= (uint64_t)(byte & 0x7f) << shift;
+      shift += 7;
+    } while ((byte & 0x80) && shift < 63);
+    if (!(byte & 0x80)) {
+      r->p = p;
+      if (byte & 0x40)
+        v |= ~(uint64_t)0 << shift;
+      return (int64_t)v;
+    }
+  }
   uint64_t v = 0;
   unsigned shift = 0;
   uint8_t byte;
@@ -703,12 +751,40 @@ static size_t get_count(StateReader *r, size_t min_bytes, const char *what) {
   return (size_t)get_bounded(r, (uint64_t)(r->end - r->p) / min_bytes, what);
 }
 
+/* A number of at most four bytes at *P (which has four to read), *P
+   moved past it; false for a longer one, *P then anywhere.  */
+static inline bool take_uleb4(const uint8_t **p, uint32_t *v) {
+  const uint8_t *q = *p;
+  uint32_t x = q[0] & 0x7f;
+  int n = 1;
+  while (q[n - 1] & 0x80) {
+    if (n == 4)
+      return false;
+    x |= (uint32_t)(q[n] & 0x7f) << (7 * n);
+    n++;
+  }
+  *p = q + n;
+  *v = x;
+  return true;
+}
+
 static SrcLoc get_loc(StateReader *r) {
   SrcLoc loc;
-  loc.file = (uint32_t)get_bounded(r, r->max_file, "a file index");
-  loc.line = (uint32_t)get_bounded(r, UINT32_MAX, "a line");
-  loc.col = (uint32_t)get_bounded(r, UINT32_MAX, "a column");
-  loc.xp = (uint32_t)get_bounded(r, r->max_xp, "an expansion point");
+  /* The common case in one go: four short numbers, all in range;
+     anything else is read again number by number, so that a damaged
+     location is refused with the same words.  */
+  const uint8_t *p = r->p;
+  if (!(r->end - p >= 16 && take_uleb4(&p, &loc.file) &&
+        take_uleb4(&p, &loc.line) && take_uleb4(&p, &loc.col) &&
+        take_uleb4(&p, &loc.xp) && loc.file <= r->max_file &&
+        loc.xp <= r->max_xp)) {
+    loc.file = (uint32_t)get_bounded(r, r->max_file, "a file index");
+    loc.line = (uint32_t)get_bounded(r, UINT32_MAX, "a line");
+    loc.col = (uint32_t)get_bounded(r, UINT32_MAX, "a column");
+    loc.xp = (uint32_t)get_bounded(r, r->max_xp, "an expansion point");
+  } else {
+    r->p = p;
+  }
   if (r->header_file) {
     loc.file = loc.file ? r->header_file : 0;
     loc.xp = loc.xp ? r->xp_ids[loc.xp - 1] : 0;
