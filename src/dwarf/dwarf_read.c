@@ -1143,6 +1143,20 @@ static void parser_abort(Parser *ps) {
   parser_free_scratch(ps);
 }
 
+/* The file the parser read: its sections, units and DIEs (none when
+   only the unit headers were read) move into it.  */
+static DwarfFile *parser_hand_over(Parser *ps) {
+  DwarfFile *f = ps->f;
+  f->nsections = (uint32_t)ps->sections.len;
+  f->sections = ps->sections.data;
+  f->nunits = (uint32_t)ps->units.len;
+  f->units = ps->units.data;
+  f->ndies = (uint32_t)ps->dies.len;
+  f->dies = ps->dies.data;
+  parser_free_scratch(ps);
+  return f;
+}
+
 /* Read everything, check it, and hand over the result.  */
 static DwarfFile *parser_finish(Parser *ps) {
   bool ok = true;
@@ -1156,15 +1170,7 @@ static DwarfFile *parser_finish(Parser *ps) {
     parser_abort(ps);
     return NULL;
   }
-  DwarfFile *f = ps->f;
-  f->nsections = (uint32_t)ps->sections.len;
-  f->sections = ps->sections.data;
-  f->nunits = (uint32_t)ps->units.len;
-  f->units = ps->units.data;
-  f->ndies = (uint32_t)ps->dies.len;
-  f->dies = ps->dies.data;
-  parser_free_scratch(ps);
-  return f;
+  return parser_hand_over(ps);
 }
 
 static void add_unit_section(Parser *ps, const char *label, bool is_types,
@@ -1276,13 +1282,7 @@ DwarfFile *dwarf_open_elf_outline(ElfFile *elf, DwarfError *err) {
     parser_abort(ps);
     return NULL;
   }
-  DwarfFile *f = ps->f;
-  f->nsections = (uint32_t)ps->sections.len;
-  f->sections = ps->sections.data;
-  f->nunits = (uint32_t)ps->units.len;
-  f->units = ps->units.data;
-  parser_free_scratch(ps);
-  return f;
+  return parser_hand_over(ps);
 }
 
 /* Read the DIEs of the units already in ps->units, in their order,
