@@ -44,11 +44,14 @@ extern const char *progname;
 
 /* --- Arena: bump allocation, freed all at once. --- */
 typedef struct ArenaBlock ArenaBlock;
+typedef struct ArenaAhead ArenaAhead;
 typedef struct Arena {
   ArenaBlock *head;
   char *cur;
   char *end;
   ArenaBlock *spare; /* recycled blocks, zeroed, to bump in again */
+  ArenaAhead *ahead; /* the helper thread faulting pages in ahead of the
+                        bump, or NULL (arena_populate_ahead) */
 } Arena;
 
 void *arena_alloc_slow(Arena *a, size_t size); /* a new block first */
@@ -71,6 +74,12 @@ void arena_reset(Arena *a);
    again (a kernel's batches), whose fresh pages would each be a page
    fault.  */
 void arena_recycle(Arena *a);
+/* Have a helper thread fault in the pages of A's mapped blocks a little
+   ahead of the bump, so that the allocating thread seldom waits for the
+   kernel; false if no thread could be made (A works as before).  Only
+   where a second processor would otherwise idle: the work is the same,
+   only moved.  Stopped by arena_free.  */
+bool arena_populate_ahead(Arena *a);
 
 /* The calling thread's compilation (ctx.h: ctx_enter), and the arena
    everything it keeps comes from: the compilation's own, or a helper
