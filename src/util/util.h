@@ -61,8 +61,18 @@ static inline void *arena_alloc(Arena *a, size_t size) {
   size = (size + 15) & ~(size_t)15;
   if ((size_t)(a->end - a->cur) < size)
     return arena_alloc_slow(a, size);
-  void *p = a->cur;
+  char *p = a->cur;
   a->cur += size;
+#if defined(__GNUC__)
+  /* Fresh memory is not in the cache: the first store to each line
+     waits for it.  Ask for the lines ARENA_PREFETCH bytes ahead of the
+     bump as it passes them, so they are there when their turn comes
+     (every node of the compiler is written right after it is made).  */
+  enum { ARENA_PREFETCH = 1024 };
+  for (uintptr_t l = ((uintptr_t)p + ARENA_PREFETCH + 63) & ~(uintptr_t)63;
+       l < (uintptr_t)a->cur + ARENA_PREFETCH; l += 64)
+    __builtin_prefetch((const void *)l, 1, 3);
+#endif
   return p;
 }
 char *arena_strndup(Arena *a, const char *s, size_t n);
