@@ -58,8 +58,11 @@ void *xcalloc(size_t n, size_t size) {
 void *xzalloc_written(size_t n, size_t size) {
   if (size && n > SIZE_MAX / size)
     fatal("out of memory allocating %zu x %zu bytes", n, size);
+  /* A large table: calloc's (fresh pages need no clearing), faulted in
+     for writing at once; a small one is cleared by writing.  */
+  if (n * size >= POPULATE_MIN)
+    return xcalloc(n, size);
   void *p = xmalloc(n * size);
-  populate_pages(p, n * size);
   memset(p, 0, n * size);
   return p;
 }
