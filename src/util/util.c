@@ -176,21 +176,23 @@ static void block_free(ArenaBlock *b) {
    populated beyond it, and does so a chunk at a time.  What the helper
    has populated is one run of pages [done_from, done_to) of the current
    block, and what it has taken on, [done_from, next); a chunk inside the
-   run needs nothing more, one it is still working on is waited for
-   (never populated twice), and any other (the first of a new block, or
-   one the helper has not reached) is populated by the bump's thread as
-   before, and the helper starts again after it.  A chunk the helper
-   finishes after such a restart (GEN changed) is not counted.  The
-   helper only faults in pages of blocks the arena owns and stops before
-   the arena frees or hands away any, so nothing it does is visible but
-   the time: the bytes an arena hands out are the same either way.  */
+   run needs nothing more, and any other (the first of a new block, one
+   the helper has not reached or is still working on) is populated by
+   the bump's thread as before, never waiting for the helper (which a
+   busy machine may not be running), and the helper starts again after
+   it.  A chunk the helper finishes after such a restart (GEN changed)
+   is not counted.  The bump's thread does not wait for the lock either:
+   when the helper holds it, the chunk is the caller's, and the helper
+   hears of the next one.  The helper only faults in pages of blocks the
+   arena owns and stops before the arena frees or hands away any, so
+   nothing it does is visible but the time: the bytes an arena hands out
+   are the same either way.  */
 enum { AHEAD = 4 * POPULATE_CHUNK };
 
 struct ArenaAhead {
   pthread_t thread;
   pthread_mutex_t lock;
-  pthread_cond_t wake;  /* the helper waits for work, the bump's thread
-                           for a chunk in progress */
+  pthread_cond_t wake;  /* the helper waits for work */
   /* Under lock: */
   uintptr_t done_from, done_to; /* pages populated by the helper */
   uintptr_t next;       /* the helper's next chunk starts here */
@@ -223,7 +225,6 @@ static void *ahead_run(void *arg) {
       h->failed = true;
     else if (gen == h->gen && from == h->done_to)
       h->done_to = to;
-    pthread_cond_broadcast(&h->wake); /* the bump's thread may wait */
   }
   pthread_mutex_unlock(&h->lock);
   return NULL;
@@ -262,18 +263,15 @@ static void ahead_stop(Arena *a) {
 }
 
 /* The pages [FROM, TO) of a block ending at END (page addresses) are
-   about to be handed out: true when the helper has populated them (or
-   is doing so: then wait for it), false when the caller must.  Either
-   way the helper is then asked for the pages after TO.  */
+   about to be handed out: true when the helper has populated them, false
+   when the caller must (even if the helper is at them: it may not be
+   running, and the kernel takes both calls).  Either way the helper is
+   then asked for the pages after TO.  */
 static bool ahead_take(ArenaAhead *h, uintptr_t from, uintptr_t to,
                        uintptr_t end) {
-  pthread_mutex_lock(&h->lock);
-  bool have = false;
-  if (!h->failed && h->done_from <= from && to <= h->next) {
-    while (!h->failed && h->done_to < to && h->next >= to && h->done_from <= from)
-      pthread_cond_wait(&h->wake, &h->lock);
-    have = !h->failed && h->done_from <= from && to <= h->done_to;
-  }
+  if (pthread_mutex_trylock(&h->lock) != 0)
+    return false;
+  bool have = !h->failed && h->done_from <= from && to <= h->done_to;
   if (!have) { /* the caller does these: start again after them */
     h->gen++;
     h->done_from = h->done_to = h->next = to;
