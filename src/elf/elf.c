@@ -868,12 +868,35 @@ static bool write_zeros(FILE *out, uint64_t n, uint64_t *pos) {
   return true;
 }
 
-static bool write_file(FILE *out, Elf *e, uint64_t shoff) {
-  Buf head = {0};
-  put_ehdr(&head, shoff, (uint32_t)e->secs.len, e->shstrtab_sec);
+struct ElfImage {
+  Elf e;      /* its sections, laid out; e.obj is not read any more */
+  Buf head;   /* the ELF header */
+  Buf shdrs;  /* the section header table, at shoff */
+  uint64_t shoff;
+};
+
+ElfImage *elf_image_new(const ObjFile *obj) {
+  ElfImage *img = xcalloc(1, sizeof *img);
+  Elf *e = &img->e;
+  e->obj = obj;
+  build_section_list(e);
+  collect_names(e);
+  resolve_reloc_names(e);
+  build_symtab(e);
+  build_relocs(e);
+  build_shstrtab(e);
+  img->shoff = layout(e);
+  put_ehdr(&img->head, img->shoff, (uint32_t)e->secs.len, e->shstrtab_sec);
+  for (uint32_t i = 0; i < e->secs.len; i++)
+    put_shdr(&img->shdrs, &e->secs.data[i]);
+  e->obj = NULL;
+  return img;
+}
+
+bool elf_image_write(FILE *out, const ElfImage *img) {
+  const Elf *e = &img->e;
   uint64_t pos = 0;
-  bool ok = write_bytes(out, head.data, head.len, &pos);
-  buf_free(&head);
+  bool ok = write_bytes(out, img->head.data, img->head.len, &pos);
   for (uint32_t i = 1; ok && i < e->secs.len; i++) {
     const OutSec *s = &e->secs.data[i];
     if (s->type == SHT_NOBITS || s->size == 0)
@@ -887,39 +910,36 @@ static bool write_file(FILE *out, Elf *e, uint64_t shoff) {
       ok = write_zeros(out, s->size - have, &pos);
   }
   if (ok)
-    ok = write_zeros(out, shoff - pos, &pos);
-  Buf shdrs = {0};
-  for (uint32_t i = 0; i < e->secs.len; i++)
-    put_shdr(&shdrs, &e->secs.data[i]);
+    ok = write_zeros(out, img->shoff - pos, &pos);
   if (ok)
-    ok = write_bytes(out, shdrs.data, shdrs.len, &pos);
-  buf_free(&shdrs);
+    ok = write_bytes(out, img->shdrs.data, img->shdrs.len, &pos);
   if (fflush(out) != 0 || ferror(out))
     ok = false;
   return ok;
 }
 
-bool elf_write(FILE *out, const ObjFile *obj) {
-  Elf e = {0};
-  e.obj = obj;
-  build_section_list(&e);
-  collect_names(&e);
-  resolve_reloc_names(&e);
-  build_symtab(&e);
-  build_relocs(&e);
-  build_shstrtab(&e);
-  uint64_t shoff = layout(&e);
-  bool ok = write_file(out, &e, shoff);
-
-  for (size_t i = 0; i < e.secs.len; i++) {
-    buf_free(&e.secs.data[i].own);
-    free(e.secs.data[i].owned_name);
+void elf_image_free(ElfImage *img) {
+  if (!img)
+    return;
+  Elf *e = &img->e;
+  for (size_t i = 0; i < e->secs.len; i++) {
+    buf_free(&e->secs.data[i].own);
+    free(e->secs.data[i].owned_name);
   }
-  vec_free(&e.secs);
-  vec_free(&e.names);
-  free(e.slots);
-  vec_free(&e.groups);
-  free(e.gslots);
-  free(e.sec_of_src);
+  vec_free(&e->secs);
+  vec_free(&e->names);
+  free(e->slots);
+  vec_free(&e->groups);
+  free(e->gslots);
+  free(e->sec_of_src);
+  buf_free(&img->head);
+  buf_free(&img->shdrs);
+  free(img);
+}
+
+bool elf_write(FILE *out, const ObjFile *obj) {
+  ElfImage *img = elf_image_new(obj);
+  bool ok = elf_image_write(out, img);
+  elf_image_free(img);
   return ok;
 }

@@ -236,4 +236,15 @@ void obj_free(ObjFile *obj);
 bool asm_write(FILE *out, const ObjFile *obj);
 bool elf_write(FILE *out, const ObjFile *obj);
 
+/* elf_write in two steps, for a writer on another thread: elf_image_new
+   does everything that reads the ObjFile's names and the compilation
+   (symbols, relocations, string tables, layout, the ELF and section
+   headers); elf_image_write then only writes bytes: the image's and the
+   sections' (heap memory, which obj_free frees: keep the ObjFile until
+   the write is done, but not the compilation).  */
+typedef struct ElfImage ElfImage;
+ElfImage *elf_image_new(const ObjFile *obj);
+bool elf_image_write(FILE *out, const ElfImage *img);
+void elf_image_free(ElfImage *img);
+
 #endif

@@ -58,8 +58,11 @@ void *xcalloc(size_t n, size_t size) {
 void *xzalloc_written(size_t n, size_t size) {
   if (size && n > SIZE_MAX / size)
     fatal("out of memory allocating %zu x %zu bytes", n, size);
+  /* A large table: calloc's (fresh pages need no clearing), faulted in
+     for writing at once; a small one is cleared by writing.  */
+  if (n * size >= POPULATE_MIN)
+    return xcalloc(n, size);
   void *p = xmalloc(n * size);
-  populate_pages(p, n * size);
   memset(p, 0, n * size);
   return p;
 }
@@ -166,6 +169,120 @@ static void block_free(ArenaBlock *b) {
     free(b);
 }
 
+/* --- Populating ahead (arena_populate_ahead) ---
+   The bump's thread still asks for each chunk's pages before it hands
+   the chunk out, but a helper thread has usually faulted them in
+   already: after each chunk it is told to keep AHEAD bytes of the block
+   populated beyond it, and does so a chunk at a time.  What the helper
+   has populated is one run of pages [done_from, done_to) of the current
+   block, and what it has taken on, [done_from, next); a chunk inside the
+   run needs nothing more, and any other (the first of a new block, one
+   the helper has not reached or is still working on) is populated by
+   the bump's thread as before, never waiting for the helper (which a
+   busy machine may not be running), and the helper starts again after
+   it.  A chunk the helper finishes after such a restart (GEN changed)
+   is not counted.  The bump's thread does not wait for the lock either:
+   when the helper holds it, the chunk is the caller's, and the helper
+   hears of the next one.  The helper only faults in pages of blocks the
+   arena owns and stops before the arena frees or hands away any, so
+   nothing it does is visible but the time: the bytes an arena hands out
+   are the same either way.  */
+enum { AHEAD = 4 * POPULATE_CHUNK };
+
+struct ArenaAhead {
+  pthread_t thread;
+  pthread_mutex_t lock;
+  pthread_cond_t wake;  /* the helper waits for work */
+  /* Under lock: */
+  uintptr_t done_from, done_to; /* pages populated by the helper */
+  uintptr_t next;       /* the helper's next chunk starts here */
+  uintptr_t limit;      /* ... and it populates up to here */
+  unsigned gen;         /* bumped when the run starts again */
+  bool waiting;         /* the helper waits for work */
+  bool failed;          /* madvise refused: the helper has given up */
+  bool stop;
+};
+
+static void *ahead_run(void *arg) {
+  ArenaAhead *h = arg;
+  pthread_mutex_lock(&h->lock);
+  while (!h->stop) {
+    if (h->failed || h->next >= h->limit) {
+      h->waiting = true;
+      pthread_cond_wait(&h->wake, &h->lock);
+      h->waiting = false;
+      continue;
+    }
+    uintptr_t from = h->next;
+    uintptr_t to = h->limit - from > POPULATE_CHUNK ? from + POPULATE_CHUNK
+                                                    : h->limit;
+    unsigned gen = h->gen;
+    h->next = to;
+    pthread_mutex_unlock(&h->lock);
+    int r = madvise((void *)from, to - from, MADV_POPULATE_WRITE);
+    pthread_mutex_lock(&h->lock);
+    if (r != 0)
+      h->failed = true;
+    else if (gen == h->gen && from == h->done_to)
+      h->done_to = to;
+  }
+  pthread_mutex_unlock(&h->lock);
+  return NULL;
+}
+
+bool arena_populate_ahead(Arena *a) {
+  if (a->ahead)
+    return true;
+  ArenaAhead *h = xcalloc(1, sizeof *h);
+  pthread_mutex_init(&h->lock, NULL);
+  pthread_cond_init(&h->wake, NULL);
+  if (pthread_create(&h->thread, NULL, ahead_run, h) != 0) {
+    pthread_mutex_destroy(&h->lock);
+    pthread_cond_destroy(&h->wake);
+    free(h);
+    return false;
+  }
+  a->ahead = h;
+  return true;
+}
+
+/* Stop A's helper, if any, before its blocks are freed or moved.  */
+static void ahead_stop(Arena *a) {
+  ArenaAhead *h = a->ahead;
+  if (!h)
+    return;
+  pthread_mutex_lock(&h->lock);
+  h->stop = true;
+  pthread_cond_broadcast(&h->wake);
+  pthread_mutex_unlock(&h->lock);
+  pthread_join(h->thread, NULL);
+  pthread_mutex_destroy(&h->lock);
+  pthread_cond_destroy(&h->wake);
+  free(h);
+  a->ahead = NULL;
+}
+
+/* The pages [FROM, TO) of a block ending at END (page addresses) are
+   about to be handed out: true when the helper has populated them, false
+   when the caller must (even if the helper is at them: it may not be
+   running, and the kernel takes both calls).  Either way the helper is
+   then asked for the pages after TO.  */
+static bool ahead_take(ArenaAhead *h, uintptr_t from, uintptr_t to,
+                       uintptr_t end) {
+  if (pthread_mutex_trylock(&h->lock) != 0)
+    return false;
+  bool have = !h->failed && h->done_from <= from && to <= h->done_to;
+  if (!have) { /* the caller does these: start again after them */
+    h->gen++;
+    h->done_from = h->done_to = h->next = to;
+  }
+  h->limit = end - to > AHEAD ? to + AHEAD : end;
+  if (h->waiting && h->next < h->limit)
+    pthread_cond_broadcast(&h->wake);
+  pthread_mutex_unlock(&h->lock);
+  return have;
+}
+
 /* Move A's end over the next chunk of its current block, its pages
    populated, when that chunk holds SIZE bytes; false when the block has
    no room left for SIZE.  */
@@ -187,6 +304,8 @@ static bool arena_populate_next(Arena *a, size_t size) {
   if (page_to > (uintptr_t)block_end)
     page_to = (uintptr_t)block_end & ~(uintptr_t)4095;
   if (page_to > page_from &&
+      !(a->ahead && ahead_take(a->ahead, page_from, page_to,
+                               (uintptr_t)block_end & ~(uintptr_t)4095)) &&
       madvise((void *)page_from, page_to - page_from, MADV_POPULATE_WRITE) != 0)
     to = block_end; /* not supported: fault the rest in as it is used */
   a->end = to;
@@ -265,6 +384,7 @@ static void free_blocks(ArenaBlock *b) {
 }
 
 void arena_reset(Arena *a) {
+  ahead_stop(a);
   ArenaBlock *keep = a->head;
   if (!keep)
     return;
@@ -302,6 +422,7 @@ void arena_recycle(Arena *a) {
 }
 
 void arena_adopt(Arena *into, Arena *from) {
+  ahead_stop(from);
   if (!from->head)
     return;
   from->head->used = (size_t)(from->cur - from->head->data);
@@ -322,6 +443,7 @@ void arena_adopt(Arena *into, Arena *from) {
 }
 
 void arena_free(Arena *a) {
+  ahead_stop(a);
   free_blocks(a->head);
   free_blocks(a->spare);
   a->head = a->spare = NULL;

@@ -88,6 +88,15 @@ printf 'int ok1;\n' > c1.c; printf 'struct t { int a; } ok2;\n' > c2.c
 BTFCC_THREADS=0 "$BTFCC" -gbtf -gdwarf -c c1.c c2.c && cat c1.o c2.o > one.bin
 "$BTFCC" -gbtf -gdwarf -c c1.c c2.c && cat c1.o c2.o > two.bin
 cmp -s one.bin two.bin && pass "two inputs: the same objects" || fail "two inputs: objects differ"
+# An object is written on a thread of its own while the compilation is
+# freed (driver/btfcc.c, ObjectWriter): to standard output, and a write
+# that fails, reported as with one thread.
+same_both "object to standard output" -gbtf -gdwarf -c -o - c2.c
+if [ -w /dev/full ]; then
+  same_both "object written to a full device" -gbtf -c -o /dev/full c2.c
+  grep -q "error writing '/dev/full'" two.err && pass "the writer thread's error is reported" ||
+    fail "no error for a write to /dev/full"
+fi
 
 # Every C file of the test suite, as a syntax check, as BTF assembler and
 # as DWARF assembler (whose abbreviations a second thread chooses).
