@@ -1362,14 +1362,7 @@ DwarfFile *dwarf_read_units(const DwarfFile *outline, uint32_t first, uint32_t e
     parser_abort(ps);
     return NULL;
   }
-  DwarfFile *f = ps->f;
-  f->nsections = (uint32_t)ps->sections.len;
-  f->sections = ps->sections.data;
-  f->nunits = (uint32_t)ps->units.len;
-  f->units = ps->units.data;
-  f->ndies = (uint32_t)ps->dies.len;
-  f->dies = ps->dies.data;
-  parser_free_scratch(ps);
+  DwarfFile *f = parser_hand_over(ps);
   index_die_starts(f);
   return f;
 }
