@@ -42,7 +42,7 @@ struct CppPipe {
   Cpp *cpp;
   Compilation *ctx;         /* the consumer's, which the producer enters */
   pthread_t thread;
-  Token ring[RING];
+  Token *ring;              /* RING tokens, mapped (ring_map) */
 
   _Alignas(64) pthread_mutex_t lock;
   pthread_cond_t wake;      /* either side waits on it */
@@ -243,20 +243,32 @@ const Token *cpp_pipe_next(CppPipe *p) {
   return t;
 }
 
-/* The pipe is mapped on its own: page-aligned (the fields each side
-   keeps to itself are on cache lines of their own) and zero already, so
-   this thread neither clears nor faults in the ring's 384 KiB; the
-   producer faults its pages in as it first fills them.  */
-static CppPipe *pipe_map(void) {
-  void *p = mmap(NULL, sizeof(CppPipe), PROT_READ | PROT_WRITE,
+/* The ring is mapped on its own: zero already, so this thread neither
+   clears nor faults in its 384 KiB; the producer faults its pages in as
+   it first fills them.  The rest of the pipe is an ordinary heap block
+   (aligned for the cache lines each side keeps to itself), where leak
+   checkers see what it points to even when a fatal error exits with the
+   thread still running.  */
+static Token *ring_map(void) {
+  void *r = mmap(NULL, RING * sizeof(Token), PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  return p == MAP_FAILED ? NULL : p;
+  return r == MAP_FAILED ? NULL : r;
+}
+
+static void pipe_free(CppPipe *p) {
+  munmap(p->ring, RING * sizeof(Token));
+  free(p);
 }
 
 bool cpp_start_thread(Cpp *cpp) {
-  CppPipe *p = pipe_map();
+  CppPipe *p = aligned_alloc(64, sizeof(CppPipe));
   if (!p)
     return false;
+  memset(p, 0, sizeof *p);
+  if (!(p->ring = ring_map())) {
+    free(p);
+    return false;
+  }
   p->cpp = cpp;
   p->ctx = ctx_current;
   p->room_end = RING;
@@ -267,7 +279,7 @@ bool cpp_start_thread(Cpp *cpp) {
     intern_set_shared(false);
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->wake);
-    munmap(p, sizeof *p);
+    pipe_free(p);
     return false;
   }
   cpp->pipe = p;
@@ -294,6 +306,6 @@ void cpp_stop_thread(Cpp *cpp) {
   vec_free(&p->diags);
   pthread_mutex_destroy(&p->lock);
   pthread_cond_destroy(&p->wake);
-  munmap(p, sizeof *p);
+  pipe_free(p);
   cpp->pipe = NULL;
 }
