@@ -79,7 +79,7 @@ check-fast: all
 # btftool encode's DWARF loading threads) on real inputs, one thread
 # against several: with SAN=thread, under ThreadSanitizer.
 check-threads: all
-	BUILD=$(BUILD) tests/run cpp/threads.sh encode/threads.sh
+	BUILD=$(BUILD) tests/run cpp/threads.sh cpp/intern_race.sh encode/threads.sh
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

@@ -13,7 +13,7 @@
 #include <string.h>
 
 Cpp *cpp_new(const CppOptions *opts) {
-  Cpp *cpp = xcalloc(1, sizeof *cpp);
+  Cpp *cpp = xzalloc_aligned(64, sizeof *cpp); /* see Cpp.pipe */
   cpp->opts = *opts;
   macro_init_names(cpp);
   directives_init();

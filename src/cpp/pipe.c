@@ -261,10 +261,7 @@ static void pipe_free(CppPipe *p) {
 }
 
 bool cpp_start_thread(Cpp *cpp) {
-  CppPipe *p = aligned_alloc(64, sizeof(CppPipe));
-  if (!p)
-    return false;
-  memset(p, 0, sizeof *p);
+  CppPipe *p = xzalloc_aligned(64, sizeof(CppPipe));
   if (!(p->ring = ring_map())) {
     free(p);
     return false;

@@ -6,7 +6,7 @@ _Thread_local Compilation *ctx_current;
 _Thread_local Arena *perm;
 
 Compilation *ctx_new(void) {
-  Compilation *c = xcalloc(1, sizeof *c);
+  Compilation *c = xzalloc_aligned(64, sizeof *c);
   c->target = target_default;
   c->lang = lang_default;
   diag_options_default(&c->diag_opts);

@@ -54,9 +54,14 @@ struct Compilation {
   Lang lang;
   DiagOptions diag_opts;
   DiagState diag;
-  Interns interns;
-  Arena arena;              /* the owner's perm */
-  struct SemaTypes *types;  /* sema's (type.c), NULL until types_init */
+  /* While the preprocessor has a thread of its own, it reads the
+     interning table for every name and writes it for each new one, and
+     the owner writes its arena's bump pointer for every allocation:
+     each on cache lines of its own (ctx_new aligns the whole), or every
+     such write stalls the other core.  */
+  _Alignas(64) Interns interns;
+  _Alignas(64) Arena arena; /* the owner's perm */
+  _Alignas(64) struct SemaTypes *types; /* sema's (type.c), NULL until types_init */
   VEC(CtxCleanup) cleanups; /* run by ctx_free, newest first */
 };
 

@@ -55,6 +55,15 @@ void *xcalloc(size_t n, size_t size) {
   return p;
 }
 
+void *xzalloc_aligned(size_t align, size_t size) {
+  size_t rounded = (size + align - 1) & ~(align - 1);
+  void *p = rounded >= size ? aligned_alloc(align, rounded) : NULL;
+  if (!p)
+    fatal("out of memory allocating %zu bytes", size);
+  memset(p, 0, rounded);
+  return p;
+}
+
 void *xzalloc_written(size_t n, size_t size) {
   if (size && n > SIZE_MAX / size)
     fatal("out of memory allocating %zu x %zu bytes", n, size);

@@ -27,6 +27,10 @@ void *xcalloc(size_t n, size_t size);
 /* Zeroed like xcalloc, but by writing: for tables read before they are
    written (hash tables), whose fresh pages would otherwise fault twice
    (a read maps the shared zero page, the first write copies it).  */
+/* Zeroed memory aligned to ALIGN (a power of two): a structure whose
+   fields two threads write keeps each thread's on cache lines of its
+   own only when the structure starts on a line.  Freed with free.  */
+void *xzalloc_aligned(size_t align, size_t size);
 void *xzalloc_written(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
 /* P grown from OLD to SIZE bytes, the new part zeroed (its pages faulted

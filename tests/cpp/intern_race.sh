@@ -14,7 +14,10 @@ root=$(cd "$TESTROOT/.." && pwd)
 lib=$root/${BUILD:-build}/libbtfcc.a
 [ -f "$lib" ] || { skip "intern race (no $lib)"; exit 0; }
 san=
-case "${BUILD:-build}" in *san*) san="-fsanitize=address,undefined" ;; esac
+case "${BUILD:-build}" in
+  *tsan*) san="-fsanitize=thread" ;;
+  *san*) san="-fsanitize=address,undefined" ;;
+esac
 cd "$TMPDIR"
 cat > race.c <<'EOT'
 #include "util/ctx.h"
