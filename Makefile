@@ -21,12 +21,15 @@ else
 BUILD   ?= build
 SANFLAGS =
 OPT     ?= -O2 -g
+# Linked statically (libc only): no dynamic loader at each start, 1-2 ms
+# of every compilation (bench/: vmlinux.h -gbtf 143 -> 140 ms).
+STATIC  ?= -static
 endif
 
 CFLAGS  ?= $(OPT)
 WARN     = -Wall -Wextra -Wno-unused-parameter
 ALLCFLAGS = -std=c17 -D_GNU_SOURCE -pthread $(WARN) $(CFLAGS) $(SANFLAGS) -I$(BUILD)/gen -MMD -MP
-LDFLAGS += $(SANFLAGS) -pthread -Wl,--build-id
+LDFLAGS += $(SANFLAGS) $(STATIC) -pthread -Wl,--build-id
 
 LIBDIRS  = util lang cpp parse sema debug btf ctf dwarf elf ir bpf link
 LIBSRC   = $(foreach d,$(LIBDIRS),$(wildcard src/$(d)/*.c))

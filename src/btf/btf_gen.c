@@ -1266,12 +1266,17 @@ bool btf_prunes(const BtfOptions *opts) {
          (opts->prune_btf < 0 && ctx_current->target.arch == ARCH_BPF);
 }
 
+enum { NAME_BYTES_PER_DIE = 48 };
+
 void btf_generate(const DebugUnit *unit, const BtfOptions *opts, ObjFile *obj) {
   Gen g = {0};
   g.opts = opts;
   g.unit = unit;
   g.prune = btf_prunes(opts);
   g.unknown.kind = 0;
+  /* Room for the names of a typical unit at once (vmlinux.h: 42 bytes
+     a DIE): a table grown by doubling is copied each time it grows.  */
+  buf_reserve_exact(&g.str, NAME_BYTES_PER_DIE * (size_t)unit->ndies + 1);
   buf_putc(&g.str, 0);
   buf_putc(&g.aux, 0);
   g.sizetype = unit->sizetype;
