@@ -21,8 +21,9 @@
 
 typedef struct Rec Rec;
 
-/* The records' fields are ordered by size, without holes: there is one
-   Rec per DIE, one RecMember per member.  */
+/* There is one Rec per DIE (vmlinux.h: 30,000) and one RecMember per
+   member (93,000), each written into fresh memory: what only some kinds
+   have shares a place with what others have.  */
 typedef struct RecMember {
   const char *name;
   Rec *type;
@@ -60,22 +61,30 @@ struct Rec {
   uint32_t id;       /* BTF id, 0 until assigned */
   uint32_t name_off;
   uint32_t size;
-  uint32_t int_enc;
-  uint32_t nelems;
-  uint32_t linkage;  /* FUNC, VAR */
-  int32_t component_idx;
   uint32_t vlen;
+  union {            /* by kind */
+    uint32_t int_enc;       /* INT */
+    uint32_t nelems;        /* ARRAY */
+    uint32_t linkage;       /* FUNC, VAR */
+    int32_t component_idx;  /* DECL_TAG */
+  };
   const char *name;
   Rec *ref;          /* referenced type (NULL = void) */
-  Rec *index;        /* ARRAY index type */
-  Rec *tag_target;   /* DECL_TAG: the tagged VAR / FUNC / STRUCT record */
-  Die *tag_func;     /* DECL_TAG on a function or parameter: its DIE */
-  RecMember *members;
-  RecEnum *enums;
-  RecParam *params;
-  RecEntries *entries; /* DATASEC (made with it) */
   Die *die;
   Rec *fixup_fwd;    /* pruning: FWD that replaces this pointer's target */
+  union {            /* the trailing records, by kind */
+    RecMember *members;   /* STRUCT, UNION */
+    RecEnum *enums;       /* ENUM, ENUM64 */
+    RecParam *params;     /* FUNC_PROTO */
+    RecEntries *entries;  /* DATASEC (made with it) */
+  };
+  union {
+    Rec *index;      /* ARRAY: the index type */
+    struct {         /* DECL_TAG */
+      Rec *tag_target; /* the tagged VAR / FUNC / STRUCT record */
+      Die *tag_func;   /* on a function or parameter: its DIE */
+    };
+  };
 };
 
 typedef struct Gen {
