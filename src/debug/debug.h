@@ -92,8 +92,9 @@ typedef enum {
   SECCAT_NAMED,  /* explicit section attribute */
 } SectionCategory;
 
-/* Fields ordered by size, without holes: DIEs are the model's bulk (one
-   per type of a vmlinux.h: 30,000).  */
+/* DIEs are the model's bulk (one per type of a vmlinux.h: 30,000), each
+   written into fresh memory: what only some kinds have shares a place
+   with what others have (by kind, below).  */
 struct Die {
   uint8_t kind;       /* DieKind */
   uint8_t annot_kind; /* AnnotKind: DIE_ANNOTATION */
@@ -125,17 +126,21 @@ struct Die {
                              it (DWARF read from a linked or relocatable
                              object); 0 otherwise */
     };
+    struct { /* DIE_ARRAY, DIE_VECTOR */
+      int64_t *dims;   /* element counts, outer first; -1 = [] */
+      Die *index_type; /* the subrange type */
+    };
   };
-  /* children */
-  DieMember *members;
-  DieParam *params;
-  DieEnumerator *enums;
+  /* children: only one kind has them (the counts of the others are 0) */
+  union {
+    DieMember *members;   /* DIE_STRUCT, DIE_UNION */
+    DieParam *params;     /* DIE_SUBROUTINE, DIE_SUBPROGRAM */
+    DieEnumerator *enums; /* DIE_ENUM */
+  };
   int nmembers;
   int nparams;
   int nenums;
-  int ndims;
-  int64_t *dims;      /* DIE_ARRAY: element counts, outer first; -1 = [] */
-  Die *index_type;    /* DIE_ARRAY, DIE_VECTOR: the subrange type */
+  int ndims;          /* DIE_ARRAY, DIE_VECTOR: entries of dims */
   /* DIE_VARIABLE, DIE_SUBPROGRAM */
   const char *section;    /* variables: SECCAT_NAMED's section; functions:
                              their section attribute */

@@ -690,7 +690,10 @@ enum { MAX_DEPTH = 4096 };
 /* The Ith type D refers to; false past the last.  */
 static bool nth_ref(const Die *d, int i, Die **out) {
   if (i == 0) { *out = d->type; return true; }
-  if (i == 1) { *out = d->index_type; return true; }
+  if (i == 1) {
+    *out = d->kind == DIE_ARRAY || d->kind == DIE_VECTOR ? d->index_type : NULL;
+    return true;
+  }
   i -= 2;
   if (i < d->nmembers) { *out = d->members[i].type; return true; }
   i -= d->nmembers;
