@@ -1606,6 +1606,76 @@ static Expr sizeof_type(Type *t, SrcLoc loc, SrcLoc where, bool is_align) {
   return make_int_const(ty_size_t, s < 0 ? 1 : s, loc);
 }
 
+/* --- Storage classes of compound literals (C23) --- */
+
+/* What the storage-class specifiers in front of a parenthesized type
+   name said: C23 gives a compound literal constexpr, register, static
+   and thread_local (_Thread_local, __thread); elsewhere (a cast, sizeof)
+   they are an error.  FIRST is where the first one is, THREAD its
+   spelling.  */
+typedef struct LiteralStorage {
+  bool any, is_static, is_register, is_thread_local, is_constexpr;
+  SrcLoc first;
+  Token thread;
+} LiteralStorage;
+
+static bool is_literal_storage_keyword(int kw) {
+  return kw == KW_STATIC || kw == KW_REGISTER || kw == KW_THREAD_LOCAL ||
+         kw == KW_CONSTEXPR;
+}
+
+/* Whether the '(' next starts a parenthesized type name (a cast, a
+   compound literal, sizeof's or alignof's operand), storage classes of
+   a compound literal included.  */
+static bool starts_paren_type_name(Parser *p) {
+  const Token *t1 = peek(p, 1);
+  int kw1 = keyword_of(t1);
+  return kw1 ? keyword_starts_type_name(kw1) || is_literal_storage_keyword(kw1)
+             : is_typedef_name(p, t1);
+}
+
+/* storage-class-specifier*, in front of the type name: GCC's
+   c_parser_compound_literal_scspecs, whose errors for a repeated or
+   clashing specifier are at its input location.  */
+static LiteralStorage parse_literal_storage(Parser *p) {
+  LiteralStorage st = {0};
+  for (int kw; is_literal_storage_keyword(kw = at_keyword(p));) {
+    Token t = next(p);
+    report_c11_keyword(&t);
+    if (!st.any)
+      st.first = t.loc;
+    st.any = true;
+    bool *flag = kw == KW_STATIC     ? &st.is_static
+               : kw == KW_REGISTER   ? &st.is_register
+               : kw == KW_CONSTEXPR  ? &st.is_constexpr
+                                     : &st.is_thread_local;
+    if (*flag) {
+      diag_error(p->input_loc, "duplicate '%.*s'", (int)t.len, t.text);
+    } else if ((kw == KW_STATIC && st.is_register) || (kw == KW_REGISTER && st.is_static)) {
+      /* the first one stays */
+      diag_error(p->input_loc, "multiple storage classes in declaration specifiers");
+      continue;
+    }
+    *flag = true;
+    if (kw == KW_THREAD_LOCAL)
+      st.thread = t;
+  }
+  return st;
+}
+
+/* A compound literal's storage classes, its initializer's brace at
+   BRACE: what only C23 has, and thread_local in a block without static
+   (the literal would be automatic).  */
+static void check_literal_storage(Parser *p, const LiteralStorage *st, SrcLoc brace) {
+  if (!st->any)
+    return;
+  diag_pedwarn_before(2023, brace, W_PEDANTIC,
+                      "ISO C forbids storage class specifiers in compound literals before C23");
+  if (p->cur_func && st->is_thread_local && !st->is_static)
+    diag_error(brace, "compound literal implicitly auto and declared '%.*s'",
+               (int)st->thread.len, st->thread.text);
+}
+
 /* sizeof unary-expression | sizeof ( type-name ) | _Alignof ( type-name ):
    the operand is a type name or an expression.  */
 static Expr parse_sizeof(Parser *p, bool is_align) {
@@ -1613,30 +1683,29 @@ static Expr parse_sizeof(Parser *p, bool is_align) {
   bool saved = p->in_sizeof_typeof;
   p->in_sizeof_typeof = true;
   Expr r;
-  if (at_punct(p, P_LPAREN)) {
-    const Token *t1 = peek(p, 1);
-    int kw1 = keyword_of(t1);
-    bool type_follows = kw1 ? keyword_starts_type_name(kw1) : is_typedef_name(p, t1);
-    if (type_follows) {
-      next(p);
-      SrcLoc where = cur_loc(p);
-      Type *t = parse_type_name(p);
-      expect_punct(p, P_RPAREN, NULL);
-      if (at_punct(p, P_LBRACE)) {
-        /* sizeof (T){...}: a compound literal operand.  */
-        InitInfo info = {0};
-        t = parse_initializer(p, t, &info, NULL);
-        Expr e = {0};
-        e.type = t;
-        e.flags = EF_LVALUE;
-        e = parse_postfix_ops(p, e);
-        r = sizeof_type(e.type, kw.loc, where, is_align);
-      } else {
-        r = sizeof_type(t, kw.loc, where, is_align);
-      }
-      p->in_sizeof_typeof = saved;
-      return r;
+  if (at_punct(p, P_LPAREN) && starts_paren_type_name(p)) {
+    next(p);
+    LiteralStorage st = parse_literal_storage(p);
+    SrcLoc where = cur_loc(p);
+    Type *t = parse_type_name(p);
+    expect_punct(p, P_RPAREN, NULL);
+    if (at_punct(p, P_LBRACE)) {
+      /* sizeof (T){...}: a compound literal operand.  */
+      InitInfo info = {0};
+      check_literal_storage(p, &st, cur_loc(p));
+      t = parse_initializer(p, t, &info, NULL);
+      Expr e = {0};
+      e.type = t;
+      e.flags = EF_LVALUE;
+      e = parse_postfix_ops(p, e);
+      r = sizeof_type(e.type, kw.loc, where, is_align);
+    } else {
+      if (st.any)
+        diag_error(st.first, "storage class specifier in '%.*s'", (int)kw.len, kw.text);
+      r = sizeof_type(t, kw.loc, where, is_align);
     }
+    p->in_sizeof_typeof = saved;
+    return r;
   }
   SrcLoc where = cur_loc(p); /* the operand's first token */
   Expr e = parse_unary(p);
@@ -1887,21 +1956,27 @@ static Expr parse_special_builtin(Parser *p, int kw) {
   return e;
 }
 
-/* ( type-name ) { initializer-list }: a compound literal.  */
-static Expr compound_literal(Parser *p, Type *t, SrcLoc loc) {
+/* ( storage-class-specifier* type-name ) { initializer-list }: a
+   compound literal, with the storage ST says (static, thread_local, or
+   at file scope: static storage; register: no address).  */
+static Expr compound_literal(Parser *p, Type *t, SrcLoc loc, const LiteralStorage *st) {
   InitInfo info = {0};
   Init *init = NULL;
   SrcLoc brace = cur_loc(p);
+  check_literal_storage(p, st, brace);
+  if (st->is_constexpr)
+    t = type_qualified(t, Q_CONST);
   t = parse_initializer(p, t, &info, tree_on(p) ? &init : NULL);
   diag_pedwarn_c90(brace, W_PEDANTIC, "ISO C90 forbids compound literals");
+  bool static_storage = !p->cur_func || st->is_static;
   note_body_type(p, t);
   note_init_type(p, t);
   Expr e = {0};
   e.type = t;
   e.loc = loc;
-  e.flags = EF_LVALUE;
-  if (!p->cur_func) {
-    /* At file scope a compound literal has static storage.  */
+  e.flags = EF_LVALUE | (st->is_register ? EF_REGISTER : 0);
+  if (static_storage) {
+    /* At file scope, or static: its address is a constant.  */
     e.cv.kind = CV_ADDR;
     e.cv.str = true;
   }
@@ -1914,8 +1989,10 @@ static Expr compound_literal(Parser *p, Type *t, SrcLoc loc) {
     d->type = t;
     d->loc = loc;
     d->first = d;
-    d->sc = p->cur_func ? SC_AUTO : SC_STATIC;
+    d->sc = static_storage ? SC_STATIC : st->is_register ? SC_REGISTER : SC_AUTO;
     d->file_scope = !p->cur_func;
+    d->is_thread_local = st->is_thread_local;
+    d->is_constexpr = st->is_constexpr;
     d->has_init = true;
     d->defined = true;
     d->init = init;
@@ -1943,54 +2020,52 @@ static Expr parse_cast(Parser *p) {
 }
 
 static Expr parse_cast_inner(Parser *p) {
-  if (at_punct(p, P_LPAREN)) {
+  if (at_punct(p, P_LPAREN) && starts_paren_type_name(p)) {
     /* ( type-name ) cast-expression, or a compound literal.  */
-    const Token *t1 = peek(p, 1);
-    int kw1 = keyword_of(t1);
-    bool is_type = kw1 ? keyword_starts_type_name(kw1) : is_typedef_name(p, t1);
-    if (is_type) {
-      Token lp = next(p);
-      Type *t = parse_type_name(p);
-      expect_punct(p, P_RPAREN, NULL);
-      if (at_punct(p, P_LBRACE)) {
-        Expr e = compound_literal(p, t, lp.loc);
-        return parse_postfix_ops(p, e);
-      }
-      Expr v = expr_rvalue(p, parse_cast(p));
-      if (expr_erred(&v))
-        return bad_expr(lp.loc);
-      Type *c = type_canon(t);
-      if (c->kind != TY_VOID && !type_is_scalar(t) && c->kind != TY_VECTOR) {
-        if ((c->kind == TY_UNION) && v.type) {
-          /* GNU cast to union type */
-          Expr e = {0};
-          e.type = t;
-          e.loc = lp.loc;
-          if (tree_on(p)) {
-            e.n = node_cast(expr_node(p, &v), t, lp.loc);
-            e.n->cast_kind = CAST_OTHER;
-          }
-          return e;
-        }
-        diag_error(lp.loc, "conversion to non-scalar type requested");
-        return bad_expr(lp.loc);
-      }
-      if (v.type && !type_is_scalar(v.type) && c->kind != TY_VOID &&
-          type_kind(v.type) != TY_VECTOR) {
-        diag_error(lp.loc, "aggregate value used where %s was expected",
-                   type_is_pointer(t) ? "a pointer" : type_is_real_float(t) ? "a floating-point" : "an integer");
-        return bad_expr(lp.loc);
-      }
-      Expr r = convert(p, v, t);
-      r.loc = lp.loc;
-      if (r.cv.kind == CV_INT && !type_is_integer(v.type))
-        r.cv.is_icx = v.cv.kind == CV_FLOAT && v.cv.is_icx;
-      note_body_type(p, t);
-      note_init_type(p, t);
-      if (r.n && r.n == v.n) /* an explicit cast is kept as written */
-        r.n = node_cast(r.n, t, lp.loc);
-      return r;
+    Token lp = next(p);
+    LiteralStorage st = parse_literal_storage(p);
+    Type *t = parse_type_name(p);
+    expect_punct(p, P_RPAREN, NULL);
+    if (at_punct(p, P_LBRACE)) {
+      Expr e = compound_literal(p, t, lp.loc, &st);
+      return parse_postfix_ops(p, e);
     }
+    if (st.any)
+      diag_error(lp.loc, "storage class specifier in cast");
+    Expr v = expr_rvalue(p, parse_cast(p));
+    if (expr_erred(&v))
+      return bad_expr(lp.loc);
+    Type *c = type_canon(t);
+    if (c->kind != TY_VOID && !type_is_scalar(t) && c->kind != TY_VECTOR) {
+      if ((c->kind == TY_UNION) && v.type) {
+        /* GNU cast to union type */
+        Expr e = {0};
+        e.type = t;
+        e.loc = lp.loc;
+        if (tree_on(p)) {
+          e.n = node_cast(expr_node(p, &v), t, lp.loc);
+          e.n->cast_kind = CAST_OTHER;
+        }
+        return e;
+      }
+      diag_error(lp.loc, "conversion to non-scalar type requested");
+      return bad_expr(lp.loc);
+    }
+    if (v.type && !type_is_scalar(v.type) && c->kind != TY_VOID &&
+        type_kind(v.type) != TY_VECTOR) {
+      diag_error(lp.loc, "aggregate value used where %s was expected",
+                 type_is_pointer(t) ? "a pointer" : type_is_real_float(t) ? "a floating-point" : "an integer");
+      return bad_expr(lp.loc);
+    }
+    Expr r = convert(p, v, t);
+    r.loc = lp.loc;
+    if (r.cv.kind == CV_INT && !type_is_integer(v.type))
+      r.cv.is_icx = v.cv.kind == CV_FLOAT && v.cv.is_icx;
+    note_body_type(p, t);
+    note_init_type(p, t);
+    if (r.n && r.n == v.n) /* an explicit cast is kept as written */
+      r.n = node_cast(r.n, t, lp.loc);
+    return r;
   }
   return parse_unary(p);
 }
@@ -2122,10 +2197,13 @@ static Expr parse_unary(Parser *p) {
         diag_error(op.loc, "cannot take address of bit-field");
         return bad_expr(op.loc);
       }
-      if ((e.flags & EF_REGISTER) && e.decl) {
+      if (e.flags & EF_REGISTER) {
         /* GCC reports it at its input location.  */
-        diag_error(p->input_loc, "address of register variable '%s' requested",
-                   e.decl->name->name);
+        if (e.decl && e.decl->name)
+          diag_error(p->input_loc, "address of register variable '%s' requested",
+                     e.decl->name->name);
+        else
+          diag_error(p->input_loc, "address of register compound literal requested");
         return bad_expr(op.loc);
       }
       if (!(e.flags & (EF_LVALUE | EF_FUNC_DESIG)) &&
