@@ -117,10 +117,13 @@ static void note_value(InitState *s, const Expr *e) {
 }
 
 /* tree_walk visitor: sets *(bool *)CTX when N computes at run time --
-   a call, or a read of an object other than a const one with an
-   initializer (GCC folds those).  */
+   a call, an automatic compound literal, or a read of an object other
+   than a const one with an initializer (GCC folds those).  */
 static void note_run_time(const Node *n, void *ctx) {
   if (n->kind == EX_CALL)
+    *(bool *)ctx = true;
+  /* a block's compound literal: made when the block runs */
+  if (n->kind == EX_COMPOUND_LIT && n->u.decl && n->u.decl->sc != SC_STATIC)
     *(bool *)ctx = true;
   if (n->kind == EX_CAST && n->cast_kind == CAST_LOAD) {
     const Decl *v = tree_root_var(n->a);
@@ -203,6 +206,27 @@ static void init_string(InitState *s, Type *t, Place pl, SrcLoc where) {
     add_store(s, pl, t, string_node(s->p, &e));
 }
 
+/* A compound literal alone as the value of a scalar of static storage
+   (`int y = (int){4};`): GCC takes the constant its own initializer
+   gives it, with a pedwarn (ISO C has no such constant).  Other values
+   read from a literal stay run-time ones.  */
+static void take_literal_constant(Expr *e) {
+  const Node *n = e->n;
+  if (!n || n->kind != EX_CAST || n->cast_kind != CAST_LOAD || !n->a ||
+      n->a->kind != EX_COMPOUND_LIT)
+    return;
+  const Decl *d = n->a->u.decl;
+  const Init *init = n->a->init;
+  /* a static one in a block may have been written since */
+  if (!d || !init || (d->sc == SC_STATIC && !d->file_scope) || init->nelems != 1 ||
+      init->elems[0].offset != 0 || !init->elems[0].value ||
+      init->elems[0].value->kind != EX_CONST)
+    return;
+  diag_pedwarn(e->loc, W_PEDANTIC, "initializer element is not constant");
+  e->n = init->elems[0].value;
+  e->cv = e->n->u.cv;
+}
+
 /* initializer of a scalar: assignment-expression | { assignment-expression ,? }
    One scalar: expression, or a brace-enclosed expression.  The value
    converts to T as if by assignment.  */
@@ -230,6 +254,8 @@ static void init_scalar(InitState *s, Type *t, Place pl) {
                      .value_erred = diag_error_count() != errors};
   if (e.type && type_kind(e.type) == TY_VOID)
     diag_error(e.loc, "void value not ignored as it ought to be");
+  if (s->info->static_storage && !site.value_erred)
+    take_literal_constant(&e);
   check_constant_element(s, &e, site.value_erred);
   note_value(s, &e);
   if (s->want)
