@@ -42,6 +42,12 @@ find_shared() {
   echo "$TESTROOT/../../shared"   # absent: the callers report it
 }
 SHARED=$(find_shared)
+# btf_section FILE.s: the normalisation of every comparison of -gbtf -S -dA
+# text with GCC's -- the .BTF section's text, from its .section line to the
+# next directive that is not data (.ident or another .section).  What lies
+# outside it (.file, .Ltext0, code, data definitions) btfcc does not
+# generate as GCC does; types, functions and variables are all inside.
+btf_section() { sed -n '/^\t\.section\t"\?\.BTF"\?,/,$p' "$1" | sed '1!{/^\t\.\(ident\|section\)/,$d}'; }
 # check_dump NAME FILE: `btftool dump FILE` prints what `bpftool btf dump
 # file FILE` prints.  Without types (type_len 0) bpftool prints nothing and
 # so must btftool; when bpftool cannot dump BTF that has types, a FAIL --

@@ -1827,19 +1827,22 @@ static Type *apply_level(Parser *p, DeclLevel *lv, Type *t, Declarator *out,
   out->loc = lv->name ? lv->name_loc : out->loc;
   if (lv->name_attrs)
     *decl_attrs = attr_concat(*decl_attrs, lv->name_attrs);
-  /* The declarator is a function declarator when the last derivation
-     applied is a function suffix.  */
-  if (lv->nsufs > 0 && lv->sufs[0].kind == SUF_FUNC) {
-    out->is_func_def_candidate = true;
-    out->params = lv->sufs[0].params;
-    out->nparams = lv->sufs[0].nparams;
-    out->params_oldstyle = lv->sufs[0].oldstyle;
-    out->oldstyle_names = lv->sufs[0].names;
-    out->n_oldstyle = lv->sufs[0].nnames;
-  } else {
-    out->is_func_def_candidate = false;
-  }
   return t;
+}
+
+/* The derivation applied last to the type, the one next to the name:
+   within a level the first suffix, else its pointers; a level that only
+   groups (`(f)`) has none and passes the question out to the level
+   around it.  Returns whether LV's chain has any derivation, and in
+   *FUNC that derivation when it is a function suffix.  */
+static bool derivation_next_to_name(const DeclLevel *lv, const SuffixOp **func) {
+  if (lv->inner && derivation_next_to_name(lv->inner, func))
+    return true;
+  if (lv->nsufs > 0) {
+    *func = lv->sufs[0].kind == SUF_FUNC ? &lv->sufs[0] : NULL;
+    return true;
+  }
+  return lv->nptrs > 0;
 }
 
 /* declarator (or abstract-declarator): parsed, then its type built over
@@ -1861,6 +1864,18 @@ void parse_declarator(Parser *p, DeclSpec *ds, Declarator *d, bool abstract) {
     }
   Attr *decl_attrs = NULL;
   d->type = apply_level(p, lv, ds->type ? ds->type : ty_int, d, &decl_attrs);
+  /* A function declarator (one a definition can follow) is one whose
+     derivation next to the name is a function suffix, inside grouping
+     parentheses or not: `int (f)(void) { ... }`, as GCC takes it.  */
+  const SuffixOp *func = NULL;
+  d->is_func_def_candidate = derivation_next_to_name(lv, &func) && func;
+  if (func) {
+    d->params = func->params;
+    d->nparams = func->nparams;
+    d->params_oldstyle = func->oldstyle;
+    d->oldstyle_names = func->names;
+    d->n_oldstyle = func->nnames;
+  }
   /* Every walker over types recurses: bound their depth.  */
   if (d->type->depth > MAX_TYPE_DEPTH)
     parse_fatal(p, d->loc, "type nested too deeply (more than %d levels)",

@@ -625,6 +625,7 @@ static Expr builtin_call(Parser *p, Token name) {
            constant has a known value too (BPF headers assert it).  */
         first_const = r.cv.kind == CV_INT || r.cv.kind == CV_FLOAT ||
                       (r.cv.kind == CV_ADDR && (a.flags & EF_STRING)) ||
+                      (r.flags & EF_NULLPTR) || /* ((void *)0), as GCC */
                       (a.decl && a.decl->kind == DECL_VAR &&
                        (type_all_quals(a.decl->type) & Q_CONST) &&
                        tree_static_int_value(a.decl, &known));

@@ -27,6 +27,12 @@ typedef struct InitState {
   VEC(InitElem) elems;
   int64_t flex_size;      /* bytes of a flexible array member's elements */
   SrcLoc designation;     /* the first designator of the latest designation */
+  /* An expression met where brace elision began, whose type is not the
+     aggregate's: it initializes the first scalar, or the first member
+     of its own record type, that the elision reaches (GCC's order).  */
+  bool has_pending;
+  bool pending_erred; /* its parse reported errors */
+  Expr pending;
 } InitState;
 
 static const Place NOWHERE = {-1, NULL};
@@ -249,9 +255,11 @@ static void init_scalar(InitState *s, Type *t, Place pl) {
     return;
   }
   unsigned errors = diag_error_count();
-  Expr e = expr_rvalue(p, parse_assign_expr(p));
+  bool erred = s->has_pending && s->pending_erred;
+  Expr e = s->has_pending ? s->pending : expr_rvalue(p, parse_assign_expr(p));
+  s->has_pending = false;
   AssignSite site = {.kind = ASSIGN_INIT, .loc = e.loc,
-                     .value_erred = diag_error_count() != errors};
+                     .value_erred = erred || diag_error_count() != errors};
   if (e.type && type_kind(e.type) == TY_VOID)
     diag_error(e.loc, "void value not ignored as it ought to be");
   if (s->info->static_storage && !site.value_erred)
@@ -282,7 +290,7 @@ static int64_t init_array_items(InitState *s, Type *t, bool braced, Place pl) {
   int64_t esize = type_size(elem) > 0 ? type_size(elem) : 0;
   int64_t len = c->u.array.len; /* -1: unknown */
   int64_t index = 0, max = 0;
-  while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
+  while (s->has_pending || (!at_punct(p, P_RBRACE) && !at_eof(p))) {
     if (!braced && len >= 0 && index >= len)
       break;
     if (at_punct(p, P_LBRACKET) || at_punct(p, P_DOT)) {
@@ -354,7 +362,7 @@ static void init_record_items(InitState *s, Type *t, bool braced, Place pl) {
   /* Unnamed bit-fields take no initializer.  */
   while (i < r->nmembers && !r->members[i].name && r->members[i].is_bitfield)
     i++;
-  while (!at_punct(p, P_RBRACE) && !at_eof(p)) {
+  while (s->has_pending || (!at_punct(p, P_RBRACE) && !at_eof(p))) {
     if (!braced && (i >= r->nmembers || (is_union && i > 0)))
       break;
     if (at_punct(p, P_DOT) || at_punct(p, P_LBRACKET)) {
@@ -535,9 +543,8 @@ static void init_object(InitState *s, Type *t, Place pl) {
   nest_leave(s->p);
 }
 
-/* A whole struct or union initialized from an expression of its type.  */
-static void init_record_value(InitState *s, Type *t, Place pl) {
-  Expr e = expr_rvalue(s->p, parse_assign_expr(s->p));
+/* A whole struct or union initialized from expression E of its type.  */
+static void init_record_value(InitState *s, Type *t, Place pl, Expr e) {
   note_value(s, &e);
   if (s->want)
     add_store(s, pl, t, expr_node(s->p, &e));
@@ -562,32 +569,28 @@ static void init_object_inner(InitState *s, Type *t, Place pl) {
     expect_punct(p, P_RBRACE, NULL);
     return;
   }
-  if (is_char_array(t) && peek(p, 0)->kind == TK_STRING) {
+  if (!s->has_pending && is_char_array(t) && peek(p, 0)->kind == TK_STRING) {
     init_string(s, t, pl, peek(p, 0)->loc);
     return;
   }
   if (is_aggregate(t)) {
-    /* Brace elision; but a struct value may initialize a struct.  */
-    if (c->kind != TY_ARRAY && !at_punct(p, P_LBRACE) &&
-        !at_punct(p, P_DOT) && !at_punct(p, P_LBRACKET)) {
-      /* Peek: an expression of the record's own type initializes it.  */
-      const Token *tk = peek(p, 0);
-      if (tk->kind == TK_IDENT && !tk->ident->keyword) {
-        Decl *d = lookup_ordinary(tk->ident);
-        if (d && d->type && (d->kind == DECL_VAR || d->kind == DECL_PARAM) &&
-            types_compatible(d->type, t, true) &&
-            (at_punct_n(p, 1, P_COMMA) || at_punct_n(p, 1, P_RBRACE) ||
-             at_punct_n(p, 1, P_SEMI))) {
-          init_record_value(s, t, pl);
-          return;
-        }
-      }
-      if (tk->kind == TK_PUNCT && tk->punct == P_LPAREN) {
-        /* A compound literal or a parenthesised value of the record type:
-           parse it as an expression.  */
-        init_record_value(s, t, pl);
-        return;
-      }
+    /* Brace elision; but a value of the record's own type initializes
+       the record: the expression is parsed here, and goes down the
+       elision to the first scalar or record of its type if it is not.
+       A string or a brace cannot be a record's value.  */
+    if (c->kind != TY_ARRAY && !s->has_pending && !at_punct(p, P_LBRACE) &&
+        !at_punct(p, P_DOT) && !at_punct(p, P_LBRACKET) &&
+        peek(p, 0)->kind != TK_STRING) {
+      unsigned errors = diag_error_count();
+      s->pending = expr_rvalue(p, parse_assign_expr(p));
+      s->pending_erred = diag_error_count() != errors;
+      s->has_pending = true;
+    }
+    if (c->kind != TY_ARRAY && s->has_pending && s->pending.type &&
+        types_compatible(s->pending.type, t, true)) {
+      s->has_pending = false;
+      init_record_value(s, t, pl, s->pending);
+      return;
     }
     if (c->kind == TY_ARRAY)
       note_flexible(s, t, pl, init_array_items(s, t, false, pl));
@@ -671,7 +674,7 @@ static Type *parse_initializer_value(InitState *s, Type *t) {
   if ((c->kind == TY_STRUCT || c->kind == TY_UNION) && !at_punct(p, P_LBRACE)) {
     /* A struct or union object's initializer without braces is one
        expression of its type (C17 6.7.9p13).  */
-    init_record_value(s, t, whole);
+    init_record_value(s, t, whole, expr_rvalue(p, parse_assign_expr(p)));
     return t;
   }
   if (!unknown_len) {
@@ -680,10 +683,13 @@ static Type *parse_initializer_value(InitState *s, Type *t) {
   }
   /* T x[] = ...: the length comes from the initializer.  */
   int64_t n = 0;
+  /* A string, or a string alone in braces (adjacent literals, which
+     can only be one string, as init_object_inner takes them).  */
   if (is_char_array(t) &&
       (peek(p, 0)->kind == TK_STRING ||
        (at_punct(p, P_LBRACE) && peek(p, 1)->kind == TK_STRING &&
-        (at_punct_n(p, 2, P_RBRACE) || at_punct_n(p, 2, P_COMMA))))) {
+        (at_punct_n(p, 2, P_RBRACE) || at_punct_n(p, 2, P_COMMA) ||
+         peek(p, 2)->kind == TK_STRING)))) {
     bool braced = accept_punct(p, P_LBRACE);
     Expr e;
     parse_string_literal(p, &e);

@@ -9,12 +9,9 @@
 source "$TESTROOT/lib.sh"
 dir=$TESTROOT/asm
 
-# The .BTF section's text: from its .section line to the next directive
-# that is not data (.ident or another .section).
-section() { sed -n '/^\t\.section\t"\?\.BTF"\?,/,$p' "$1" | sed '1!{/^\t\.\(ident\|section\)/,$d}'; }
 
 "$BTFCC" -gbtf -S -dA "$dir/spec_example.c" -o "$TMPDIR/x.s"
-section "$TMPDIR/x.s" > "$TMPDIR/x.btf.s"
+btf_section "$TMPDIR/x.s" > "$TMPDIR/x.btf.s"
 if diff -u "$dir/spec_example.expected" "$TMPDIR/x.btf.s" > "$TMPDIR/d"; then
   pass "spec example, x86-64: .BTF text equals the spec's"
 else
@@ -28,11 +25,11 @@ G16=${GCC16_DIR:-$HOME/.cache/btfcc-oracles/gcc16/bin}
 if [ -x "$G16/bpf-gcc-16" ]; then
   (cd "$dir" && "$G16/bpf-gcc-16" -gno-prune-btf -gbtf -S -dA spec_example.c -o "$TMPDIR/g.s")
   (cd "$dir" && "$BTFCC" --target=bpf -gno-prune-btf -gbtf -S -dA spec_example.c -o "$TMPDIR/b.s")
-  section "$TMPDIR/g.s" > "$TMPDIR/g.btf.s"
+  btf_section "$TMPDIR/g.s" > "$TMPDIR/g.btf.s"
   # btfcc also writes the text of each line_info record's source line,
   # as clang does (GCC 16 writes none): those strings, the last of the
   # table, are dropped here, and str_len less their bytes.
-  section "$TMPDIR/b.s" | perl -e '
+  btf_section "$TMPDIR/b.s" | perl -e '
     open(my $f, "<", shift) or die; my %src = map { chomp; ($_, 1) } <$f>;
     my @l = <STDIN>; my $drop = 0;
     for (@l) {
@@ -160,8 +157,8 @@ if [ -x "$G16/gcc-16" ]; then
   for elim in "" -fno-eliminate-unused-debug-types; do
     "$G16/gcc-16" -gbtf $elim -S -dA "$dir/declared_first.c" -o "$TMPDIR/g.s"
     "$BTFCC" -gbtf $elim -S -dA "$dir/declared_first.c" -o "$TMPDIR/b.s"
-    section "$TMPDIR/g.s" > "$TMPDIR/g.btf.s"
-    section "$TMPDIR/b.s" > "$TMPDIR/b.btf.s"
+    btf_section "$TMPDIR/g.s" > "$TMPDIR/g.btf.s"
+    btf_section "$TMPDIR/b.s" > "$TMPDIR/b.btf.s"
     if ! grep -q "BTF_KIND_VAR 'rv'" "$TMPDIR/g.btf.s"; then
       fail "declared first $elim: gcc-16 wrote no VAR 'rv' (the case is wrong)"
     elif diff -u "$TMPDIR/g.btf.s" "$TMPDIR/b.btf.s" > "$TMPDIR/d"; then

@@ -23,7 +23,6 @@ cd "$TMPDIR"
 DWARFDUMP=$(command -v llvm-dwarfdump-19 || command -v llvm-dwarfdump || true)
 [ -n "$DWARFDUMP" ] || skip "c23 DWARF checks (no llvm-dwarfdump)"
 cases=$TESTROOT/c23/cases
-section() { sed -n '/^\t\.section\t"\?\.BTF"\?,/,$p' "$1" | sed '1!{/^\t\.\(ident\|section\)/,$d}'; }
 diags() { "$@" -fsyntax-only -fdiagnostics-plain-output 2>&1 | grep -E ': (error|warning): ' | sed "s/[‘’]/'/g"; }
 known() { awk -v k="$1 $2" '{ if ($1 " " $2 == k) { $1 = $2 = ""; sub(/^ +/, ""); print; f = 1 } } END { exit !f }' "$TESTROOT/c23/xfail.list"; }
 # verdict NAME CHECK SAME(0/1) [detail]
@@ -46,7 +45,7 @@ for src in "$cases"/*.c; do
   grep -q ': error: ' g.txt && continue
   (cd "$cases" && "$G16/gcc-16" "${flags[@]}" -gbtf -S -dA "$name.c" -o "$TMPDIR/g.s" 2>/dev/null)
   (cd "$cases" && "$BTFCC" "${flags[@]}" -gbtf -S -dA "$name.c" -o "$TMPDIR/b.s" 2>/dev/null) || : > b.s
-  section g.s > g.btf; section b.s > b.btf
+  btf_section g.s > g.btf; btf_section b.s > b.btf
   same=0; [ -s g.btf ] && cmp -s g.btf b.btf && same=1
   verdict "$name" BTF $same "$(diff g.btf b.btf | grep '^[<>]' | grep -v str_off)"
   if [ -n "$DWARFDUMP" ]; then
